@@ -1,0 +1,71 @@
+// Response shapes of the API (USD amounts as numbers with 2 decimals, times as ISO strings).
+import type { Preferences, SocialLinks } from "./accounts";
+
+export interface User {
+  id: number;
+  username: string;
+  email: string;
+  avatar: string | null;
+  bio: string | null;
+  location: string | null;
+  socialLinks: SocialLinks;
+  preferences: Preferences;
+  balance: number;
+  level: number;
+  experiencePoints: number;
+  tournamentsPlayed: number;
+  tournamentsWon: number;
+  role: "player" | "admin";
+  twoFactorEnabled: boolean;
+  createdAt: string;
+}
+
+/** Login answer when the account has two-factor authentication on and no code was sent. */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+}
+
+export type TournamentStatus = "upcoming" | "live" | "completed" | "cancelled";
+
+export interface Category {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  icon: string;
+  activeTournaments: number;
+}
+
+export interface Tournament {
+  id: number;
+  title: string;
+  description: string;
+  categoryId: number;
+  categoryName: string;
+  entryFee: number;
+  prizePool: number;
+  maxParticipants: number | null;
+  currentParticipants: number;
+  minLevel: number;
+  startTime: string;
+  endTime: string | null;
+  status: TournamentStatus;
+  imageUrl: string | null;
+  isFree: boolean;
+  createdAt: string;
+}
+
+export interface Transaction {
+  id: number;
+  userId: number;
+  amount: number;
+  type: "deposit" | "withdrawal" | "tournament_entry" | "prize" | "refund";
+  status: "completed" | "pending" | "failed";
+  reference: string | null;
+  description: string | null;
+  createdAt: string;
+}
+
+export interface ApiError {
+  message: string;
+}

@@ -1,0 +1,55 @@
+// Every constant SPEC.md and DESIGN.md name, in one place, for the Worker and the web app.
+
+export const PLATFORM_FEE_SHARE = 0.15;
+/** Prize shares of places 1-3, in basis points of the pool (65/25/10). */
+export const PRIZE_SHARES_BPS = [6500, 2500, 1000] as const;
+export const MIN_PLAYERS_PAID = 10;
+/** A paid tournament still under the minimum this long after its start is cancelled. */
+export const CANCEL_AFTER_DELAY_MS = 30 * 60 * 1000;
+
+export const QUESTIONS_PER_TOURNAMENT = 10;
+export const OPTIONS_PER_QUESTION = 4;
+/** Difficulty of each question slot: easy Q1-3, medium Q4-7, hard Q8-10. */
+export const DIFFICULTY_RAMP = [1, 1, 1, 2, 2, 2, 2, 3, 3, 3] as const;
+export const QUESTION_TIME_MS = 30_000;
+/** Network allowance on top of the 30 s before an answer counts as late. */
+export const ANSWER_GRACE_MS = 2_000;
+export const PAUSE_AFTER_ANSWER_MS = 2_000;
+
+export const CORRECT_ANSWER_POINTS = 100;
+export const MAX_SPEED_BONUS = 1000;
+
+export const XP_PER_LEVEL = 1000;
+export const XP_PER_CORRECT = 10;
+export const PLACEMENT_XP = { first: 500, second: 350, third: 250, topTen: 100, participation: 50 } as const;
+
+export const TOURNAMENT_DURATION_MS = 20 * 60 * 1000;
+
+export const FEE_TIERS = [
+  { name: "standard", entryFeeCents: 500, minLevel: 1, maxParticipants: 50 },
+  { name: "advanced", entryFeeCents: 1000, minLevel: 3, maxParticipants: 50 },
+  { name: "premium", entryFeeCents: 2000, minLevel: 5, maxParticipants: 30 },
+  { name: "elite", entryFeeCents: 5000, minLevel: 10, maxParticipants: 30 },
+] as const;
+
+export const MIN_DEPOSIT_CENTS = 50;
+export const DEFAULT_MAX_DEPOSIT_CENTS = 100_000;
+
+export const USERNAME_MIN = 3;
+export const PASSWORD_MIN_LOGIN = 6;
+export const PASSWORD_MIN_CHANGE = 8;
+
+export const COUNTDOWN_REFRESH_MS = 10_000;
+export const POST_JOIN_REDIRECT_MS = 1_000;
+export const LEADERBOARD_POLL_MS = 5_000;
+export const LEADERBOARD_PANEL_SIZE = 5;
+export const WS_RECONNECT_MS = 3_000;
+export const WS_MAX_RECONNECTS = 5;
+export const WS_AUTH_DELAY_MS = 100;
+export const NOTIFICATION_DISMISS_MS = 10_000;
+export const NOTIFICATION_GAP_MS = 300;
+
+export const MARKETING = { paidToWinners: "$1.2M+", tournamentsCompleted: "35,000+" } as const;
+
+export const PRACTICE_MARKER = "Practice";
+export const isPracticeTitle = (title: string) => title.includes(PRACTICE_MARKER);

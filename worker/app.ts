@@ -1,0 +1,25 @@
+// The HTTP surface: one Hono app, one sub-app per resource, one error path.
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { HttpError } from "./http/errors";
+import { loadSession, sameOriginJson } from "./http/middleware";
+import type { AppEnv } from "./http/app-env";
+import { authRoutes } from "./routes/auth";
+import { userRoutes } from "./routes/user";
+
+export const app = new Hono<AppEnv>();
+
+app.use("/api/*", sameOriginJson, loadSession);
+
+const routes = app.basePath("/api").route("/", authRoutes).route("/user", userRoutes);
+
+app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
+
+app.onError((err, c) => {
+  if (err instanceof HttpError) return c.json({ message: err.message, ...err.details }, err.status);
+  if (err instanceof HTTPException) return c.json({ message: err.message || "Request failed" }, err.status);
+  console.error("unhandled error", c.req.method, new URL(c.req.url).pathname, err);
+  return c.json({ message: "Internal server error" }, 500);
+});
+
+export type AppType = typeof routes;

@@ -1,0 +1,39 @@
+// scrypt via @noble/hashes. Parameters travel with each hash so they can be raised later.
+import { scryptAsync } from "@noble/hashes/scrypt.js";
+import { randomBytes } from "@noble/hashes/utils.js";
+import { fromBase64, timingSafeEqual, toBase64 } from "./bytes";
+
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** OWASP-equivalent at 16 MiB; see DESIGN.md for why not more inside an isolate. */
+export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 14, r: 8, p: 5 };
+const KEY_LENGTH = 32;
+
+export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password.normalize("NFKC"), salt, { ...params, dkLen: KEY_LENGTH });
+  return `scrypt$${params.N}$${params.r}$${params.p}$${toBase64(salt)}$${toBase64(key)}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split("$");
+  if (scheme !== "scrypt" || !n || !r || !p || !salt || !key) return false;
+  const expected = fromBase64(key);
+  const actual = await scryptAsync(password.normalize("NFKC"), fromBase64(salt), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    dkLen: expected.length,
+  });
+  return timingSafeEqual(actual, expected);
+}
+
+/** Cost parameters from the environment (tests lower them), else the defaults. */
+export function scryptParamsFromEnv(env: { SCRYPT_N?: string }): ScryptParams {
+  const n = Number(env.SCRYPT_N);
+  return Number.isInteger(n) && n >= 2 && (n & (n - 1)) === 0 ? { ...DEFAULT_SCRYPT, N: n } : DEFAULT_SCRYPT;
+}

@@ -1,0 +1,310 @@
+// The system of record. Money columns are integer cents; times are epoch milliseconds.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    email: text("email").notNull(),
+    avatar: text("avatar"),
+    bio: text("bio"),
+    location: text("location"),
+    /** JSON object with keys twitter, facebook, instagram, linkedin, github. */
+    socialLinks: text("social_links"),
+    /** JSON object: theme and public-visibility switches. */
+    preferences: text("preferences"),
+    balanceCents: integer("balance_cents").notNull().default(0),
+    level: integer("level").notNull().default(1),
+    experiencePoints: integer("experience_points").notNull().default(0),
+    tournamentsPlayed: integer("tournaments_played").notNull().default(0),
+    tournamentsWon: integer("tournaments_won").notNull().default(0),
+    role: text("role", { enum: ["player", "admin"] }).notNull().default("player"),
+    totpSecret: text("totp_secret"),
+    totpEnabled: integer("totp_enabled", { mode: "boolean" }).notNull().default(false),
+    /** JSON array of SHA-256 hex digests of unused recovery codes. */
+    recoveryCodes: text("recovery_codes"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    check("users_balance_non_negative", sql`${t.balanceCents} >= 0`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 hex of the cookie token; the token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters for login and registration throttling. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+export const categories = sqliteTable("categories", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  icon: text("icon").notNull(),
+  /** Cache refreshed by the scheduler; the API counts live rows. */
+  activeTournaments: integer("active_tournaments").notNull().default(0),
+});
+
+export const tournamentStatuses = ["upcoming", "live", "completed", "cancelled"] as const;
+
+export const tournaments = sqliteTable(
+  "tournaments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    entryFeeCents: integer("entry_fee_cents").notNull().default(0),
+    prizePoolCents: integer("prize_pool_cents").notNull().default(0),
+    /** Null means unlimited (practice). */
+    maxParticipants: integer("max_participants"),
+    currentParticipants: integer("current_participants").notNull().default(0),
+    minLevel: integer("min_level").notNull().default(1),
+    startTime: integer("start_time").notNull(),
+    endTime: integer("end_time"),
+    status: text("status", { enum: tournamentStatuses }).notNull().default("upcoming"),
+    imageUrl: text("image_url"),
+    isFree: integer("is_free", { mode: "boolean" }).notNull().default(false),
+    settledAt: integer("settled_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("tournaments_status_start_idx").on(t.status, t.startTime),
+    index("tournaments_category_idx").on(t.categoryId, t.status),
+    check("tournaments_fee_non_negative", sql`${t.entryFeeCents} >= 0`),
+  ],
+);
+
+export const tournamentParticipants = sqliteTable(
+  "tournament_participants",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    score: integer("score").notNull().default(0),
+    hasCompleted: integer("has_completed", { mode: "boolean" }).notNull().default(false),
+    rank: integer("rank"),
+    prizeCents: integer("prize_cents").notNull().default(0),
+    questionsAnswered: integer("questions_answered").notNull().default(0),
+    correctAnswers: integer("correct_answers").notNull().default(0),
+    totalResponseMs: integer("total_response_ms").notNull().default(0),
+    xpEarned: integer("xp_earned").notNull().default(0),
+    finishedAt: integer("finished_at"),
+    joinedAt: integer("joined_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("participants_tournament_user_unique").on(t.tournamentId, t.userId),
+    index("participants_user_idx").on(t.userId),
+  ],
+);
+
+export const questions = sqliteTable(
+  "questions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    question: text("question").notNull(),
+    difficultyLevel: integer("difficulty_level").notNull().default(1),
+    questionType: text("question_type").notNull().default("multiple_choice"),
+    correctAnswer: text("correct_answer").notNull(),
+    /** JSON array of the option texts. */
+    options: text("options").notNull(),
+    explanation: text("explanation"),
+    image: text("image"),
+    /** Seconds. */
+    timeLimit: integer("time_limit").notNull().default(30),
+    points: integer("points").notNull().default(10),
+    /** JSON array of tags. */
+    tags: text("tags").notNull().default("[]"),
+    generatedBy: text("generated_by"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("questions_category_text_unique").on(t.categoryId, t.question),
+    index("questions_category_difficulty_idx").on(t.categoryId, t.difficultyLevel),
+  ],
+);
+
+export const tournamentQuestions = sqliteTable(
+  "tournament_questions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id),
+    order: integer("order").notNull(),
+  },
+  (t) => [uniqueIndex("tournament_questions_order_unique").on(t.tournamentId, t.order)],
+);
+
+export const userResponses = sqliteTable(
+  "user_responses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id),
+    /** Null when the question timed out unanswered. */
+    answer: text("answer"),
+    isCorrect: integer("is_correct", { mode: "boolean" }).notNull(),
+    /** Milliseconds, measured by the server. */
+    responseTime: integer("response_time").notNull(),
+    pointsEarned: integer("points_earned").notNull().default(0),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("responses_unique").on(t.tournamentId, t.userId, t.questionId),
+    index("responses_user_idx").on(t.userId),
+  ],
+);
+
+export const transactionTypes = [
+  "deposit",
+  "withdrawal",
+  "tournament_entry",
+  "prize",
+  "refund",
+] as const;
+export const transactionStatuses = ["completed", "pending", "failed"] as const;
+
+/**
+ * The money ledger. Triggers (migrations/0001) apply every row to users.balance_cents,
+ * so a user's balance always equals the sum of their rows that are not failed.
+ */
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    type: text("type", { enum: transactionTypes }).notNull(),
+    status: text("status", { enum: transactionStatuses }).notNull().default("completed"),
+    /** Unique per outside event (pi_…, entry:{t}:{u}, prize:{t}:{u}, refund:{t}:{u}, payout:{id}). */
+    reference: text("reference").unique(),
+    description: text("description"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("transactions_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    method: text("method").notNull().default("bank_account"),
+    accountHolderName: text("account_holder_name").notNull(),
+    accountLast4: text("account_last4").notNull(),
+    routingNumber: text("routing_number").notNull(),
+    accountType: text("account_type", { enum: ["checking", "savings"] }).notNull(),
+    status: text("status", { enum: ["pending", "paid", "failed"] }).notNull().default("pending"),
+    failureReason: text("failure_reason"),
+    createdAt: integer("created_at").notNull().default(now),
+    processedAt: integer("processed_at"),
+  },
+  (t) => [index("payouts_status_idx").on(t.status, t.createdAt), index("payouts_user_idx").on(t.userId)],
+);
+
+export const cheatAttempts = sqliteTable(
+  "cheat_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    reason: text("reason").notNull(),
+    timestamp: integer("timestamp").notNull().default(now),
+    reviewed: integer("reviewed", { mode: "boolean" }).notNull().default(false),
+    resolution: text("resolution"),
+  },
+  (t) => [index("cheat_attempts_tournament_idx").on(t.tournamentId)],
+);
+
+export const questionFeedback = sqliteTable("question_feedback", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  questionId: integer("question_id")
+    .notNull()
+    .references(() => questions.id),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  feedbackType: text("feedback_type").notNull(),
+  rating: integer("rating"),
+  comment: text("comment"),
+  resolved: integer("resolved", { mode: "boolean" }).notNull().default(false),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** Delivered notifications, so the bar can count real unread ones. */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    action: text("action"),
+    tournamentId: integer("tournament_id"),
+    status: text("status"),
+    read: integer("read", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.read)],
+);

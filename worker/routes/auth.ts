@@ -1,0 +1,100 @@
+// Registration, login (with the two-factor step when enabled), logout.
+import { Hono } from "hono";
+import { sql } from "drizzle-orm";
+import { loginSchema, registerSchema } from "../../common/api/accounts";
+import { AUTH } from "../../common/messages";
+import { users } from "../db/schema";
+import { presentUser } from "../db/present";
+import { createSession, endSession } from "../auth/session";
+import { hashPassword, scryptParamsFromEnv, verifyPassword } from "../auth/password";
+import { clear, hit } from "../auth/rate-limit";
+import { verifySecondFactor } from "../auth/two-factor";
+import { conflict, HttpError, unauthorized } from "../http/errors";
+import { jsonBody } from "../http/validate";
+import type { AppEnv } from "../http/app-env";
+import type { Db } from "../db/client";
+
+const MINUTE = 60_000;
+/** Checked when the username is unknown, at the same cost, so timing does not reveal which names exist. */
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = (env: Env) => (dummyHash ??= hashPassword("not-a-real-password", scryptParamsFromEnv(env)));
+
+function limits(env: Env) {
+  const n = (v: string | undefined, d: number) => (Number(v) > 0 ? Number(v) : d);
+  return {
+    loginPerIp: { max: n(env.LOGIN_LIMIT_PER_IP, 30), windowMs: 15 * MINUTE },
+    loginPerAccount: { max: n(env.LOGIN_LIMIT_PER_ACCOUNT, 10), windowMs: 15 * MINUTE },
+    registerPerIp: { max: n(env.REGISTER_LIMIT_PER_IP, 10), windowMs: 60 * MINUTE },
+  };
+}
+
+const clientIp = (req: Request) => req.headers.get("cf-connecting-ip") ?? "local";
+
+export async function assertUnique(db: Db, username: string, email: string, exceptId?: number) {
+  const clash = await db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(sql`(lower(${users.username}) = lower(${username}) OR lower(${users.email}) = lower(${email}))`)
+    .all();
+  const others = clash.filter((u) => u.id !== exceptId);
+  if (others.some((u) => u.username.toLowerCase() === username.toLowerCase())) throw conflict(AUTH.usernameTaken);
+  if (others.length > 0) throw conflict(AUTH.emailTaken);
+}
+
+export const isUniqueViolation = (e: unknown) => String((e as Error)?.message ?? e).includes("UNIQUE constraint failed");
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/register", async (c) => {
+    const db = c.get("db");
+    const body = await jsonBody(c, registerSchema);
+    await hit(db, `register:ip:${clientIp(c.req.raw)}`, limits(c.env).registerPerIp);
+    await assertUnique(db, body.username, body.email);
+    const passwordHash = await hashPassword(body.password, scryptParamsFromEnv(c.env));
+    let created;
+    try {
+      created = await db
+        .insert(users)
+        .values({
+          username: body.username,
+          email: body.email,
+          passwordHash,
+          avatar: body.avatar ?? null,
+          bio: body.bio ?? null,
+          location: body.location ?? null,
+          socialLinks: body.socialLinks ? JSON.stringify(body.socialLinks) : null,
+          preferences: body.preferences ? JSON.stringify(body.preferences) : null,
+        })
+        .returning()
+        .get();
+    } catch (e) {
+      // Two registrations racing for the same name: the unique index decides.
+      if (isUniqueViolation(e)) await assertUnique(db, body.username, body.email);
+      throw e;
+    }
+    await createSession(c, db, created.id);
+    return c.json(presentUser(created), 201);
+  })
+  .post("/login", async (c) => {
+    const db = c.get("db");
+    const body = await jsonBody(c, loginSchema);
+    const lim = limits(c.env);
+    const accountKey = `login:user:${body.username.toLowerCase()}`;
+    await hit(db, `login:ip:${clientIp(c.req.raw)}`, lim.loginPerIp);
+    await hit(db, accountKey, lim.loginPerAccount);
+    const user = await db.select().from(users).where(sql`lower(${users.username}) = lower(${body.username})`).get();
+    const ok = await verifyPassword(body.password, user?.passwordHash ?? (await getDummyHash(c.env)));
+    if (!user || !ok) throw unauthorized(AUTH.invalidCredentials);
+    if (user.totpEnabled) {
+      if (!body.totpCode) throw new HttpError(401, AUTH.twoFactorRequired, { twoFactorRequired: true });
+      if (!(await verifySecondFactor(db, user, body.totpCode))) {
+        throw new HttpError(401, AUTH.twoFactorInvalid, { twoFactorRequired: true });
+      }
+    }
+    await clear(db, accountKey);
+    await createSession(c, db, user.id);
+    return c.json(presentUser(user));
+  })
+  .post("/logout", async (c) => {
+    await endSession(c, c.get("db"));
+    return c.json({ message: "Logged out" });
+  });

@@ -1,0 +1,59 @@
+// Drives the Worker through its real fetch handler, as a browser on our own origin would.
+import { exports } from "cloudflare:workers";
+
+export const ORIGIN = "http://localhost";
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  /** Raw body text (sent as-is, for malformed-JSON tests). */
+  rawBody?: string;
+  cookie?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  setCookie: string | null;
+}
+
+let ipCounter = 0;
+/** A fresh client address, so rate limits of one test never touch another. */
+export const freshIp = () => `10.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}.${Math.floor(Math.random() * 250)}`;
+
+export async function call<T = any>(path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { origin: ORIGIN, "cf-connecting-ip": opts.ip ?? freshIp(), ...opts.headers };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  let body: string | undefined = opts.rawBody;
+  if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  if (body !== undefined && !("content-type" in headers)) headers["content-type"] = "application/json";
+  const res = await exports.default.fetch(new Request(`${ORIGIN}${path}`, { method: opts.method ?? (body ? "POST" : "GET"), headers, body }));
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, body: parsed as T, text, setCookie: res.headers.get("set-cookie") };
+}
+
+/** "sid=…" from a Set-Cookie header. */
+export function cookieFrom(setCookie: string | null): string {
+  const match = setCookie?.match(/(?:^|,\s*)(sid=[^;]*)/);
+  if (!match?.[1]) throw new Error(`no session cookie in ${setCookie}`);
+  return match[1];
+}
+
+let userCounter = 0;
+/** Registers a new unique player and returns its cookie and user object. */
+export async function registerUser(overrides: Record<string, unknown> = {}) {
+  const n = `${Date.now().toString(36)}${++userCounter}${Math.floor(Math.random() * 1e6)}`;
+  const input = { username: `p${n}`, email: `p${n}@example.com`, password: "secret123", ...overrides };
+  const res = await call("/api/register", { body: input });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+  return { cookie: cookieFrom(res.setCookie), user: res.body, password: input.password as string, username: input.username as string };
+}
