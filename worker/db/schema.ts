@@ -35,6 +35,8 @@ export const users = sqliteTable(
     totpEnabled: integer("totp_enabled", { mode: "boolean" }).notNull().default(false),
     /** JSON array of SHA-256 hex digests of unused recovery codes. */
     recoveryCodes: text("recovery_codes"),
+    /** Set when the player deleted the account: personal data is erased, the row stays for the ledger. */
+    deletedAt: integer("deleted_at"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [
@@ -256,6 +258,31 @@ export const payouts = sqliteTable(
     processedAt: integer("processed_at"),
   },
   (t) => [index("payouts_status_idx").on(t.status, t.createdAt), index("payouts_user_idx").on(t.userId)],
+);
+
+export const sandboxIntentStatuses = ["requires_payment_method", "succeeded"] as const;
+
+/**
+ * PaymentIntents of the built-in sandbox provider (used when no Stripe key is set), shaped like
+ * Stripe's so the deposit code cannot tell them apart. Never holds card data.
+ */
+export const sandboxPaymentIntents = sqliteTable(
+  "sandbox_payment_intents",
+  {
+    id: text("id").primaryKey(),
+    clientSecret: text("client_secret").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: sandboxIntentStatuses }).notNull().default("requires_payment_method"),
+    /** Same role as Stripe's Idempotency-Key: a repeated create returns the first intent. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [check("sandbox_intents_amount_positive", sql`${t.amountCents} > 0`)],
 );
 
 export const cheatAttempts = sqliteTable(
