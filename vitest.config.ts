@@ -33,6 +33,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias: { "@": path.join(import.meta.dirname, "web/src"), "@common": path.join(import.meta.dirname, "common") } },
         test: {
           name: "web",
           include: ["web/src/**/*.test.{ts,tsx}"],

@@ -9,6 +9,12 @@ import { userRoutes } from "./routes/user";
 
 export const app = new Hono<AppEnv>();
 
+/** Liveness for the local runner and monitors; touches D1 so a broken binding shows. */
+app.get("/api/health", async (c) => {
+  await c.env.DB.prepare("SELECT 1").first();
+  return c.json({ ok: true });
+});
+
 app.use("/api/*", sameOriginJson, loadSession);
 
 const routes = app.basePath("/api").route("/", authRoutes).route("/user", userRoutes);

@@ -1,0 +1,86 @@
+// Prepares a local environment (dev vars, migrated and seeded D1, built SPA) and serves it with
+// `wrangler dev`. Used by `npm start`, the browser tests and the benchmark.
+import { spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { run } from "./run";
+
+export interface DevServerOptions {
+  port: number;
+  /** Local state directory (D1, Durable Objects); a fresh one gives a fresh database. */
+  persistTo?: string;
+  demo?: boolean;
+  build?: boolean;
+  /** Extra `--var NAME:VALUE` bindings for wrangler dev. */
+  vars?: Record<string, string>;
+  quiet?: boolean;
+}
+
+export interface DevServer {
+  url: string;
+  process: ChildProcess;
+  /** Runs the cron handler once (the scheduler that keeps tournaments supplied). */
+  runSchedule(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Local secrets: copied from .dev.vars.example with a fresh random session secret. */
+export function ensureDevVars() {
+  if (existsSync(".dev.vars")) return;
+  copyFileSync(".dev.vars.example", ".dev.vars");
+  const text = readFileSync(".dev.vars", "utf8").replace(/^SESSION_SECRET=.*$/m, `SESSION_SECRET=${randomBytes(32).toString("hex")}`);
+  writeFileSync(".dev.vars", text);
+}
+
+export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
+  ensureDevVars();
+  const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], { quiet: true });
+  run("tsx", ["scripts/seed.ts", "--local", ...(opts.demo ? ["--demo"] : []), ...persist]);
+  if (opts.build !== false) run("vite", ["build", "--logLevel", "warn"]);
+
+  const vars = Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const child = spawn(
+    "wrangler",
+    ["dev", "--port", String(opts.port), "--ip", "127.0.0.1", "--test-scheduled", "--show-interactive-dev-session=false", ...persist, ...vars],
+    { stdio: opts.quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  );
+  let log = "";
+  child.stdout?.on("data", (d) => (log += d));
+  child.stderr?.on("data", (d) => (log += d));
+  const url = `http://localhost:${opts.port}`;
+  await waitFor(`${url}/api/health`, child, () => log);
+
+  const server: DevServer = {
+    url,
+    process: child,
+    async runSchedule() {
+      const res = await fetch(`${url}/__scheduled?cron=*/5+*+*+*+*`);
+      if (!res.ok) throw new Error(`scheduled handler failed: ${res.status} ${await res.text()}`);
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+      }),
+  };
+  await server.runSchedule();
+  return server;
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`wrangler dev did not answer ${url} within 120 s:\n${log()}`);
+}

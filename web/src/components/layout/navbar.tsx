@@ -1,0 +1,157 @@
+import { useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { DropdownMenu } from "radix-ui";
+import { LayoutDashboard, LogOut, Menu, Settings, Trophy, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { UserAvatar } from "@/components/user-avatar";
+import { useLogout, useUser } from "@/features/auth/api";
+import { cn } from "@/lib/cn";
+import { toast } from "@/lib/toast";
+import { NotificationBell } from "./notification-bell";
+import { NAV_LINKS, isActiveLink } from "./nav-links";
+
+export function Navbar() {
+  const { user } = useUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  const doLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast.success("Logged out", "You have been successfully logged out.");
+        navigate("/");
+      },
+      onError: (e) => toast.error("Logout failed", e.message),
+    });
+
+  const linkClass = (href: string) =>
+    cn("rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground", isActiveLink(pathname, href) ? "text-foreground bg-muted" : "text-muted-foreground");
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
+      <nav className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4" aria-label="Main">
+        <Link to="/" className="flex items-center gap-2 font-bold">
+          <Trophy className="h-6 w-6 text-primary" aria-hidden />
+          <span>Trivia Arena</span>
+        </Link>
+        <div className="hidden flex-1 items-center gap-1 md:flex">
+          {NAV_LINKS.map((l) => (
+            <NavLink key={l.href} to={l.href} className={linkClass(l.href)} aria-current={isActiveLink(pathname, l.href) ? "page" : undefined}>
+              {l.label}
+            </NavLink>
+          ))}
+          {user && (
+            <NavLink to="/dashboard" className={linkClass("/dashboard")}>
+              Dashboard
+            </NavLink>
+          )}
+        </div>
+        <div className="ml-auto flex items-center gap-2">
+          {user ? (
+            <>
+              <NotificationBell />
+              <DropdownMenu.Root>
+                <DropdownMenu.Trigger asChild>
+                  <Button variant="ghost" className="hidden gap-2 px-2 md:inline-flex" aria-label="Account menu">
+                    <UserAvatar user={user} className="h-8 w-8" />
+                    <span className="text-sm">{user.username}</span>
+                  </Button>
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-lg border border-border bg-card p-1 shadow-lg">
+                    <div className="px-2 py-2">
+                      <p className="text-sm font-medium">{user.username}</p>
+                      <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+                    </div>
+                    <DropdownMenu.Separator className="my-1 h-px bg-border" />
+                    <MenuLink to="/dashboard" icon={<LayoutDashboard className="h-4 w-4" />} label="Dashboard" />
+                    <MenuLink to="/tournaments" icon={<Trophy className="h-4 w-4" />} label="My Tournaments" />
+                    <MenuLink to="/dashboard?tab=settings" icon={<Settings className="h-4 w-4" />} label="Settings" />
+                    <DropdownMenu.Separator className="my-1 h-px bg-border" />
+                    <DropdownMenu.Item
+                      disabled={logout.isPending}
+                      onSelect={doLogout}
+                      className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted"
+                    >
+                      <LogOut className="h-4 w-4" />
+                      {logout.isPending ? "Logging out..." : "Logout"}
+                    </DropdownMenu.Item>
+                  </DropdownMenu.Content>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Root>
+            </>
+          ) : (
+            <div className="hidden items-center gap-2 md:flex">
+              <Button variant="ghost" asChild>
+                <Link to="/auth">Sign In</Link>
+              </Button>
+              <Button asChild>
+                <Link to="/auth?tab=register">Sign Up</Link>
+              </Button>
+            </div>
+          )}
+          <Button variant="ghost" size="icon" className="md:hidden" aria-label={mobileOpen ? "Close menu" : "Open menu"} aria-expanded={mobileOpen} onClick={() => setMobileOpen(!mobileOpen)}>
+            {mobileOpen ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
+          </Button>
+        </div>
+      </nav>
+      {mobileOpen && (
+        <div className="border-t border-border px-4 py-3 md:hidden" onClick={() => setMobileOpen(false)}>
+          {user && (
+            <div className="mb-3 flex items-center gap-3">
+              <UserAvatar user={user} className="h-10 w-10" />
+              <div>
+                <p className="font-medium">{user.username}</p>
+                <p className="text-xs text-muted-foreground">
+                  Level {user.level} · {user.tournamentsPlayed} tournaments played
+                </p>
+              </div>
+            </div>
+          )}
+          <div className="flex flex-col gap-1">
+            {NAV_LINKS.map((l) => (
+              <NavLink key={l.href} to={l.href} className={linkClass(l.href)}>
+                {l.label}
+              </NavLink>
+            ))}
+            {user ? (
+              <>
+                <NavLink to="/dashboard" className={linkClass("/dashboard")}>
+                  Dashboard
+                </NavLink>
+                <Link to="/dashboard?tab=settings" className={linkClass("/settings")}>
+                  Settings
+                </Link>
+                <button type="button" className={cn(linkClass("/logout"), "text-left")} onClick={doLogout} disabled={logout.isPending}>
+                  {logout.isPending ? "Logging out..." : "Logout"}
+                </button>
+              </>
+            ) : (
+              <>
+                <Link to="/auth" className={linkClass("/auth")}>
+                  Login
+                </Link>
+                <Link to="/auth?tab=register" className={linkClass("/register")}>
+                  Sign Up
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}
+
+function MenuLink({ to, icon, label }: { to: string; icon: React.ReactNode; label: string }) {
+  return (
+    <DropdownMenu.Item asChild className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted">
+      <Link to={to}>
+        {icon}
+        {label}
+      </Link>
+    </DropdownMenu.Item>
+  );
+}

@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
+import { Trophy } from "lucide-react";
+import { loginSchema, registerFormSchema } from "@common/api/accounts";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field, Input } from "@/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { PageSpinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api";
+import { invalidProps, validate, type FieldErrors } from "@/lib/form";
+import { toast } from "@/lib/toast";
+import { useLogin, useRegister, useUser } from "./api";
+
+export default function AuthPage() {
+  const { user, isLoading } = useUser();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "register" ? "register" : "login";
+
+  if (isLoading) return <PageSpinner />;
+  if (user) return <Navigate to="/" replace />;
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-2 md:py-16">
+      <div>
+        <Link to="/" className="text-sm text-muted-foreground hover:text-foreground">
+          ← Return to Home
+        </Link>
+        <Card className="mt-4">
+          <CardHeader>
+            <CardTitle className="text-2xl">Welcome to Trivia Arena</CardTitle>
+            <CardDescription>Sign in to your account or create a new one.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Tabs value={tab} onValueChange={(v) => setParams(v === "register" ? { tab: "register" } : {}, { replace: true })}>
+              <TabsList className="grid w-full grid-cols-2">
+                <TabsTrigger value="login">Login</TabsTrigger>
+                <TabsTrigger value="register">Register</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login">
+                <LoginForm />
+              </TabsContent>
+              <TabsContent value="register">
+                <RegisterForm />
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+      </div>
+      <div className="hidden flex-col justify-center rounded-2xl bg-gradient-to-br from-violet-700 to-indigo-900 p-10 text-white md:flex">
+        <Trophy className="mb-6 h-12 w-12" aria-hidden />
+        <h2 className="text-3xl font-bold">Test your knowledge. Win real prizes.</h2>
+        <p className="mt-4 text-violet-100">
+          Compete in live trivia tournaments on everything from History to Science. Answer fast, climb the leaderboard, level up and gain
+          access to higher stakes.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function LoginForm() {
+  const login = useLogin();
+  const [values, setValues] = useState({ username: "", password: "", totpCode: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [needsCode, setNeedsCode] = useState(false);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const input = needsCode ? values : { username: values.username, password: values.password };
+    const v = validate(loginSchema, input);
+    setErrors(v.errors ?? {});
+    if (!v.data) return;
+    login.mutate(v.data, {
+      onSuccess: (user) => toast.success("Login successful", `Welcome back, ${user.username}!`),
+      onError: (error) => {
+        if (error instanceof ApiError && error.field("twoFactorRequired") === true && !needsCode) {
+          setNeedsCode(true);
+          return;
+        }
+        toast.error("Login failed", error.message);
+      },
+    });
+  };
+
+  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [k]: e.target.value });
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Field id="login-username" label="Username" error={errors.username}>
+        <Input id="login-username" autoComplete="username" value={values.username} onChange={set("username")} {...invalidProps("login-username", errors.username)} />
+      </Field>
+      <Field id="login-password" label="Password" error={errors.password}>
+        <Input id="login-password" type="password" autoComplete="current-password" value={values.password} onChange={set("password")} {...invalidProps("login-password", errors.password)} />
+      </Field>
+      {needsCode && (
+        <Field id="login-code" label="Two-factor code (or a recovery code)" error={errors.totpCode}>
+          <Input id="login-code" inputMode="numeric" autoComplete="one-time-code" autoFocus value={values.totpCode} onChange={set("totpCode")} />
+        </Field>
+      )}
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}
+
+function RegisterForm() {
+  const register = useRegister();
+  const [values, setValues] = useState({ username: "", email: "", password: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const v = validate(registerFormSchema, values);
+    setErrors(v.errors ?? {});
+    if (!v.data) return;
+    const { confirmPassword: _omit, ...input } = v.data;
+    register.mutate(input, {
+      onSuccess: (user) => toast.success("Registration successful", `Welcome to Trivia Arena, ${user.username}!`),
+      onError: (error) => toast.error("Registration failed", error.message),
+    });
+  };
+
+  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [k]: e.target.value });
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Field id="register-username" label="Username" error={errors.username}>
+        <Input id="register-username" autoComplete="username" value={values.username} onChange={set("username")} {...invalidProps("register-username", errors.username)} />
+      </Field>
+      <Field id="register-email" label="Email" error={errors.email}>
+        <Input id="register-email" type="email" autoComplete="email" value={values.email} onChange={set("email")} {...invalidProps("register-email", errors.email)} />
+      </Field>
+      <Field id="register-password" label="Password" error={errors.password}>
+        <Input id="register-password" type="password" autoComplete="new-password" value={values.password} onChange={set("password")} {...invalidProps("register-password", errors.password)} />
+      </Field>
+      <Field id="register-confirm" label="Confirm Password" error={errors.confirmPassword}>
+        <Input id="register-confirm" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={set("confirmPassword")} {...invalidProps("register-confirm", errors.confirmPassword)} />
+      </Field>
+      <Button type="submit" className="w-full" disabled={register.isPending}>
+        {register.isPending ? "Creating account..." : "Create Account"}
+      </Button>
+    </form>
+  );
+}
