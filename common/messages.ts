@@ -33,6 +33,34 @@ export const AUTH = {
   twoFactorInvalid: "Invalid two-factor code",
 } as const;
 
+export const PLAY = {
+  notFound: "Tournament not found",
+  joinClosed: "This tournament is no longer open for joining.",
+  notJoined: "You have not joined this tournament",
+  notLive: "Tournament is not live",
+  alreadyFinished: "You have already finished this tournament",
+  noMoreQuestions: "No more questions",
+  notIssued: "This question has not been issued to you",
+  notCurrent: "This question is no longer open",
+  alreadyAnswered: "You have already answered this question",
+  notAnOption: "Answer must be one of the options",
+} as const;
+
+/** Reasons written to cheat_attempts (read by operators, not shown to players). */
+export const CHEAT = {
+  unknownQuestion: (q: number) => `Answered question ${q}, which is not part of this tournament`,
+  notIssued: (q: number) => `Answered question ${q} before it was issued`,
+  notCurrent: (q: number) => `Answered question ${q} after a later question was issued`,
+  secondAnswer: (q: number) => `Sent a different second answer to question ${q}`,
+  afterFinish: (q: number) => `Answered question ${q} after finishing the tournament`,
+} as const;
+
+export const NOTIFY = {
+  started: (title: string) => `${title} has started. Good luck!`,
+  ended: (title: string) => `${title} has ended. Check the final leaderboard.`,
+  cancelled: (title: string) => `${title} was cancelled: not enough players joined. Your entry fee has been refunded.`,
+} as const;
+
 export const JOIN = {
   authRequired: { title: "Authentication required", description: "Please log in to join tournaments." },
   levelTitle: "Level requirement not met",

@@ -16,6 +16,25 @@ export const QUESTION_TIME_MS = 30_000;
 export const ANSWER_GRACE_MS = 2_000;
 export const PAUSE_AFTER_ANSWER_MS = 2_000;
 
+/** Under the minimum at its start time, a paid tournament re-checks this often until it starts or is cancelled. */
+export const START_RECHECK_MS = 60_000;
+/** Leaderboard pushes on a tournament socket are coalesced to at most one per interval. */
+export const LEADERBOARD_PUSH_MS = 500;
+/** Rows in a pushed leaderboard frame (each socket also gets its own rank). */
+export const LEADERBOARD_PUSH_SIZE = 10;
+/** Entry fee from which a tournament counts as premium (the price=premium filter). */
+export const PREMIUM_MIN_FEE_CENTS = 2000;
+export const GLOBAL_LEADERBOARD_SIZE = 50;
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** The cron keeps at least this many upcoming paid tournaments per category. */
+export const SCHEDULE_MIN_UPCOMING = 2;
+/** Scheduled starts sit on a grid this wide per category (DESIGN.md: a new tournament every 2-4 hours). */
+export const SCHEDULE_SPACING_MS = 3 * 60 * 60 * 1000;
+/** A scheduled tournament is created at least this long before it starts, so players can join. */
+export const SCHEDULE_LEAD_MS = 30 * 60 * 1000;
+/** Categories are staggered on the grid by this step so they do not all start together. */
+export const SCHEDULE_STAGGER_MS = 30 * 60 * 1000;
+
 export const CORRECT_ANSWER_POINTS = 100;
 export const MAX_SPEED_BONUS = 1000;
 

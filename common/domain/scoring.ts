@@ -40,3 +40,10 @@ export function compareStandings(a: Standing, b: Standing): number {
 }
 
 export const rankStandings = <T extends Standing>(rows: T[]): T[] => [...rows].sort(compareStandings);
+
+/**
+ * Total response time for the tiebreak: measured times of answered questions, plus the full 30 s
+ * for every question that timed out, so skipping questions never beats answering them.
+ */
+export const totalResponseMs = (answeredMs: readonly number[], timedOut: number) =>
+  answeredMs.reduce((sum, ms) => sum + ms, 0) + Math.max(timedOut, 0) * QUESTION_TIME_MS;

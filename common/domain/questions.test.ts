@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { pickQuestionsForRamp, seededShuffle } from "./questions";
+import { DIFFICULTY_RAMP } from "../spec";
+
+const pool = (counts: Record<number, number>) => {
+  const out: { id: number; difficulty: number }[] = [];
+  let id = 1;
+  for (const [difficulty, n] of Object.entries(counts)) for (let i = 0; i < n; i++) out.push({ id: id++, difficulty: Number(difficulty) });
+  return out;
+};
+
+describe("pickQuestionsForRamp", () => {
+  it("follows the easy/medium/hard ramp with distinct questions", () => {
+    const picked = pickQuestionsForRamp(pool({ 1: 5, 2: 6, 3: 5 }), DIFFICULTY_RAMP)!;
+    expect(picked.map((q) => q.difficulty)).toEqual([...DIFFICULTY_RAMP]);
+    expect(new Set(picked.map((q) => q.id)).size).toBe(10);
+  });
+
+  it("falls back to the nearest difficulty when one runs out", () => {
+    const picked = pickQuestionsForRamp(pool({ 1: 2, 2: 10, 3: 1 }), DIFFICULTY_RAMP, () => 0)!;
+    expect(picked.map((q) => q.difficulty)).toEqual([1, 1, 2, 2, 2, 2, 2, 3, 2, 2]);
+  });
+
+  it("returns null when the pool is smaller than the ramp", () => {
+    expect(pickQuestionsForRamp(pool({ 1: 3, 2: 3, 3: 3 }), DIFFICULTY_RAMP)).toBeNull();
+  });
+
+  it("uses the random source to choose among equals", () => {
+    const p = pool({ 1: 4 });
+    expect(pickQuestionsForRamp(p, [1], () => 0)![0]!.id).toBe(1);
+    expect(pickQuestionsForRamp(p, [1], () => 0.99)![0]!.id).toBe(4);
+  });
+});
+
+describe("seededShuffle", () => {
+  const options = ["A", "B", "C", "D"];
+
+  it("is a permutation and stable for a seed", () => {
+    const once = seededShuffle(options, "1:2:3");
+    expect([...once].sort()).toEqual(options);
+    expect(seededShuffle(options, "1:2:3")).toEqual(once);
+    expect(options).toEqual(["A", "B", "C", "D"]);
+  });
+
+  it("gives different players different orders", () => {
+    const orders = new Set(Array.from({ length: 40 }, (_, u) => seededShuffle(options, `7:${u}:9`).join("")));
+    expect(orders.size).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,60 @@
+// Picking a tournament's questions and ordering a player's options.
+
+export interface QuestionCandidate {
+  id: number;
+  difficulty: number;
+}
+
+/**
+ * One question per slot of the difficulty ramp, each used once. A slot whose difficulty has run
+ * out takes the nearest difficulty still available. Null when the pool is too small.
+ */
+export function pickQuestionsForRamp<T extends QuestionCandidate>(
+  pool: readonly T[],
+  ramp: readonly number[],
+  random: () => number = Math.random,
+): T[] | null {
+  const left = [...pool];
+  if (left.length < ramp.length) return null;
+  const picked: T[] = [];
+  for (const target of ramp) {
+    const nearest = Math.min(...left.map((q) => Math.abs(q.difficulty - target)));
+    const candidates = left.filter((q) => Math.abs(q.difficulty - target) === nearest);
+    const choice = candidates[Math.floor(random() * candidates.length)] ?? candidates[0]!;
+    picked.push(choice);
+    left.splice(left.indexOf(choice), 1);
+  }
+  return picked;
+}
+
+/** FNV-1a, 32 bits. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a small deterministic generator, enough for shuffling four options. */
+function generator(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A Fisher-Yates shuffle fixed by `seed`: the same seed always gives the same order. */
+export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
+  const out = [...items];
+  const next = generator(hash32(seed));
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
