@@ -1,0 +1,34 @@
+import { Tooltip as T } from "radix-ui";
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+export const TooltipRoot = T.Root;
+export const TooltipTrigger = T.Trigger;
+
+export function TooltipContent({ className, children, sideOffset = 6, ...props }: ComponentProps<typeof T.Content>) {
+  return (
+    <T.Portal>
+      <T.Content
+        sideOffset={sideOffset}
+        className={cn("z-50 max-w-xs rounded-md border border-border bg-card px-3 py-1.5 text-xs text-card-foreground shadow-md", className)}
+        {...props}
+      >
+        {children}
+        <T.Arrow className="fill-card" />
+      </T.Content>
+    </T.Portal>
+  );
+}
+
+/**
+ * A hover and focus hint. The trigger must be focusable; a disabled button is not, so wrap it in
+ * an element with tabIndex={0} (the open/skip delays come from the provider in app/providers).
+ */
+export function Tooltip({ content, children, side }: { content: ReactNode; children: ReactNode; side?: ComponentProps<typeof T.Content>["side"] }) {
+  return (
+    <T.Root>
+      <T.Trigger asChild>{children}</T.Trigger>
+      <TooltipContent side={side}>{content}</TooltipContent>
+    </T.Root>
+  );
+}
