@@ -72,3 +72,20 @@ export const MARKETING = { paidToWinners: "$1.2M+", tournamentsCompleted: "35,00
 
 export const PRACTICE_MARKER = "Practice";
 export const isPracticeTitle = (title: string) => title.includes(PRACTICE_MARKER);
+
+// Web app display choices.
+/** Tournaments shown on the home page. */
+export const HOME_TOURNAMENTS = 3;
+/** Rows of the home page's top players table. */
+export const HOME_TOP_PLAYERS = 5;
+/** Question timer: the progress colour changes at 20 s left and turns to the warning style at 10 s. */
+export const TIMER_CAUTION_MS = 20_000;
+export const TIMER_WARNING_MS = 10_000;
+/** How often the question timer redraws. */
+export const TIMER_TICK_MS = 250;
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+/** The list's level filter runs 1 to 5; the top value also takes every higher requirement. */
+export const LEVEL_FILTER_MAX = 5;
+/** Where players reach support (the /contact page). Set to the operator's real mailbox before launch. */
+export const SUPPORT_EMAIL = "support@trivia-arena.app";
