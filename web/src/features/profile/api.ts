@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import type { PasswordChangeInput, ProfileUpdateInput } from "@common/api/accounts";
+import type {
+  DeleteAccountInput,
+  TwoFactorDisableInput,
+  TwoFactorEnableInput,
+  TwoFactorEnableResponse,
+  TwoFactorSetupResponse,
+} from "@common/api/account-security";
+import type { User } from "@common/api/types";
+import { USER_KEY } from "@/features/auth/api";
+import { apiRequest } from "@/lib/api";
+import { toast } from "@/lib/toast";
+
+/** PATCH /api/user/profile; the answer replaces the cached user, which is then refetched. */
+export function useUpdateProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileUpdateInput) => apiRequest<User>("PATCH", "/api/user/profile", input),
+    onSuccess: async (user) => {
+      qc.setQueryData(USER_KEY, user);
+      await qc.invalidateQueries({ queryKey: USER_KEY });
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: PasswordChangeInput) => apiRequest<{ message: string }>("PATCH", "/api/user/password", input),
+  });
+}
+
+/** Starts enrolment: a new pending secret, not yet required at login. */
+export function useTwoFactorSetup() {
+  return useMutation({ mutationFn: () => apiRequest<TwoFactorSetupResponse>("POST", "/api/user/2fa/setup", {}) });
+}
+
+export function useTwoFactorEnable() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TwoFactorEnableInput) => apiRequest<TwoFactorEnableResponse>("POST", "/api/user/2fa/enable", input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: USER_KEY }),
+  });
+}
+
+export function useTwoFactorDisable() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TwoFactorDisableInput) => apiRequest<{ message: string }>("POST", "/api/user/2fa/disable", input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: USER_KEY }),
+  });
+}
+
+/**
+ * DELETE /api/user. On success the session is gone: leave for the home page first (so the
+ * authentication wrapper does not bounce to /auth), then drop every cached query.
+ */
+export function useDeleteAccount() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (input: DeleteAccountInput) => apiRequest<{ message: string }>("DELETE", "/api/user", input),
+    onSuccess: () => {
+      toast.success("Account deleted", "Your account and personal data have been removed.");
+      navigate("/", { replace: true });
+      qc.setQueryData(USER_KEY, null);
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
+    },
+  });
+}

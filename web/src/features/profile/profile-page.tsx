@@ -1,0 +1,64 @@
+import { useSearchParams } from "react-router";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageSpinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useUser } from "@/features/auth/api";
+import { AccountInfoForm } from "./account-info-form";
+import { AppearanceSettings } from "./appearance-settings";
+import { DeleteAccount } from "./delete-account";
+import { PasswordForm } from "./password-form";
+import { ProfileCard, ProfileStatsCard } from "./profile-card";
+import { TwoFactorSettings } from "./two-factor-settings";
+
+const TABS = ["account", "appearance", "security"] as const;
+type Tab = (typeof TABS)[number];
+
+export default function ProfilePage() {
+  const { user, isLoading } = useUser();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((t) => t === params.get("tab")) ?? "account";
+
+  // The route is behind the authentication wrapper; this only covers the moment after sign-out.
+  if (isLoading || !user) return <PageSpinner />;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-3xl font-bold">Profile</h1>
+      <p className="mt-1 text-muted-foreground">Manage your account, appearance and security.</p>
+      <Tabs value={tab} onValueChange={(v) => setParams(v === "account" ? {} : { tab: v }, { replace: true })} className="mt-6">
+        <TabsList>
+          <TabsTrigger value="account">Account Info</TabsTrigger>
+          <TabsTrigger value="appearance">Appearance</TabsTrigger>
+          <TabsTrigger value="security">Security</TabsTrigger>
+        </TabsList>
+        <TabsContent value="account">
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="space-y-6">
+              <ProfileCard user={user} />
+              <ProfileStatsCard user={user} />
+            </div>
+            <div className="lg:col-span-2">
+              <AccountInfoForm key={user.id} user={user} />
+            </div>
+          </div>
+        </TabsContent>
+        <TabsContent value="appearance">
+          <AppearanceSettings user={user} />
+        </TabsContent>
+        <TabsContent value="security" className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Change Password</CardTitle>
+              <CardDescription>Other devices signed in to your account are signed out when the password changes.</CardDescription>
+            </CardHeader>
+            <CardContent className="max-w-md">
+              <PasswordForm variant="profile" />
+            </CardContent>
+          </Card>
+          <TwoFactorSettings user={user} />
+          <DeleteAccount />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
