@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { AlertTriangle, CheckCircle2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError, errorMessage } from "@/lib/api";
+import { useConfirmDeposit, usePaymentIntent } from "./api";
+
+type Result = { state: "loading" } | { state: "success"; amount: number } | { state: "error"; reason: string };
+
+/**
+ * The page both providers return to. The payment is read back from the server, then the
+ * deposit is confirmed there; the server credits a payment once, so a reload is harmless.
+ */
+export default function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const clientSecret = params.get("payment_intent_client_secret");
+  const intent = usePaymentIntent(clientSecret);
+  const { mutate: confirmDeposit } = useConfirmDeposit();
+  const [confirmed, setConfirmed] = useState<Result | null>(null);
+  const sent = useRef<string | null>(null);
+
+  const data = intent.data;
+  useEffect(() => {
+    if (!data || data.status !== "succeeded" || sent.current === data.id) return;
+    // StrictMode runs effects twice; one confirmation per payment is enough.
+    sent.current = data.id;
+    confirmDeposit(
+      { paymentIntentId: data.id, amount: data.amount },
+      {
+        onSuccess: () => setConfirmed({ state: "success", amount: data.amount }),
+        onError: (error) => {
+          const detail = error instanceof ApiError ? error.serverMessage : undefined;
+          setConfirmed({ state: "error", reason: detail ? `Failed to confirm deposit: ${detail}` : "Failed to confirm deposit" });
+        },
+      },
+    );
+  }, [data, confirmDeposit]);
+
+  const result: Result =
+    clientSecret === null ? { state: "error", reason: "No payment was found in the address of this page." }
+    : intent.isError ? { state: "error", reason: errorMessage(intent.error, "The payment could not be retrieved.") }
+    : data && data.status !== "succeeded" ? { state: "error", reason: `The payment is ${data.status.replace(/_/g, " ")}.` }
+    : (confirmed ?? { state: "loading" });
+
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16">
+      {result.state === "loading" ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-4 p-10 text-center">
+            <Spinner label="Confirming your payment" />
+            <p className="text-muted-foreground">Confirming your payment...</p>
+          </CardContent>
+        </Card>
+      ) : result.state === "success" ? (
+        <Card role="status">
+          <CardHeader className="items-center text-center">
+            <CheckCircle2 className="h-14 w-14 text-success" aria-hidden />
+            <CardTitle className="text-2xl">Deposit Successful</CardTitle>
+            <CardDescription>${result.amount.toFixed(2)} has been added to your account.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
+            <Button asChild>
+              <Link to="/dashboard">Go to Dashboard</Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to="/dashboard?tab=transactions">View Transactions</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <Card role="alert">
+          <CardHeader className="items-center text-center">
+            <AlertTriangle className="h-14 w-14 text-warning" aria-hidden />
+            <CardTitle className="text-2xl">Payment Issue Detected</CardTitle>
+            <CardDescription>Your payment may not have been processed. Please check your account or try again.</CardDescription>
+            <p className="mt-2 text-sm text-muted-foreground">{result.reason}</p>
+          </CardHeader>
+          <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
+            <Button asChild>
+              <Link to="/dashboard?tab=transactions">Check Transactions</Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to="/dashboard">Return to Dashboard</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+// The deposit and withdrawal dialogs' rules (SPEC.md §5), built on the money API's own schemas.
+import { z } from "zod";
+import { depositCentsSchema, usdCentsSchema, withdrawalSchema } from "@common/api/money";
+import { VALIDATION as V } from "@common/messages";
+import { usdToCents, type Cents } from "@common/domain/money";
+
+/** Amount required, a positive number, within the deposit limits; parsed to cents. */
+export const depositFormSchema = (maxDepositCents?: Cents) => z.object({ amount: depositCentsSchema(maxDepositCents) });
+
+/** The deposit rules plus "not above the balance", and a method (Bank Account is the only one). */
+export const withdrawFormSchema = (balanceCents: Cents) =>
+  z.object({
+    amount: usdCentsSchema.refine((c) => c <= balanceCents, { message: V.amountAboveBalance }),
+    method: withdrawalSchema.shape.withdrawalMethod,
+  });
+
+/** A USD number from the API to cents (balances always have at most 2 decimals). */
+export const toCents = (usd: number): Cents => usdToCents(usd) ?? Math.round(usd * 100);

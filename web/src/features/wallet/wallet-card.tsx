@@ -1,0 +1,27 @@
+import { Wallet } from "lucide-react";
+import type { User } from "@common/api/types";
+import { formatUsd } from "@common/domain/money";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { DepositDialog, WithdrawDialog } from "./amount-dialogs";
+import { toCents } from "./schemas";
+
+/** The balance with Deposit Funds and Withdraw Winnings (disabled with nothing to withdraw). */
+export function WalletCard({ user }: { user: User }) {
+  const balanceCents = toCents(user.balance);
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardDescription className="flex items-center gap-2">
+          <Wallet className="h-4 w-4" aria-hidden /> Wallet Balance
+        </CardDescription>
+        <CardTitle className="text-3xl font-bold" aria-live="polite">
+          ${formatUsd(balanceCents)}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 sm:flex-row">
+        <DepositDialog />
+        <WithdrawDialog balanceCents={balanceCents} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
+import { AlertCircle, Landmark } from "lucide-react";
+import { bankAccountSchema } from "@common/api/money";
+import { BANK_ACCOUNT_TYPES } from "@common/spec";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field, Input, Label } from "@/components/ui/input";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { PageSpinner } from "@/components/ui/spinner";
+import { useUser } from "@/features/auth/api";
+import { errorMessage } from "@/lib/api";
+import { invalidProps, validate, type FieldErrors } from "@/lib/form";
+import { toast } from "@/lib/toast";
+import { useConfirmWithdrawal } from "./api";
+import { amountFromParam } from "./route-amount";
+import { toCents } from "./schemas";
+
+type AccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+const METHOD_LABELS: Record<string, string> = { bank_account: "Bank Account" };
+
+export default function WithdrawConfirmPage() {
+  const amount = amountFromParam(useParams().amount);
+  const method = useSearchParams()[0].get("method") || "bank_account";
+  const { user } = useUser();
+  const warned = useRef(false);
+
+  useEffect(() => {
+    // StrictMode runs effects twice; one toast is enough.
+    if (amount !== null || warned.current) return;
+    warned.current = true;
+    toast.error("Invalid Request", "Missing or invalid withdrawal amount. Please try again.");
+  }, [amount]);
+
+  if (amount === null) return <Navigate to="/dashboard" replace />;
+  if (!user) return <PageSpinner />;
+  return <WithdrawForm key={amount} amount={amount} method={method} balance={user.balance} />;
+}
+
+function WithdrawForm({ amount, method, balance }: { amount: number; method: string; balance: number }) {
+  const navigate = useNavigate();
+  const withdraw = useConfirmWithdrawal();
+  const [values, setValues] = useState({ accountHolderName: "", accountNumber: "", routingNumber: "", accountType: "checking" as AccountType });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const amountLabel = `$${amount.toFixed(2)}`;
+
+  // After a successful withdrawal the balance drops below the amount; the page is leaving by then.
+  if (!withdraw.isSuccess && toCents(amount) > toCents(balance)) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16">
+        <Card role="alert">
+          <CardHeader className="items-center text-center">
+            <AlertCircle className="h-12 w-12 text-destructive" aria-hidden />
+            <CardTitle className="text-2xl">Insufficient Balance</CardTitle>
+            <CardDescription>You don't have enough funds to complete this withdrawal.</CardDescription>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Requested {amountLabel}; available ${balance.toFixed(2)}.
+            </p>
+          </CardHeader>
+          <CardContent className="flex justify-center">
+            <Button asChild>
+              <Link to="/dashboard">Return to Dashboard</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!values.accountHolderName.trim() || !values.accountNumber.trim() || !values.routingNumber.trim()) {
+      toast.error("Missing Information", "Please fill in all bank account fields.");
+      return;
+    }
+    const v = validate(bankAccountSchema, values);
+    setErrors(v.errors ?? {});
+    if (!v.data) return;
+    withdraw.mutate(
+      { amount, withdrawalMethod: method, bankAccount: values },
+      {
+        onSuccess: () => {
+          toast.success("Withdrawal Successful", `${amountLabel} has been withdrawn to your bank account.`);
+          navigate("/dashboard");
+        },
+        onError: (error) => toast.error("Withdrawal Error", errorMessage(error, "Failed to confirm withdrawal")),
+      },
+    );
+  };
+
+  const set = (k: "accountHolderName" | "accountNumber" | "routingNumber") => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues({ ...values, [k]: e.target.value });
+
+  return (
+    <div className="mx-auto max-w-lg px-4 py-10">
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-2xl">
+            <Landmark className="h-6 w-6" aria-hidden /> Confirm Withdrawal
+          </CardTitle>
+          <CardDescription>Enter the bank account that should receive your winnings.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted p-4 text-sm">
+            <dt className="text-muted-foreground">Amount</dt>
+            <dd className="text-right text-lg font-bold">{amountLabel}</dd>
+            <dt className="text-muted-foreground">Method</dt>
+            <dd className="text-right">{METHOD_LABELS[method] ?? method}</dd>
+            <dt className="text-muted-foreground">Arrives</dt>
+            <dd className="text-right">In 1-3 business days</dd>
+          </dl>
+          <form onSubmit={submit} noValidate className="space-y-4" aria-label="Bank account">
+            <Field id="holder-name" label="Account Holder Name" error={errors.accountHolderName}>
+              <Input id="holder-name" autoComplete="name" value={values.accountHolderName} onChange={set("accountHolderName")} {...invalidProps("holder-name", errors.accountHolderName)} />
+            </Field>
+            <Field id="account-number" label="Account Number" error={errors.accountNumber}>
+              <Input id="account-number" inputMode="numeric" autoComplete="off" value={values.accountNumber} onChange={set("accountNumber")} {...invalidProps("account-number", errors.accountNumber)} />
+            </Field>
+            <Field id="routing-number" label="Routing Number" error={errors.routingNumber}>
+              <Input
+                id="routing-number"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={11}
+                value={values.routingNumber}
+                onChange={set("routingNumber")}
+                {...invalidProps("routing-number", errors.routingNumber)}
+              />
+            </Field>
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium">Account Type</legend>
+              <RadioGroup
+                value={values.accountType}
+                onValueChange={(v) => setValues({ ...values, accountType: v === "savings" ? "savings" : "checking" })}
+                aria-label="Account Type"
+                className="grid-cols-2"
+              >
+                {BANK_ACCOUNT_TYPES.map((t) => (
+                  <div key={t} className="flex items-center gap-2">
+                    <RadioGroupItem value={t} id={`account-type-${t}`} />
+                    <Label htmlFor={`account-type-${t}`} className="cursor-pointer capitalize">
+                      {t}
+                    </Label>
+                  </div>
+                ))}
+              </RadioGroup>
+            </fieldset>
+            <p className="text-xs text-muted-foreground">
+              The amount leaves your balance now and shows as pending until the transfer is sent. Only the last 4 digits of your account number are
+              kept.
+            </p>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="ghost" asChild>
+                <Link to="/dashboard">Cancel</Link>
+              </Button>
+              <Button type="submit" disabled={withdraw.isPending}>
+                {withdraw.isPending ? "Processing..." : `Withdraw ${amountLabel}`}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
