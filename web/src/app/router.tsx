@@ -15,10 +15,17 @@ export const router = createBrowserRouter([
     children: [
       // Public
       { path: "/auth", ...page(() => import("@/features/auth/auth-page")) },
+      { path: "/players/:username", ...page(() => import("@/features/players/player-profile-page")) },
       // Behind the authentication wrapper
       {
         element: <ProtectedRoute />,
-        children: [],
+        children: [
+          { path: "/dashboard", ...page(() => import("@/features/dashboard/dashboard-page")) },
+          { path: "/profile", ...page(() => import("@/features/profile/profile-page")) },
+          { path: "/checkout/:amount?", ...page(() => import("@/features/wallet/checkout-page")) },
+          { path: "/payment-success", ...page(() => import("@/features/wallet/payment-success-page")) },
+          { path: "/withdraw-confirm/:amount?", ...page(() => import("@/features/wallet/withdraw-confirm-page")) },
+        ],
       },
       { path: "*", ...page(() => import("@/pages/not-found")) },
     ],
