@@ -41,7 +41,7 @@ export default function PaymentSuccessPage() {
   const result: Result =
     clientSecret === null ? { state: "error", reason: "No payment was found in the address of this page." }
     : intent.isError ? { state: "error", reason: errorMessage(intent.error, "The payment could not be retrieved.") }
-    : data && data.status !== "succeeded" ? { state: "error", reason: `The payment is ${data.status.replace(/_/g, " ")}.` }
+    : data && data.status !== "succeeded" ? { state: "error", reason: `Payment status: ${data.status.replace(/_/g, " ")}.` }
     : (confirmed ?? { state: "loading" });
 
   return (

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Transaction } from "@common/api/types";
+import { fakeFetch } from "@/test/fake-fetch";
+import { renderPage, testUser } from "@/test/render-page";
+import WithdrawConfirmPage from "./withdraw-confirm-page";
+
+const routes = [{ path: "/withdraw-confirm/:amount?", element: <WithdrawConfirmPage /> }];
+
+const pendingWithdrawal: Transaction = {
+  id: 9,
+  userId: 7,
+  amount: -10,
+  type: "withdrawal",
+  status: "pending",
+  reference: "payout:1",
+  description: "Withdrawal of $10.00 to checking account ••••6789",
+  createdAt: "2026-03-01T12:00:00.000Z",
+};
+
+async function fillBank(u: ReturnType<typeof userEvent.setup>, routing = "021000021") {
+  await u.type(screen.getByLabelText("Account Holder Name"), "Ada Lovelace");
+  await u.type(screen.getByLabelText("Account Number"), "123456789");
+  await u.type(screen.getByLabelText("Routing Number"), routing);
+}
+
+describe("withdrawal confirm page", () => {
+  it.each(["/withdraw-confirm", "/withdraw-confirm/0", "/withdraw-confirm/abc"])("rejects %s as an invalid request", async (at) => {
+    fakeFetch({});
+    const page = renderPage(routes, { at });
+    expect(await screen.findByText("Invalid Request")).toBeVisible();
+    expect(screen.getByText("Missing or invalid withdrawal amount. Please try again.")).toBeVisible();
+    await waitFor(() => expect(page.location()).toBe("/dashboard"));
+  });
+
+  it("shows Insufficient Balance above the balance", async () => {
+    fakeFetch({});
+    renderPage(routes, { at: "/withdraw-confirm/60?method=bank_account", user: testUser({ balance: 50 }) });
+    expect(await screen.findByText("Insufficient Balance")).toBeVisible();
+    expect(screen.getByText("You don't have enough funds to complete this withdrawal.")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Return to Dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(screen.queryByLabelText("Account Number")).not.toBeInTheDocument();
+  });
+
+  it("asks for every bank field", async () => {
+    const u = userEvent.setup();
+    const server = fakeFetch({});
+    renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
+    expect(screen.getByText(/1-3 business days/)).toBeVisible();
+    await u.type(screen.getByLabelText("Account Holder Name"), "Ada Lovelace");
+    await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
+    expect(await screen.findByText("Missing Information")).toBeVisible();
+    expect(screen.getByText("Please fill in all bank account fields.")).toBeVisible();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("checks the routing number before sending", async () => {
+    const u = userEvent.setup();
+    const server = fakeFetch({});
+    renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
+    await fillBank(u, "123456789");
+    await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
+    expect(await screen.findByText("Invalid routing number")).toBeVisible();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("shows the server's refusal as Withdrawal Error", async () => {
+    const u = userEvent.setup();
+    fakeFetch({ "POST /api/withdrawal/confirm": () => ({ status: 400, body: { message: "Cannot withdraw more than your available balance" } }) });
+    const page = renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
+    await fillBank(u);
+    await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
+    expect(await screen.findByText("Withdrawal Error")).toBeVisible();
+    expect(screen.getByText("Cannot withdraw more than your available balance")).toBeVisible();
+    expect(page.location()).toBe("/withdraw-confirm/10?method=bank_account");
+  });
+
+  it("falls back to 'Failed to confirm withdrawal'", async () => {
+    const u = userEvent.setup();
+    fakeFetch({ "POST /api/withdrawal/confirm": () => ({ status: 502 }) });
+    renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
+    await fillBank(u);
+    await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
+    expect(await screen.findByText("Failed to confirm withdrawal")).toBeVisible();
+  });
+
+  it("sends the bank account, toasts success and returns to the dashboard", async () => {
+    const u = userEvent.setup();
+    const server = fakeFetch({
+      "POST /api/withdrawal/confirm": () => ({
+        body: { balance: 40, transaction: pendingWithdrawal, payout: { id: 1, amount: 10, status: "pending", accountLast4: "6789", createdAt: pendingWithdrawal.createdAt } },
+      }),
+      "GET /api/user": () => ({ body: testUser({ balance: 40 }) }),
+    });
+    const page = renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
+    await fillBank(u);
+    await u.click(screen.getByRole("radio", { name: "savings" }));
+    await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
+
+    expect(await screen.findByText("Withdrawal Successful")).toBeVisible();
+    expect(screen.getByText("$10.00 has been withdrawn to your bank account.")).toBeVisible();
+    await waitFor(() => expect(page.location()).toBe("/dashboard"));
+    expect(server.calls("POST /api/withdrawal/confirm")[0]!.body).toEqual({
+      amount: 10,
+      withdrawalMethod: "bank_account",
+      bankAccount: { accountHolderName: "Ada Lovelace", accountNumber: "123456789", routingNumber: "021000021", accountType: "savings" },
+    });
+  });
+});
