@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { SettingsTab } from "@/features/dashboard/settings-tab";
+import { fakeFetch } from "@/test/fake-fetch";
+import { renderPage, testUser } from "@/test/render-page";
+import { AccountInfoForm } from "./account-info-form";
+
+const user = testUser();
+
+const VARIANTS = [
+  {
+    name: "dashboard Account Settings",
+    element: <SettingsTab user={user} />,
+    username: "Username must be at least 3 characters.",
+    email: "Please enter a valid email.",
+    failed: "Failed to update profile",
+  },
+  {
+    name: "profile page Account Info",
+    element: <AccountInfoForm user={user} />,
+    username: "Username must be at least 3 characters",
+    email: "Invalid email address",
+    failed: "Update failed",
+  },
+];
+
+describe.each(VARIANTS)("$name form", (v) => {
+  const render = () => renderPage([{ path: "/", element: v.element }], { at: "/", user });
+
+  it("uses its own wording for a short username and a bad email", async () => {
+    const u = userEvent.setup();
+    const server = fakeFetch({});
+    render();
+    await u.clear(screen.getByLabelText("Username"));
+    await u.type(screen.getByLabelText("Username"), "ab");
+    await u.clear(screen.getByLabelText("Email"));
+    await u.type(screen.getByLabelText("Email"), "not-an-email");
+    await u.click(screen.getByRole("button", { name: "Save Changes" }));
+
+    expect(await screen.findByText(v.username)).toBeVisible();
+    expect(screen.getByText(v.email)).toBeVisible();
+    // The other variant's wording never shows.
+    const other = VARIANTS.find((x) => x !== v)!;
+    expect(screen.queryByText(other.username)).not.toBeInTheDocument();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("shows the server's message when the name is taken", async () => {
+    const u = userEvent.setup();
+    fakeFetch({ "PATCH /api/user/profile": () => ({ status: 409, body: { message: "Username already exists" } }) });
+    render();
+    await u.clear(screen.getByLabelText("Username"));
+    await u.type(screen.getByLabelText("Username"), "taken_name");
+    await u.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText(v.failed)).toBeVisible();
+    expect(screen.getByText("Username already exists")).toBeVisible();
+  });
+
+  it("saves and says so", async () => {
+    const u = userEvent.setup();
+    const saved = testUser({ username: "new_name" });
+    const server = fakeFetch({ "PATCH /api/user/profile": () => ({ body: saved }), "GET /api/user": () => ({ body: saved }) });
+    render();
+    await u.clear(screen.getByLabelText("Username"));
+    await u.type(screen.getByLabelText("Username"), "new_name");
+    await u.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Profile updated")).toBeVisible();
+    expect(screen.getByText("Your profile has been successfully updated.")).toBeVisible();
+    expect(server.calls("PATCH /api/user/profile")[0]!.body).toMatchObject({ username: "new_name", email: user.email });
+  });
+});
+
+describe("profile page Account Info extras", () => {
+  it("sends bio, location and only the filled-in social links", async () => {
+    const u = userEvent.setup();
+    const server = fakeFetch({ "PATCH /api/user/profile": () => ({ body: user }), "GET /api/user": () => ({ body: user }) });
+    renderPage([{ path: "/", element: <AccountInfoForm user={user} /> }], { at: "/", user });
+    await u.type(screen.getByLabelText("Bio"), "Trivia since 1999.\nHistory buff.");
+    await u.type(screen.getByLabelText("Location"), "Lisbon, Portugal");
+    await u.type(screen.getByLabelText("GitHub"), "quizmaster");
+    await u.click(screen.getByRole("button", { name: "Save Changes" }));
+    await screen.findByText("Profile updated");
+    expect(server.calls("PATCH /api/user/profile")[0]!.body).toEqual({
+      username: user.username,
+      email: user.email,
+      bio: "Trivia since 1999.\nHistory buff.",
+      location: "Lisbon, Portugal",
+      socialLinks: { github: "quizmaster" },
+    });
+  });
+});
