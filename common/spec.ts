@@ -53,6 +53,16 @@ export const FEE_TIERS = [
 
 export const MIN_DEPOSIT_CENTS = 50;
 export const DEFAULT_MAX_DEPOSIT_CENTS = 100_000;
+/** Sanity ceiling on any single money amount, far above every real limit, so cents stay exact integers. */
+export const MAX_AMOUNT_CENTS = 100_000_000_00;
+export const DEPOSIT_CURRENCY = "usd";
+export const WITHDRAWAL_METHODS = ["bank_account"] as const;
+export const BANK_ACCOUNT_TYPES = ["checking", "savings"] as const;
+export const ACCOUNT_HOLDER_NAME_MIN = 2;
+export const ACCOUNT_HOLDER_NAME_MAX = 100;
+export const RECOVERY_CODE_COUNT = 10;
+/** The word a player types to confirm deleting their account. */
+export const DELETE_ACCOUNT_CONFIRMATION = "DELETE";
 
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN_LOGIN = 6;

@@ -1,0 +1,229 @@
+// The money API's contract: request schemas (shared by the Worker's validation and the web
+// forms) and response shapes. USD numbers at the edge; the schemas' amounts come out as cents.
+import { z } from "zod";
+import { MONEY, VALIDATION as V } from "../messages";
+import { formatUsd, usdToCents, type Cents } from "../domain/money";
+import { isValidRoutingNumber } from "../domain/payment-checks";
+import {
+  ACCOUNT_HOLDER_NAME_MAX,
+  ACCOUNT_HOLDER_NAME_MIN,
+  BANK_ACCOUNT_TYPES,
+  DEFAULT_MAX_DEPOSIT_CENTS,
+  MAX_AMOUNT_CENTS,
+  MIN_DEPOSIT_CENTS,
+  WITHDRAWAL_METHODS,
+} from "../spec";
+import type { Transaction } from "./types";
+
+/**
+ * A positive USD amount with at most 2 decimals, as a number or numeric text (form fields),
+ * parsed to integer cents.
+ */
+export const usdCentsSchema = z
+  .union([z.number(), z.string()], {
+    error: (iss) => (iss.input === undefined || iss.input === null ? V.amountRequired : V.amountPositive),
+  })
+  .transform((raw, ctx): Cents => {
+    const text = typeof raw === "string" ? raw.trim() : null;
+    if (text === "") {
+      ctx.addIssue({ code: "custom", message: V.amountRequired });
+      return z.NEVER;
+    }
+    const usd = text === null ? (raw as number) : /^[+]?\d*\.?\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isFinite(usd) || usd <= 0) {
+      ctx.addIssue({ code: "custom", message: V.amountPositive });
+      return z.NEVER;
+    }
+    const cents = usdToCents(usd);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message: MONEY.amountDecimals });
+      return z.NEVER;
+    }
+    if (cents > MAX_AMOUNT_CENTS) {
+      ctx.addIssue({ code: "custom", message: MONEY.amountTooLarge });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/** The deposit amount within the limits; the maximum comes from GET /api/config. */
+export const depositCentsSchema = (maxDepositCents: Cents = DEFAULT_MAX_DEPOSIT_CENTS) =>
+  usdCentsSchema
+    .refine((c) => c >= MIN_DEPOSIT_CENTS, { message: MONEY.minDeposit(formatUsd(MIN_DEPOSIT_CENTS)) })
+    .refine((c) => c <= maxDepositCents, { message: MONEY.maxDeposit(formatUsd(maxDepositCents)) });
+
+/**
+ * POST /api/create-payment-intent. `idempotencyKey` is optional: the checkout page makes one
+ * per visit, so a double click or a retried request returns the same PaymentIntent.
+ */
+export const createPaymentIntentSchema = (maxDepositCents?: Cents) =>
+  z.object({
+    amount: depositCentsSchema(maxDepositCents),
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, "Invalid idempotency key")
+      .optional(),
+  });
+
+const paymentIntentId = z
+  .string({ error: "paymentIntentId is required" })
+  .regex(/^pi_[A-Za-z0-9_]{1,200}$/, "Invalid payment intent id");
+
+export const clientSecretSchema = z
+  .string({ error: "clientSecret is required" })
+  .regex(/^pi_[A-Za-z0-9_]{1,200}_secret_[A-Za-z0-9_]{1,200}$/, "Invalid client secret");
+
+/** POST /api/deposit/confirm. The amount is only compared with the provider's; it never decides the credit. */
+export const depositConfirmSchema = z.object({
+  paymentIntentId,
+  amount: usdCentsSchema.optional(),
+});
+
+/** GET /api/payment-intent?clientSecret=… */
+export const paymentIntentQuerySchema = z.object({ clientSecret: clientSecretSchema });
+
+const cardField = (message: string) =>
+  z.union([z.string(), z.number()], { error: message }).transform((v) => String(v).replace(/[\s-]/g, ""));
+
+/** POST /api/sandbox/confirm-payment: the sandbox card form. Card data is checked, never stored. */
+export const sandboxConfirmSchema = z.object({
+  clientSecret: clientSecretSchema,
+  cardNumber: cardField(MONEY.cardNumberInvalid).pipe(z.string().regex(/^\d{12,19}$/, MONEY.cardNumberInvalid)),
+  expMonth: cardField(MONEY.cardExpiryInvalid).pipe(
+    z.string().regex(/^\d{1,2}$/, MONEY.cardExpiryInvalid).transform(Number).pipe(z.number().min(1, MONEY.cardExpiryInvalid).max(12, MONEY.cardExpiryInvalid)),
+  ),
+  /** Two or four digits. */
+  expYear: cardField(MONEY.cardExpiryInvalid).pipe(
+    z.string().regex(/^(\d{2}|\d{4})$/, MONEY.cardExpiryInvalid).transform((y) => (y.length === 2 ? 2000 + Number(y) : Number(y))),
+  ),
+  cvc: cardField(MONEY.cvcInvalid).pipe(z.string().regex(/^\d{3,4}$/, MONEY.cvcInvalid)),
+});
+
+const digitsField = (required: string) =>
+  z
+    .string({ error: required })
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .refine((v) => v !== "", { message: required });
+
+export const bankAccountSchema = z.object(
+  {
+    accountHolderName: z
+      .string({ error: MONEY.holderNameRequired })
+      .trim()
+      .min(1, MONEY.holderNameRequired)
+      .min(ACCOUNT_HOLDER_NAME_MIN, MONEY.holderNameLength)
+      .max(ACCOUNT_HOLDER_NAME_MAX, MONEY.holderNameLength),
+    accountNumber: digitsField(MONEY.accountNumberRequired).pipe(z.string().regex(/^\d{4,17}$/, MONEY.accountNumberInvalid)),
+    routingNumber: digitsField(MONEY.routingNumberRequired).pipe(
+      z.string().regex(/^\d{9}$/, MONEY.routingNumberFormat).refine(isValidRoutingNumber, MONEY.routingNumberInvalid),
+    ),
+    accountType: z.enum(BANK_ACCOUNT_TYPES, { error: MONEY.accountTypeInvalid }).default("checking"),
+  },
+  { error: MONEY.bankDetailsMissing },
+);
+
+/** POST /api/withdrawal/confirm. The balance check happens on the server, inside the debit itself. */
+export const withdrawalSchema = z.object({
+  amount: usdCentsSchema,
+  withdrawalMethod: z
+    .string({ error: V.methodRequired })
+    .trim()
+    .min(1, V.methodRequired)
+    .pipe(z.enum(WITHDRAWAL_METHODS, { error: MONEY.methodUnsupported })),
+  bankAccount: bankAccountSchema,
+});
+
+export const payoutStatuses = ["pending", "paid", "failed"] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+/** GET /api/admin/payouts?status=… (all statuses when omitted). */
+export const payoutListQuerySchema = z.object({
+  status: z.enum(payoutStatuses, { error: "status must be pending, paid or failed" }).optional(),
+});
+
+/** POST /api/admin/payouts/:id/failed */
+export const payoutFailSchema = z.object({
+  reason: z.string({ error: MONEY.payoutReasonRequired }).trim().min(1, MONEY.payoutReasonRequired).max(500, "Reason must be at most 500 characters"),
+});
+
+export type CreatePaymentIntentInput = z.input<ReturnType<typeof createPaymentIntentSchema>>;
+export type DepositConfirmInput = z.input<typeof depositConfirmSchema>;
+export type SandboxConfirmInput = z.input<typeof sandboxConfirmSchema>;
+export type WithdrawalInput = z.input<typeof withdrawalSchema>;
+export type BankAccountInput = z.input<typeof bankAccountSchema>;
+
+// Responses.
+
+export type PaymentProviderName = "stripe" | "sandbox";
+
+/** GET /api/config */
+export interface PaymentConfig {
+  paymentProvider: PaymentProviderName;
+  stripePublishableKey: string | null;
+  minDeposit: number;
+  maxDeposit: number;
+}
+
+/** POST /api/create-payment-intent */
+export interface CreatePaymentIntentResponse {
+  clientSecret: string;
+  paymentIntentId: string;
+}
+
+/** POST /api/sandbox/confirm-payment (a declined card is a 402 with `{message}`). */
+export interface SandboxConfirmResponse {
+  status: "succeeded";
+  paymentIntentId: string;
+}
+
+/** Stripe's PaymentIntent statuses; the sandbox uses the first and the last. */
+export const paymentIntentStatuses = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+  "requires_capture",
+  "canceled",
+  "succeeded",
+] as const;
+export type PaymentIntentStatus = (typeof paymentIntentStatuses)[number];
+
+/** GET /api/payment-intent */
+export interface PaymentIntentSummary {
+  id: string;
+  status: PaymentIntentStatus;
+  amount: number;
+}
+
+/** POST /api/deposit/confirm */
+export interface DepositConfirmResponse {
+  balance: number;
+  transaction: Transaction;
+}
+
+export interface Payout {
+  id: number;
+  amount: number;
+  status: PayoutStatus;
+  accountLast4: string;
+  createdAt: string;
+}
+
+/** POST /api/withdrawal/confirm */
+export interface WithdrawalResponse {
+  balance: number;
+  transaction: Transaction;
+  payout: Payout;
+}
+
+/** The operator's view of a payout (GET /api/admin/payouts, POST …/paid, …/failed). */
+export interface AdminPayout extends Payout {
+  userId: number;
+  username: string;
+  method: string;
+  accountHolderName: string;
+  accountType: "checking" | "savings";
+  routingNumber: string;
+  failureReason: string | null;
+  processedAt: string | null;
+}
