@@ -5,6 +5,13 @@ interface Env {
   LOGIN_LIMIT_PER_IP?: string;
   LOGIN_LIMIT_PER_ACCOUNT?: string;
   REGISTER_LIMIT_PER_IP?: string;
+  /**
+   * Where the Stripe SDK sends API requests, when not api.stripe.com:443 over https (for
+   * example a local Stripe-speaking test server). Unset in production.
+   */
+  STRIPE_API_HOST?: string;
+  STRIPE_API_PORT?: string;
+  STRIPE_API_PROTOCOL?: string;
 }
 
 declare namespace Cloudflare {

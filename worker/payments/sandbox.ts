@@ -1,0 +1,91 @@
+// The offline stand-in for Stripe (no STRIPE_SECRET_KEY): PaymentIntents live in D1 with
+// Stripe's ids, statuses and client secrets, and the well-known test cards decide the outcome.
+// D1 rather than a Durable Object: an intent is a row read by id, beside the ledger it feeds.
+import { and, eq } from "drizzle-orm";
+import { bytesToHex, randomBytes } from "@noble/hashes/utils.js";
+import { MONEY } from "../../common/messages";
+import { DEPOSIT_CURRENCY } from "../../common/spec";
+import { luhnValid } from "../../common/domain/payment-checks";
+import type { Db } from "../db/client";
+import { sandboxPaymentIntents } from "../db/schema";
+import { badRequest, HttpError, notFound } from "../http/errors";
+import type { CreateIntentInput, PaymentProvider, ProviderIntent } from "./provider";
+
+export const SANDBOX_CARDS = { succeeds: "4242424242424242", declined: "4000000000000002" } as const;
+
+export interface SandboxCard {
+  cardNumber: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+type Row = typeof sandboxPaymentIntents.$inferSelect;
+
+const toProviderIntent = (r: Row): ProviderIntent => ({
+  id: r.id,
+  clientSecret: r.clientSecret,
+  status: r.status,
+  amountCents: r.amountCents,
+  currency: r.currency,
+  userId: r.userId,
+});
+
+/** Card checks in Stripe's order and with its messages. */
+function checkCard(card: SandboxCard, now: Date): void {
+  if (!luhnValid(card.cardNumber)) throw badRequest(MONEY.cardNumberInvalid);
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  const expiry = card.expYear * 12 + (card.expMonth - 1);
+  if (expiry < thisMonth) throw badRequest(MONEY.cardExpired);
+  if (card.expYear > now.getUTCFullYear() + 50) throw badRequest(MONEY.cardExpiryInvalid);
+}
+
+export class SandboxProvider implements PaymentProvider {
+  readonly name = "sandbox" as const;
+  constructor(private readonly db: Db) {}
+
+  async createIntent({ userId, amountCents, idempotencyKey }: CreateIntentInput): Promise<ProviderIntent> {
+    const id = `pi_sbx_${bytesToHex(randomBytes(12))}`;
+    // The unique idempotency key makes a repeated create return the first row, as Stripe does.
+    await this.db
+      .insert(sandboxPaymentIntents)
+      .values({ id, clientSecret: `${id}_secret_${bytesToHex(randomBytes(16))}`, userId, amountCents, currency: DEPOSIT_CURRENCY, idempotencyKey })
+      .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey });
+    const row = await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.idempotencyKey, idempotencyKey)).get();
+    if (!row) throw new Error("sandbox intent vanished after insert");
+    return toProviderIntent(row);
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    const row = await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id)).get();
+    return row ? toProviderIntent(row) : null;
+  }
+
+  /**
+   * What Stripe.js does in the browser with a real card: 4242… succeeds, 4000…0002 is declined
+   * (402, the intent stays payable), anything else is refused. Confirming a succeeded intent
+   * again answers succeeded, so a double submit is harmless; money moves only at deposit/confirm.
+   */
+  async confirmCard(clientSecret: string, userId: number, card: SandboxCard, now = new Date()): Promise<ProviderIntent> {
+    const row = await this.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(and(eq(sandboxPaymentIntents.clientSecret, clientSecret), eq(sandboxPaymentIntents.userId, userId)))
+      .get();
+    if (!row) throw notFound(MONEY.paymentNotFound);
+    if (row.status === "succeeded") return toProviderIntent(row);
+    checkCard(card, now);
+    if (card.cardNumber === SANDBOX_CARDS.declined) {
+      await this.db.update(sandboxPaymentIntents).set({ lastError: "card_declined" }).where(eq(sandboxPaymentIntents.id, row.id));
+      throw new HttpError(402, MONEY.cardDeclined);
+    }
+    if (card.cardNumber !== SANDBOX_CARDS.succeeds) throw badRequest(MONEY.sandboxTestCardsOnly);
+    const updated = await this.db
+      .update(sandboxPaymentIntents)
+      .set({ status: "succeeded", lastError: null })
+      .where(eq(sandboxPaymentIntents.id, row.id))
+      .returning()
+      .get();
+    return toProviderIntent(updated ?? row);
+  }
+}

@@ -1,0 +1,76 @@
+// Stripe through its SDK with the fetch HTTP client (Workers have no Node http). Host, port and
+// protocol can point the SDK at another Stripe-speaking server: the tests use a local one.
+import Stripe from "stripe";
+import { DEPOSIT_CURRENCY } from "../../common/spec";
+import { paymentIntentStatuses, type PaymentIntentStatus } from "../../common/api/money";
+import { HttpError } from "../http/errors";
+import { MONEY } from "../../common/messages";
+import { userIdFromMetadata, type CreateIntentInput, type PaymentProvider, type ProviderIntent } from "./provider";
+
+export function stripeClient(env: Env): Stripe {
+  const config: ConstructorParameters<typeof Stripe>[1] = {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+  };
+  if (env.STRIPE_API_HOST) config.host = env.STRIPE_API_HOST;
+  if (env.STRIPE_API_PORT) config.port = env.STRIPE_API_PORT;
+  if (env.STRIPE_API_PROTOCOL === "http" || env.STRIPE_API_PROTOCOL === "https") config.protocol = env.STRIPE_API_PROTOCOL;
+  return new Stripe(env.STRIPE_SECRET_KEY, config);
+}
+
+const knownStatuses: ReadonlySet<string> = new Set(paymentIntentStatuses);
+
+function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret,
+    // A status newer than this code is treated as "not paid yet", which credits nothing.
+    status: knownStatuses.has(pi.status) ? (pi.status as PaymentIntentStatus) : "processing",
+    amountCents: pi.amount,
+    currency: pi.currency,
+    userId: userIdFromMetadata(pi.metadata?.userId),
+  };
+}
+
+/** Reads a PaymentIntent out of a webhook event's data.object. */
+export const intentFromEvent = (object: Stripe.PaymentIntent) => toProviderIntent(object);
+
+/** Stripe's own failures become one 502 for the client; the details go to the log, never keys or card data. */
+function providerError(e: unknown, action: string): HttpError {
+  const err = e as { type?: string; code?: string; statusCode?: number; requestId?: string };
+  console.error(`stripe ${action} failed`, { type: err.type, code: err.code, statusCode: err.statusCode, requestId: err.requestId });
+  return new HttpError(502, MONEY.providerUnavailable);
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly name = "stripe" as const;
+  constructor(private readonly stripe: Stripe) {}
+
+  async createIntent({ userId, amountCents, idempotencyKey }: CreateIntentInput): Promise<ProviderIntent> {
+    try {
+      const pi = await this.stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: DEPOSIT_CURRENCY,
+          metadata: { userId: String(userId) },
+          automatic_payment_methods: { enabled: true },
+          description: "Trivia Arena balance deposit",
+        },
+        { idempotencyKey },
+      );
+      return toProviderIntent(pi);
+    } catch (e) {
+      throw providerError(e, "create");
+    }
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    try {
+      return toProviderIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (e) {
+      if ((e as { statusCode?: number }).statusCode === 404) return null;
+      throw providerError(e, "retrieve");
+    }
+  }
+}
