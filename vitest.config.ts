@@ -1,7 +1,7 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
@@ -28,6 +28,36 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["worker/test/**/*.test.ts"],
+          // The Stripe path runs in its own project below, with a Stripe key bound.
+          exclude: [...configDefaults.exclude, "worker/test/stripe/**"],
+          setupFiles: ["./worker/test/apply-migrations.ts"],
+        },
+      },
+      {
+        // The real Stripe SDK inside the Worker, talking to a local Stripe test double that the
+        // project's globalSetup starts on a loopback port (worker/test/stripe/stripe-mock-server.ts).
+        plugins: [
+          cloudflareTest(async ({ inject }) => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, "migrations")),
+                SCRYPT_N: "1024",
+                SESSION_SECRET: "test-session-secret-not-for-production",
+                STRIPE_SECRET_KEY: inject("stripeMockSecretKey"),
+                STRIPE_WEBHOOK_SECRET: "whsec_test_mock_server_only",
+                STRIPE_PUBLISHABLE_KEY: "pk_test_mock_server_only",
+                STRIPE_API_HOST: "127.0.0.1",
+                STRIPE_API_PORT: String(inject("stripeMockPort")),
+                STRIPE_API_PROTOCOL: "http",
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "worker-stripe",
+          include: ["worker/test/stripe/**/*.test.ts"],
+          globalSetup: ["./worker/test/stripe/stripe-mock-server.ts"],
           setupFiles: ["./worker/test/apply-migrations.ts"],
         },
       },

@@ -6,6 +6,7 @@ import { loadSession, sameOriginJson } from "./http/middleware";
 import type { AppEnv } from "./http/app-env";
 import { authRoutes } from "./routes/auth";
 import { userRoutes } from "./routes/user";
+import { paymentRoutes } from "./routes/payments";
 
 export const app = new Hono<AppEnv>();
 
@@ -17,7 +18,11 @@ app.get("/api/health", async (c) => {
 
 app.use("/api/*", sameOriginJson, loadSession);
 
-const routes = app.basePath("/api").route("/", authRoutes).route("/user", userRoutes);
+const routes = app
+  .basePath("/api")
+  .route("/", authRoutes)
+  .route("/user", userRoutes)
+  .route("/", paymentRoutes);
 
 app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 

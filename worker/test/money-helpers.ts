@@ -1,0 +1,59 @@
+// Money test helpers: direct ledger reads, the ledger invariant, funding and operators.
+import { expect } from "vitest";
+import { env } from "cloudflare:workers";
+import { postEntry } from "../money/ledger";
+import { call } from "./helpers";
+
+export const balanceCents = async (userId: number) =>
+  (await env.DB.prepare("SELECT balance_cents AS b FROM users WHERE id = ?").bind(userId).first<{ b: number }>())!.b;
+
+export const countRows = async (sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(`SELECT count(*) AS n FROM (${sql})`).bind(...binds).first<{ n: number }>())!.n;
+
+/** DESIGN.md's invariant, for every user in this file's database: balance = sum of ledger rows that are not failed. */
+export async function expectLedgerBalanced() {
+  const { results } = await env.DB.prepare(
+    `SELECT u.id, u.balance_cents AS balance,
+            coalesce((SELECT sum(amount_cents) FROM transactions t WHERE t.user_id = u.id AND t.status <> 'failed'), 0) AS ledger
+     FROM users u`,
+  ).all<{ id: number; balance: number; ledger: number }>();
+  expect(results.filter((r) => r.balance !== r.ledger)).toEqual([]);
+  expect(results.every((r) => r.balance >= 0)).toBe(true);
+}
+
+/** Credits a user straight through the ledger (a deposit made elsewhere), for tests about spending. */
+export async function fund(userId: number, cents: number) {
+  await postEntry(env.DB, { userId, amountCents: cents, type: "deposit", reference: `pi_fixture_${crypto.randomUUID().replace(/-/g, "")}` });
+}
+
+export async function makeAdmin(userId: number) {
+  await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(userId).run();
+}
+
+export const futureYear = () => new Date().getUTCFullYear() + 3;
+
+export const validBank = () => ({
+  accountHolderName: "Ada Lovelace",
+  accountNumber: "000123456789",
+  routingNumber: "021000021",
+  accountType: "checking" as const,
+});
+
+export const withdraw = (cookie: string, amount: unknown, bankAccount: unknown = validBank(), withdrawalMethod: unknown = "bank_account") =>
+  withdrawRaw(cookie, { bankAccount, amount, withdrawalMethod });
+
+/** Posts the body as given: a field left undefined is absent from the JSON. */
+export const withdrawRaw = (cookie: string, body: Record<string, unknown>) => call("/api/withdrawal/confirm", { cookie, body });
+
+/** Every value of every row of every table, as one string, to prove something is stored nowhere. */
+export async function dumpDatabase(): Promise<string> {
+  const { results: tables } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
+  ).all<{ name: string }>();
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    const { results } = await env.DB.prepare(`SELECT * FROM "${name}"`).all();
+    parts.push(JSON.stringify(results));
+  }
+  return parts.join("\n");
+}

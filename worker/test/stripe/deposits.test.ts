@@ -1,0 +1,316 @@
+// The Stripe path end to end: the Worker's real `stripe` SDK (fetch client, SubtleCrypto
+// webhooks) against the local Stripe test double. Nothing here reaches the internet.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { env, exports } from "cloudflare:workers";
+import Stripe from "stripe";
+import { MONEY } from "../../../common/messages";
+import { call, registerUser } from "../helpers";
+import { balanceCents, countRows, expectLedgerBalanced } from "../money-helpers";
+
+afterEach(expectLedgerBalanced);
+
+const testEnv = env as unknown as Env;
+const mockUrl = (path: string) => `http://127.0.0.1:${testEnv.STRIPE_API_PORT}${path}`;
+
+interface MockIntent {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+}
+
+/** Plays the part of Stripe.js and the card network: sets what Stripe would now report. */
+async function setIntent(id: string, fields: Partial<MockIntent>): Promise<MockIntent> {
+  const res = await fetch(mockUrl(`/__mock/payment_intents/${id}`), { method: "POST", body: JSON.stringify(fields) });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+/** An intent made directly at "Stripe", not through our API (another currency, say). */
+async function mockIntent(fields: Partial<MockIntent> & { amount: number }): Promise<MockIntent> {
+  return (await fetch(mockUrl("/__mock/payment_intents"), { method: "POST", body: JSON.stringify(fields) })).json();
+}
+
+async function receivedRequests(): Promise<
+  { method: string; path: string; idempotencyKey: string | null; authorized: boolean; contentType: string | null; params: Record<string, string> }[]
+> {
+  return (await fetch(mockUrl("/__mock/requests"))).json();
+}
+
+async function createIntent(cookie: string, amount: number, idempotencyKey?: string) {
+  const res = await call("/api/create-payment-intent", { cookie, body: idempotencyKey ? { amount, idempotencyKey } : { amount } });
+  expect(res.status).toBe(200);
+  return res.body as { clientSecret: string; paymentIntentId: string };
+}
+
+async function paidIntent(cookie: string, amount: number) {
+  const intent = await createIntent(cookie, amount);
+  await setIntent(intent.paymentIntentId, { status: "succeeded" });
+  return intent;
+}
+
+const confirm = (cookie: string, paymentIntentId: string, amount?: number) =>
+  call("/api/deposit/confirm", { cookie, body: amount === undefined ? { paymentIntentId } : { paymentIntentId, amount } });
+
+function succeededEvent(intent: MockIntent, id = `evt_${crypto.randomUUID().replace(/-/g, "")}`) {
+  return JSON.stringify({
+    id,
+    object: "event",
+    type: "payment_intent.succeeded",
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object: { ...intent, object: "payment_intent" } },
+  });
+}
+
+async function sign(payload: string, opts: { secret?: string; timestamp?: number } = {}) {
+  return Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: opts.secret ?? testEnv.STRIPE_WEBHOOK_SECRET,
+    timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000),
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+}
+
+/** As Stripe's servers post it: no Origin, no cookie, the raw JSON and its signature. */
+async function postWebhook(payload: string, signature?: string) {
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
+  if (signature) headers["stripe-signature"] = signature;
+  const res = await exports.default.fetch(new Request("http://localhost/api/webhooks/stripe", { method: "POST", headers, body: payload }));
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe("configuration", () => {
+  it("reports Stripe and its publishable key", async () => {
+    expect((await call("/api/config")).body).toEqual({ paymentProvider: "stripe", stripePublishableKey: "pk_test_mock_server_only", minDeposit: 0.5, maxDeposit: 1000 });
+  });
+
+  it("the sandbox card endpoint does not exist while Stripe is configured", async () => {
+    const { cookie } = await registerUser();
+    const intent = await createIntent(cookie, 10);
+    const res = await call("/api/sandbox/confirm-payment", {
+      cookie,
+      body: { clientSecret: intent.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" },
+    });
+    expect(res.status).toBe(404);
+    expect((await call(`/api/payment-intent?clientSecret=${encodeURIComponent(intent.clientSecret)}`, { cookie })).body.status).toBe("requires_payment_method");
+  });
+});
+
+describe("creating a PaymentIntent", () => {
+  it("sends amount in cents, USD, metadata.userId, automatic payment methods and an Idempotency-Key", async () => {
+    const { cookie, user } = await registerUser();
+    const intent = await createIntent(cookie, 25.5);
+    expect(intent.paymentIntentId).toMatch(/^pi_/);
+    expect(intent.clientSecret).toMatch(new RegExp(`^${intent.paymentIntentId}_secret_`));
+
+    const sent = (await receivedRequests()).filter((r) => r.method === "POST" && r.params["metadata[userId]"] === String(user.id));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      path: "/v1/payment_intents",
+      authorized: true,
+      contentType: expect.stringMatching(/^application\/x-www-form-urlencoded/),
+      idempotencyKey: expect.stringMatching(/^deposit-[0-9a-f]{48}$/),
+      params: expect.objectContaining({ amount: "2550", currency: "usd", "automatic_payment_methods[enabled]": "true" }),
+    });
+  });
+
+  it("a repeated client key (a double click) gets the same intent through Stripe's idempotency", async () => {
+    const { cookie, user } = await registerUser();
+    const a = await createIntent(cookie, 30, "visit-abcdef123");
+    const b = await createIntent(cookie, 30, "visit-abcdef123");
+    expect(b).toEqual(a);
+    const sent = (await receivedRequests()).filter((r) => r.params["metadata[userId]"] === String(user.id));
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.idempotencyKey).toBe(sent[1]!.idempotencyKey);
+    const c = await createIntent(cookie, 30, "visit-other-9876");
+    expect(c.paymentIntentId).not.toBe(a.paymentIntentId);
+  });
+
+  it("validates before calling Stripe", async () => {
+    const { cookie, user } = await registerUser();
+    const res = await call("/api/create-payment-intent", { cookie, body: { amount: 0.4 } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: "The minimum deposit is $0.50" });
+    expect((await receivedRequests()).some((r) => r.params["metadata[userId]"] === String(user.id))).toBe(false);
+  });
+});
+
+describe("POST /api/deposit/confirm with Stripe", () => {
+  it("credits a succeeded intent exactly once", async () => {
+    const { cookie, user } = await registerUser();
+    const intent = await paidIntent(cookie, 25);
+    const first = await confirm(cookie, intent.paymentIntentId, 25);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ balance: 25, transaction: { amount: 25, type: "deposit", status: "completed", reference: intent.paymentIntentId } });
+    const second = await confirm(cookie, intent.paymentIntentId, 25);
+    expect(second.status).toBe(200);
+    expect(second.body.balance).toBe(25);
+    expect(await balanceCents(user.id)).toBe(2500);
+    expect(await countRows("SELECT 1 FROM transactions WHERE reference = ?", intent.paymentIntentId)).toBe(1);
+    // The SDK retrieved the intent from "Stripe" itself.
+    expect((await receivedRequests()).some((r) => r.method === "GET" && r.path === `/v1/payment_intents/${intent.paymentIntentId}`)).toBe(true);
+  });
+
+  it.each(["requires_payment_method", "processing", "requires_action", "canceled"])("refuses an intent still %s", async (status) => {
+    const { cookie, user } = await registerUser();
+    const intent = await createIntent(cookie, 10);
+    await setIntent(intent.paymentIntentId, { status });
+    const res = await confirm(cookie, intent.paymentIntentId, 10);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: MONEY.paymentNotSucceeded });
+    expect(await balanceCents(user.id)).toBe(0);
+  });
+
+  it("refuses another user's intent", async () => {
+    const owner = await registerUser();
+    const thief = await registerUser();
+    const intent = await paidIntent(owner.cookie, 40);
+    const res = await confirm(thief.cookie, intent.paymentIntentId, 40);
+    expect(res.status).toBe(403);
+    expect(await balanceCents(thief.user.id)).toBe(0);
+    expect(await balanceCents(owner.user.id)).toBe(0);
+    expect((await call(`/api/payment-intent?clientSecret=${encodeURIComponent(intent.clientSecret)}`, { cookie: thief.cookie })).status).toBe(404);
+  });
+
+  it("refuses when the claimed amount differs from Stripe's", async () => {
+    const { cookie, user } = await registerUser();
+    const intent = await paidIntent(cookie, 10);
+    const res = await confirm(cookie, intent.paymentIntentId, 100);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: MONEY.amountMismatch });
+    expect(await balanceCents(user.id)).toBe(0);
+  });
+
+  it("credits Stripe's amount when the intent's amount changed after creation", async () => {
+    const { cookie, user } = await registerUser();
+    const intent = await paidIntent(cookie, 10);
+    await setIntent(intent.paymentIntentId, { amount: 700 });
+    expect((await confirm(cookie, intent.paymentIntentId, 10)).status).toBe(400);
+    const res = await confirm(cookie, intent.paymentIntentId);
+    expect(res.body.balance).toBe(7);
+    expect(await balanceCents(user.id)).toBe(700);
+  });
+
+  it("refuses a non-USD intent and answers 404 for one Stripe does not know", async () => {
+    const { cookie, user } = await registerUser();
+    const eur = await mockIntent({ amount: 1000, currency: "eur", status: "succeeded", metadata: { userId: String(user.id) } });
+    const res = await confirm(cookie, eur.id);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: MONEY.currencyUnsupported });
+    const missing = await confirm(cookie, "pi_mockdoesnotexist");
+    expect(missing.status).toBe(404);
+    expect(await balanceCents(user.id)).toBe(0);
+  });
+
+  it("the result page reads the status through the server", async () => {
+    const { cookie } = await registerUser();
+    const intent = await createIntent(cookie, 12.34);
+    const url = `/api/payment-intent?clientSecret=${encodeURIComponent(intent.clientSecret)}`;
+    expect((await call(url, { cookie })).body).toEqual({ id: intent.paymentIntentId, status: "requires_payment_method", amount: 12.34 });
+    await setIntent(intent.paymentIntentId, { status: "processing" });
+    expect((await call(url, { cookie })).body.status).toBe("processing");
+    await setIntent(intent.paymentIntentId, { status: "succeeded" });
+    expect((await call(url, { cookie })).body.status).toBe("succeeded");
+    const wrongSecret = `${intent.paymentIntentId}_secret_wrong`;
+    expect((await call(`/api/payment-intent?clientSecret=${wrongSecret}`, { cookie })).status).toBe(404);
+  });
+});
+
+describe("POST /api/webhooks/stripe", () => {
+  async function succeeded(amount: number) {
+    const u = await registerUser();
+    const intent = await createIntent(u.cookie, amount);
+    const paid = await setIntent(intent.paymentIntentId, { status: "succeeded" });
+    return { ...u, intent, paid };
+  }
+
+  it("credits payment_intent.succeeded with a valid signature, without Origin or cookie, once", async () => {
+    const { user, paid } = await succeeded(20);
+    const payload = succeededEvent(paid);
+    const res = await postWebhook(payload, await sign(payload));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true, credited: true });
+    expect(await balanceCents(user.id)).toBe(2000);
+    // Stripe redelivers: no second credit.
+    const again = await postWebhook(payload, await sign(payload));
+    expect(again.body).toEqual({ received: true, credited: false });
+    expect(await balanceCents(user.id)).toBe(2000);
+  });
+
+  it.each([
+    ["signed with another secret", { secret: "whsec_forged" }],
+    ["stale (10 minutes old)", { timestamp: Math.floor(Date.now() / 1000) - 600 }],
+  ])("refuses a signature %s with 400 and credits nothing", async (_name, opts) => {
+    const { user, paid } = await succeeded(20);
+    const payload = succeededEvent(paid);
+    const res = await postWebhook(payload, await sign(payload, opts));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: "Invalid webhook signature" });
+    expect(await balanceCents(user.id)).toBe(0);
+  });
+
+  it("refuses a tampered body and a missing signature", async () => {
+    const { user, paid } = await succeeded(20);
+    const payload = succeededEvent(paid);
+    const signature = await sign(payload);
+    const tampered = payload.replace('"amount":2000', '"amount":200000');
+    expect(tampered).not.toBe(payload);
+    expect((await postWebhook(tampered, signature)).status).toBe(400);
+    expect((await postWebhook(payload)).status).toBe(400);
+    expect(await balanceCents(user.id)).toBe(0);
+  });
+
+  it("webhook then confirm, and confirm then webhook, credit once", async () => {
+    const a = await succeeded(15);
+    const payloadA = succeededEvent(a.paid);
+    expect((await postWebhook(payloadA, await sign(payloadA))).body.credited).toBe(true);
+    expect((await confirm(a.cookie, a.intent.paymentIntentId, 15)).body.balance).toBe(15);
+
+    const b = await succeeded(15);
+    expect((await confirm(b.cookie, b.intent.paymentIntentId, 15)).body.balance).toBe(15);
+    const payloadB = succeededEvent(b.paid);
+    expect((await postWebhook(payloadB, await sign(payloadB))).body.credited).toBe(false);
+
+    expect(await balanceCents(a.user.id)).toBe(1500);
+    expect(await balanceCents(b.user.id)).toBe(1500);
+  });
+
+  it("webhook and confirm arriving together credit once", async () => {
+    const { cookie, user, intent, paid } = await succeeded(33);
+    const payload = succeededEvent(paid);
+    const signature = await sign(payload);
+    await Promise.all([postWebhook(payload, signature), confirm(cookie, intent.paymentIntentId, 33), postWebhook(payload, signature), confirm(cookie, intent.paymentIntentId)]);
+    expect(await balanceCents(user.id)).toBe(3300);
+    expect(await countRows("SELECT 1 FROM transactions WHERE reference = ?", intent.paymentIntentId)).toBe(1);
+  });
+
+  it("acknowledges other event types without crediting", async () => {
+    const { user, paid } = await succeeded(20);
+    const payload = JSON.stringify({ ...JSON.parse(succeededEvent(paid)), type: "payment_intent.created" });
+    const res = await postWebhook(payload, await sign(payload));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true, ignored: "payment_intent.created" });
+    expect(await balanceCents(user.id)).toBe(0);
+  });
+
+  it("acknowledges but does not credit an intent in another currency or for no known user", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { user } = await registerUser();
+    const eur = await mockIntent({ amount: 1000, currency: "eur", status: "succeeded", metadata: { userId: String(user.id) } });
+    const eurPayload = succeededEvent(eur);
+    expect((await postWebhook(eurPayload, await sign(eurPayload))).body).toEqual({ received: true, credited: false });
+    const stranger = await mockIntent({ amount: 1000, currency: "usd", status: "succeeded", metadata: { userId: "987654321" } });
+    const strangerPayload = succeededEvent(stranger);
+    expect((await postWebhook(strangerPayload, await sign(strangerPayload))).body).toEqual({ received: true, credited: false });
+    const foreign = await mockIntent({ amount: 1000, currency: "usd", status: "succeeded" });
+    const foreignPayload = succeededEvent(foreign);
+    expect((await postWebhook(foreignPayload, await sign(foreignPayload))).body).toEqual({ received: true, credited: false });
+    expect(await balanceCents(user.id)).toBe(0);
+    expect(warn.mock.calls.map((c) => (c[1] as { reason: string }).reason)).toEqual([MONEY.currencyUnsupported, "no such user", "no such user"]);
+    warn.mockRestore();
+  });
+});

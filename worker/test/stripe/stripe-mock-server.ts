@@ -1,0 +1,188 @@
+// TEST DOUBLE, never used by the Worker in production: a loopback HTTP server speaking the part
+// of Stripe's REST API the deposit flow calls, so the real `stripe` SDK runs against it
+// (create and retrieve PaymentIntents, form bodies, Idempotency-Key replay, Stripe's error shape).
+// Tests steer it through /__mock/* (JSON): set an intent's status, read what the SDK sent.
+// It is the "worker-stripe" project's globalSetup (Node side): vitest.config.ts binds the port
+// and key it provides as STRIPE_API_PORT and STRIPE_SECRET_KEY before the Worker starts.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { randomBytes } from "node:crypto";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    stripeMockPort: number;
+    stripeMockSecretKey: string;
+  }
+}
+
+/** vitest globalSetup: one mock for the whole project, closed when the run ends. */
+export default async function setup(project: TestProject) {
+  const secretKey = `sk_test_mock_${randomBytes(8).toString("hex")}`;
+  const mock = await startStripeMock(secretKey);
+  project.provide("stripeMockPort", mock.port);
+  project.provide("stripeMockSecretKey", secretKey);
+  return () => mock.close();
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  authorized: boolean;
+  contentType: string | null;
+  /** The form-encoded body, keys as sent ("metadata[userId]"). */
+  params: Record<string, string>;
+}
+
+interface Intent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  automatic_payment_methods: { enabled: boolean } | null;
+  description: string | null;
+  created: number;
+  livemode: false;
+}
+
+export interface StripeMock {
+  port: number;
+  close(): Promise<void>;
+}
+
+const rand = (n: number) => randomBytes(n).toString("hex");
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (data += chunk));
+    req.on("end", () => resolve(data));
+    req.on("error", reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "content-type": "application/json", "request-id": `req_${rand(7)}`, ...headers });
+  res.end(JSON.stringify(body));
+}
+
+const stripeError = (res: ServerResponse, status: number, type: string, message: string, code?: string) =>
+  send(res, status, { error: { type, message, ...(code ? { code } : {}) } });
+
+function newIntent(fields: Partial<Intent> & { amount: number; currency: string }): Intent {
+  const id = `pi_mock${rand(10)}`;
+  return {
+    id,
+    object: "payment_intent",
+    amount_received: 0,
+    status: "requires_payment_method",
+    client_secret: `${id}_secret_${rand(12)}`,
+    metadata: {},
+    automatic_payment_methods: null,
+    description: null,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    ...fields,
+  };
+}
+
+/** Starts the mock on 127.0.0.1 and a free port. Requests must carry `Bearer {apiKey}`. */
+export async function startStripeMock(apiKey: string): Promise<StripeMock> {
+  const intents = new Map<string, Intent>();
+  const idempotent = new Map<string, { signature: string; status: number; body: unknown }>();
+  const requests: RecordedRequest[] = [];
+
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const text = await readBody(req);
+
+      if (url.pathname.startsWith("/__mock/")) {
+        const json = text ? (JSON.parse(text) as Partial<Intent>) : {};
+        if (req.method === "GET" && url.pathname === "/__mock/requests") return send(res, 200, requests);
+        if (req.method === "POST" && url.pathname === "/__mock/payment_intents") {
+          const intent = newIntent({ amount: 0, currency: "usd", ...json });
+          intents.set(intent.id, intent);
+          return send(res, 200, intent);
+        }
+        const patch = url.pathname.match(/^\/__mock\/payment_intents\/([\w]+)$/);
+        if (req.method === "POST" && patch) {
+          const intent = intents.get(patch[1]!);
+          if (!intent) return send(res, 404, { message: "no such intent" });
+          Object.assign(intent, json);
+          if (intent.status === "succeeded") intent.amount_received = intent.amount;
+          return send(res, 200, intent);
+        }
+        return send(res, 404, { message: "unknown mock route" });
+      }
+
+      const params = Object.fromEntries(new URLSearchParams(text));
+      const idempotencyKey = req.headers["idempotency-key"];
+      requests.push({
+        method: req.method ?? "",
+        path: url.pathname,
+        idempotencyKey: typeof idempotencyKey === "string" ? idempotencyKey : null,
+        authorized: req.headers.authorization === `Bearer ${apiKey}`,
+        contentType: req.headers["content-type"] ?? null,
+        params,
+      });
+      if (req.headers.authorization !== `Bearer ${apiKey}`) {
+        return stripeError(res, 401, "invalid_request_error", "Invalid API Key provided.");
+      }
+
+      if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
+        const signature = JSON.stringify(params);
+        if (typeof idempotencyKey === "string") {
+          const seen = idempotent.get(idempotencyKey);
+          if (seen && seen.signature !== signature) {
+            return stripeError(res, 400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+          }
+          if (seen) return send(res, seen.status, seen.body, { "idempotent-replayed": "true" });
+        }
+        const amount = Number(params.amount);
+        if (!Number.isInteger(amount) || amount < 50) {
+          return stripeError(res, 400, "invalid_request_error", "Amount must be at least $0.50 usd", "amount_too_small");
+        }
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of Object.entries(params)) {
+          const m = k.match(/^metadata\[(.+)\]$/);
+          if (m) metadata[m[1]!] = v;
+        }
+        const intent = newIntent({
+          amount,
+          currency: params.currency ?? "",
+          metadata,
+          description: params.description ?? null,
+          automatic_payment_methods: params["automatic_payment_methods[enabled]"] === "true" ? { enabled: true } : null,
+        });
+        intents.set(intent.id, intent);
+        if (typeof idempotencyKey === "string") idempotent.set(idempotencyKey, { signature, status: 200, body: intent });
+        return send(res, 200, intent);
+      }
+
+      const retrieve = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
+      if (req.method === "GET" && retrieve) {
+        const intent = intents.get(decodeURIComponent(retrieve[1]!));
+        if (!intent) return stripeError(res, 404, "invalid_request_error", `No such payment_intent: '${retrieve[1]}'`, "resource_missing");
+        return send(res, 200, intent);
+      }
+
+      return stripeError(res, 404, "invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname}).`);
+    } catch (e) {
+      send(res, 500, { error: { type: "api_error", message: String(e) } });
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("stripe mock has no port");
+  return {
+    port: address.port,
+    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
