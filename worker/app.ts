@@ -6,7 +6,9 @@ import { loadSession, sameOriginJson } from "./http/middleware";
 import type { AppEnv } from "./http/app-env";
 import { authRoutes } from "./routes/auth";
 import { userRoutes } from "./routes/user";
+import { adminRoutes } from "./routes/admin";
 import { paymentRoutes } from "./routes/payments";
+import { withdrawalRoutes } from "./routes/withdrawals";
 
 export const app = new Hono<AppEnv>();
 
@@ -22,7 +24,9 @@ const routes = app
   .basePath("/api")
   .route("/", authRoutes)
   .route("/user", userRoutes)
-  .route("/", paymentRoutes);
+  .route("/", paymentRoutes)
+  .route("/withdrawal", withdrawalRoutes)
+  .route("/admin", adminRoutes);
 
 app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 

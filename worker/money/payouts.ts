@@ -1,0 +1,100 @@
+// Withdrawals to a bank account: the debit into a pending ledger row plus its payout record,
+// and the operator's paid/failed decision. Only the account number's last 4 digits are stored.
+import { eq } from "drizzle-orm";
+import type { AdminPayout, Payout } from "../../common/api/money";
+import { centsToUsd, formatUsd } from "../../common/domain/money";
+import type { Db } from "../db/client";
+import { iso } from "../db/present";
+import { payouts, transactions, users } from "../db/schema";
+import { InsufficientFundsError, isOverdraft, runAtomically } from "./ledger";
+
+export type PayoutRow = typeof payouts.$inferSelect;
+
+export interface WithdrawalRequest {
+  userId: number;
+  amountCents: number;
+  accountHolderName: string;
+  /** The full number: only its last 4 digits leave this function. */
+  accountNumber: string;
+  routingNumber: string;
+  accountType: "checking" | "savings";
+  method: string;
+}
+
+export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
+
+/**
+ * One atomic batch: the payout row, then its pending withdrawal row whose reference
+ * `payout:{id}` takes the new payout's id from last_insert_rowid() (same batch, same connection).
+ * The ledger trigger debits the balance; an overdraft fails the CHECK and undoes both rows, so
+ * concurrent withdrawals can never take a balance below zero.
+ */
+export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalRequest) {
+  const last4 = w.accountNumber.slice(-4);
+  let payoutId: number;
+  try {
+    const [inserted] = await d1.batch<{ id: number }>([
+      d1
+        .prepare(
+          `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, routing_number, account_type)
+           VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        )
+        .bind(w.userId, w.amountCents, w.method, w.accountHolderName, last4, w.routingNumber, w.accountType),
+      d1
+        .prepare(
+          `INSERT INTO transactions (user_id, amount_cents, type, status, reference, description)
+           VALUES (?, ?, 'withdrawal', 'pending', 'payout:' || last_insert_rowid(), ?)`,
+        )
+        .bind(w.userId, -w.amountCents, `Withdrawal of $${formatUsd(w.amountCents)} to ${w.accountType} account ••••${last4}`),
+    ]);
+    const id = inserted?.results[0]?.id;
+    if (typeof id !== "number") throw new Error("payout insert returned no id");
+    payoutId = id;
+  } catch (e) {
+    if (isOverdraft(e)) throw new InsufficientFundsError();
+    throw e;
+  }
+  const [payout, transaction, user] = await Promise.all([
+    db.select().from(payouts).where(eq(payouts.id, payoutId)).get(),
+    db.select().from(transactions).where(eq(transactions.reference, payoutReference(payoutId))).get(),
+    db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, w.userId)).get(),
+  ]);
+  if (!payout || !transaction || !user) throw new Error("withdrawal rows missing after debit");
+  return { payout, transaction, balanceCents: user.balanceCents };
+}
+
+/**
+ * Moves a pending payout to paid (its ledger row completes) or failed (its ledger row fails and
+ * the trigger refunds). Both statements are conditional on the payout's state inside one batch,
+ * so a repeat is a no-op and a paid payout can never be refunded by a late "failed", nor the reverse.
+ */
+export async function settlePayout(d1: D1Database, payoutId: number, outcome: "paid" | "failed", reason: string | null = null): Promise<void> {
+  await runAtomically(d1, [
+    d1
+      .prepare("UPDATE payouts SET status = ?, failure_reason = ?, processed_at = ? WHERE id = ? AND status = 'pending'")
+      .bind(outcome, reason, Date.now(), payoutId),
+    d1
+      .prepare("UPDATE transactions SET status = ? WHERE reference = ? AND status = 'pending' AND (SELECT status FROM payouts WHERE id = ?) = ?")
+      .bind(outcome === "paid" ? "completed" : "failed", payoutReference(payoutId), payoutId, outcome),
+  ]);
+}
+
+export const presentPayout = (p: PayoutRow): Payout => ({
+  id: p.id,
+  amount: centsToUsd(p.amountCents),
+  status: p.status,
+  accountLast4: p.accountLast4,
+  createdAt: iso(p.createdAt),
+});
+
+export const presentAdminPayout = (p: PayoutRow, username: string): AdminPayout => ({
+  ...presentPayout(p),
+  userId: p.userId,
+  username,
+  method: p.method,
+  accountHolderName: p.accountHolderName,
+  accountType: p.accountType,
+  routingNumber: p.routingNumber,
+  failureReason: p.failureReason,
+  processedAt: p.processedAt === null ? null : iso(p.processedAt),
+});
