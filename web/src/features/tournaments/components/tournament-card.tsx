@@ -1,0 +1,95 @@
+import { Link } from "react-router";
+import { Clock, Coins, Trophy, Users } from "lucide-react";
+import type { Tournament } from "@common/api/types";
+import { formatUsd } from "@common/domain/money";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { useCountdown } from "@/hooks/use-countdown";
+import { displayedPoolCents, feeLabel, formatStart, playersMissing, shownStatus, usd } from "../display";
+import { isPractice } from "../join-checks";
+import { JoinButton } from "./join-button";
+import { StatusBadge } from "./status-badge";
+import { TournamentImage } from "./tournament-image";
+
+export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
+  const countdown = useCountdown(t.status === "upcoming" ? t.startTime : null);
+  const status = shownStatus(t, countdown.isDue);
+  const practice = isPractice(t);
+  const pool = displayedPoolCents(t);
+  const missing = playersMissing(t);
+
+  return (
+    <Card className="flex flex-col overflow-hidden">
+      <div className="relative">
+        <TournamentImage tournament={t} className="h-36 w-full" />
+        <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
+          <StatusBadge status={status} />
+          <Badge variant={t.isFree ? "success" : "default"}>{feeLabel(t)}</Badge>
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div>
+          <h3 className="text-lg font-semibold leading-tight">
+            <Link to={`/tournaments/${t.id}`} className="hover:underline">
+              {t.title}
+            </Link>
+          </h3>
+          <p className="mt-1 text-xs text-muted-foreground">
+            {t.categoryName} · {practice || t.minLevel <= 1 ? "All levels" : `Level ${t.minLevel}+`}
+          </p>
+          <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{t.description}</p>
+        </div>
+        <dl className="grid grid-cols-3 gap-2 text-sm">
+          <div>
+            <dt className="flex items-center gap-1 text-xs text-muted-foreground">
+              <Trophy className="h-3.5 w-3.5" aria-hidden /> Prize pool
+            </dt>
+            <dd className="font-semibold">{practice ? "None" : `$${formatUsd(pool)}`}</dd>
+          </div>
+          <div>
+            <dt className="flex items-center gap-1 text-xs text-muted-foreground">
+              <Users className="h-3.5 w-3.5" aria-hidden /> Players
+            </dt>
+            <dd className="font-semibold">
+              {t.currentParticipants}
+              {t.maxParticipants != null && <span className="font-normal text-muted-foreground">/{t.maxParticipants}</span>}
+            </dd>
+          </div>
+          <div>
+            <dt className="flex items-center gap-1 text-xs text-muted-foreground">
+              <Coins className="h-3.5 w-3.5" aria-hidden /> Entry
+            </dt>
+            <dd className="font-semibold">{t.isFree ? "Free" : usd(t.entryFee)}</dd>
+          </div>
+        </dl>
+        <div className="flex items-center gap-1.5 text-sm" aria-live="polite">
+          <Clock className="h-4 w-4 text-muted-foreground" aria-hidden />
+          {status === "live" ? (
+            <span className="font-semibold text-destructive">Live Now</span>
+          ) : t.status === "upcoming" ? (
+            <span>
+              {countdown.label}
+              {countdown.isDue && missing > 0 && <span className="text-muted-foreground"> · waiting for {missing} more players</span>}
+            </span>
+          ) : (
+            <span className="text-muted-foreground">{status === "cancelled" ? "Cancelled" : "Ended"} · started {formatStart(t.startTime)}</span>
+          )}
+        </div>
+        {t.status === "upcoming" && !countdown.isDue && <p className="-mt-2 text-xs text-muted-foreground">{formatStart(t.startTime)}</p>}
+        <div className="mt-auto flex gap-2 pt-1">
+          <Button variant="outline" asChild className="flex-1">
+            <Link to={`/tournaments/${t.id}`}>Details</Link>
+          </Button>
+          {status === "live" && !practice ? (
+            <Button asChild className="flex-1">
+              <Link to={`/tournaments/${t.id}/play`}>Play Now</Link>
+            </Button>
+          ) : (
+            <JoinButton tournament={{ ...t, status }} className="flex-1" />
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}

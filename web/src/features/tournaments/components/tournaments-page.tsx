@@ -1,0 +1,163 @@
+import { useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { Search, SearchX } from "lucide-react";
+import { LEVEL_FILTER_MAX } from "@common/spec";
+import { Button } from "@/components/ui/button";
+import { Input, Label } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { cn } from "@/lib/cn";
+import { useCategories, useTournaments, type PriceFilter, type StatusFilter, type TournamentFilters } from "../api";
+import { matchesSearch } from "../display";
+import { TournamentCard } from "./tournament-card";
+
+const STATUS_TABS = [
+  { value: "all", label: "All Tournaments" },
+  { value: "live", label: "Live Now" },
+  { value: "upcoming", label: "Upcoming" },
+  { value: "completed", label: "Completed" },
+] as const;
+const STATUSES: readonly StatusFilter[] = ["upcoming", "live", "completed"];
+const PRICES: readonly PriceFilter[] = ["free", "paid", "premium"];
+const LEVEL_NAMES: Record<number, string> = { 1: "Beginner", 3: "Intermediate", [LEVEL_FILTER_MAX]: "Advanced" };
+const LEVELS = Array.from({ length: LEVEL_FILTER_MAX }, (_, i) => i + 1);
+
+/** Filters live in the URL, so the footer's ?status= and ?price= links and the back button work. */
+function filtersFrom(params: URLSearchParams): TournamentFilters {
+  const status = params.get("status");
+  const price = params.get("price");
+  const level = Number(params.get("level"));
+  return {
+    category: params.get("category") || undefined,
+    level: Number.isInteger(level) && level >= 1 && level <= LEVEL_FILTER_MAX ? level : undefined,
+    price: PRICES.includes(price as PriceFilter) ? (price as PriceFilter) : undefined,
+    status: STATUSES.includes(status as StatusFilter) ? (status as StatusFilter) : undefined,
+  };
+}
+
+const selectClass =
+  "h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring cursor-pointer";
+
+export default function TournamentsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const search = params.get("search") ?? "";
+  const { data: categories } = useCategories();
+  const { data, isLoading, isError, error, refetch, isPlaceholderData } = useTournaments(filters);
+
+  const shown = useMemo(() => (data ?? []).filter((t) => matchesSearch(t, search)), [data, search]);
+
+  const set = (key: string, value: string | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const clearFilters = () => setParams(new URLSearchParams(), { replace: true });
+  const tab = filters.status ?? "all";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="text-3xl font-bold">Tournaments</h1>
+      <p className="mt-1 text-muted-foreground">Find a tournament that fits your interests and level, then join before it starts.</p>
+
+      <div className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
+        <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
+          <Label htmlFor="tournament-search">Search</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input
+              id="tournament-search"
+              type="search"
+              placeholder="Search by title or description"
+              className="pl-9"
+              value={search}
+              onChange={(e) => set("search", e.target.value)}
+            />
+          </div>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="filter-category">Category</Label>
+          <select id="filter-category" className={selectClass} value={filters.category ?? ""} onChange={(e) => set("category", e.target.value)}>
+            <option value="">All categories</option>
+            {categories?.map((c) => (
+              <option key={c.id} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="filter-level">Level</Label>
+          <select id="filter-level" className={selectClass} value={filters.level ?? ""} onChange={(e) => set("level", e.target.value)}>
+            <option value="">All levels</option>
+            {LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {l === LEVEL_FILTER_MAX ? `${l}+` : l}
+                {LEVEL_NAMES[l] ? ` (${LEVEL_NAMES[l]})` : ""}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="filter-price">Price</Label>
+          <select id="filter-price" className={selectClass} value={filters.price ?? ""} onChange={(e) => set("price", e.target.value)}>
+            <option value="">All prices</option>
+            <option value="free">Free</option>
+            <option value="paid">Paid</option>
+            <option value="premium">Premium ($20+)</option>
+          </select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="filter-status">Status</Label>
+          <select id="filter-status" className={selectClass} value={filters.status ?? ""} onChange={(e) => set("status", e.target.value)}>
+            <option value="">All statuses</option>
+            <option value="upcoming">Upcoming</option>
+            <option value="live">Live</option>
+            <option value="completed">Completed</option>
+          </select>
+        </div>
+      </div>
+
+      <Tabs value={tab} onValueChange={(v) => set("status", v === "all" ? undefined : v)} className="mt-6">
+        <TabsList aria-label="Tournament status">
+          {STATUS_TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value={tab} className={cn("mt-6 transition-opacity", isPlaceholderData && "opacity-60")}>
+          {isLoading ? (
+            <div className="flex flex-col items-center gap-3 py-16 text-muted-foreground">
+              <Spinner />
+              <p>Loading tournaments...</p>
+            </div>
+          ) : isError ? (
+            <div className="rounded-xl border border-border py-12 text-center">
+              <p className="font-medium">Tournaments could not be loaded.</p>
+              <p className="mt-1 text-sm text-muted-foreground">{error.message}</p>
+              <Button variant="outline" className="mt-4" onClick={() => refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : shown.length === 0 ? (
+            <div className="flex flex-col items-center rounded-xl border border-dashed border-border py-16 text-center">
+              <SearchX className="h-10 w-10 text-muted-foreground" aria-hidden />
+              <p className="mt-3 font-medium">No tournaments found matching your filters.</p>
+              <Button variant="outline" className="mt-4" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            </div>
+          ) : (
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((t) => (
+                <TournamentCard key={t.id} tournament={t} />
+              ))}
+            </div>
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

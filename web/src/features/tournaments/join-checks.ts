@@ -1,0 +1,33 @@
+// SPEC.md's client checks before joining, in its order. The server checks the same again.
+import type { Tournament } from "@common/api/types";
+import type { User } from "@common/api/types";
+import { JOIN } from "@common/messages";
+import { formatUsd } from "@common/domain/money";
+import { isPracticeTournament } from "@common/domain/tournaments";
+import { toCents } from "./display";
+
+export interface JoinBlock {
+  title: string;
+  description: string;
+}
+
+type JoinTarget = Pick<Tournament, "title" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee">;
+
+export const isPractice = (t: Pick<Tournament, "title" | "entryFee">) => isPracticeTournament({ title: t.title, entryFeeCents: toCents(t.entryFee) });
+
+/** A level below the requirement (a missing level counts as 0); practice has no gate. */
+export const belowLevel = (user: Pick<User, "level"> | null, t: Pick<Tournament, "title" | "entryFee" | "minLevel">) =>
+  !isPractice(t) && (user?.level ?? 0) < t.minLevel;
+
+/** The first check that fails, as the toast to show, or null when the player may try to join. */
+export function joinBlock(user: Pick<User, "level" | "balance"> | null, t: JoinTarget): JoinBlock | null {
+  if (!user) return JOIN.authRequired;
+  if (belowLevel(user, t)) return { title: JOIN.levelTitle, description: JOIN.levelDescription(t.minLevel) };
+  if (!isPractice(t) && t.maxParticipants != null && t.currentParticipants >= t.maxParticipants) return JOIN.full;
+  if (!t.isFree) {
+    const fee = toCents(t.entryFee);
+    const balance = toCents(user.balance);
+    if (balance < fee) return { title: JOIN.balanceTitle, description: JOIN.balanceDescription(formatUsd(fee - balance), formatUsd(fee)) };
+  }
+  return null;
+}

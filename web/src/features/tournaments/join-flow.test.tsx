@@ -1,0 +1,179 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { Tooltip } from "radix-ui";
+import type { Tournament } from "@common/api/types";
+import { fakeFetch } from "@/test/fake-fetch";
+import { renderPage, testUser } from "@/test/render-page";
+import { JoinButton } from "./components/join-button";
+import { useJoinFlow } from "./use-join-flow";
+
+const tournament = (overrides: Partial<Tournament> = {}): Tournament => ({
+  id: 42,
+  title: "History Showdown",
+  description: "Empires and revolutions.",
+  categoryId: 4,
+  categoryName: "History",
+  entryFee: 5,
+  prizePool: 0,
+  maxParticipants: 50,
+  currentParticipants: 12,
+  minLevel: 1,
+  startTime: new Date(Date.now() + 3_600_000).toISOString(),
+  endTime: null,
+  status: "upcoming",
+  imageUrl: null,
+  isFree: false,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  ...overrides,
+});
+
+/** Runs the join flow directly, so every client check can be reached (the real button hides some). */
+function Harness({ t }: { t: Tournament }) {
+  const flow = useJoinFlow();
+  return (
+    <button type="button" onClick={() => flow.start(t)}>
+      {flow.isPending ? "Joining..." : "Try to join"}
+    </button>
+  );
+}
+
+const at = (t: Tournament, user = testUser()) =>
+  renderPage([{ path: "/t", element: <Harness t={t} /> }], { at: "/t", user });
+
+describe("joining a tournament: client checks in SPEC order", () => {
+  let api: ReturnType<typeof fakeFetch>;
+  beforeEach(() => {
+    api = fakeFetch({
+      "GET /api/categories": () => ({ body: [] }),
+      "POST /api/tournaments/42/join": () => ({ body: { joined: true, balance: 45, tournament: tournament() } }),
+    });
+  });
+
+  it("1. asks a signed-out visitor to log in, and calls nothing", async () => {
+    at(tournament({ minLevel: 9, currentParticipants: 50 }), null);
+    fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
+    expect(await screen.findByText("Authentication required")).toBeVisible();
+    expect(screen.getByText("Please log in to join tournaments.")).toBeVisible();
+    expect(api.calls("POST /api/tournaments/42/join")).toHaveLength(0);
+  });
+
+  it("2. refuses a level below the requirement before looking at capacity or balance", async () => {
+    at(tournament({ minLevel: 3, currentParticipants: 50 }), testUser({ level: 2, balance: 0 }));
+    fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
+    expect(await screen.findByText("Level requirement not met")).toBeVisible();
+    expect(screen.getByText("You need to be level 3 to join this tournament.")).toBeVisible();
+    expect(screen.queryByText("Tournament is full")).not.toBeInTheDocument();
+    expect(api.calls("POST /api/tournaments/42/join")).toHaveLength(0);
+  });
+
+  it("counts a missing level as 0", async () => {
+    at(tournament({ minLevel: 1 }), { ...testUser(), level: undefined as unknown as number });
+    fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
+    expect(await screen.findByText("You need to be level 1 to join this tournament.")).toBeVisible();
+  });
+
+  it("skips the level gate for practice tournaments", async () => {
+    at(tournament({ title: "Science Practice", isFree: true, entryFee: 0, minLevel: 4, maxParticipants: null }), testUser({ level: 1 }));
+    fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
+    expect(await screen.findByText("Starting practice tournament")).toBeVisible();
+    expect(api.calls("POST /api/tournaments/42/join")).toHaveLength(1);
+  });
+
+  it("3. refuses a full tournament before looking at the balance", async () => {
+    at(tournament({ maxParticipants: 30, currentParticipants: 30 }), testUser({ balance: 0 }));
+    fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
+    expect(await screen.findByText("Tournament is full")).toBeVisible();
+    expect(screen.getByText("This tournament has reached its maximum number of participants.")).toBeVisible();
+    expect(screen.queryByText("Insufficient balance")).not.toBeInTheDocument();
+  });
+
+  it("4. names the shortfall when the balance does not cover the fee", async () => {
+    at(tournament({ entryFee: 5 }), testUser({ balance: 1.5 }));
+    fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
+    expect(await screen.findByText("Insufficient balance")).toBeVisible();
+    expect(screen.getByText("You need $3.50 more to join this tournament. Full entry fee: $5.00.")).toBeVisible();
+    expect(api.calls("POST /api/tournaments/42/join")).toHaveLength(0);
+  });
+
+  it("lets a free tournament through with no balance", async () => {
+    at(tournament({ entryFee: 0, isFree: true }), testUser({ balance: 0 }));
+    fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
+    expect(await screen.findByText("Successfully joined tournament!")).toBeVisible();
+  });
+
+  it("shows the server's message when the server refuses", async () => {
+    api = fakeFetch({
+      "POST /api/tournaments/42/join": () => ({ status: 409, body: { message: "This tournament is no longer open for joining." } }),
+    });
+    at(tournament());
+    fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
+    expect(await screen.findByText("Failed to join tournament")).toBeVisible();
+    expect(screen.getByText("This tournament is no longer open for joining.")).toBeVisible();
+  });
+});
+
+describe("joining a tournament: success", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("says Joining..., confirms, refreshes the balance and goes to the dashboard after 1 s", async () => {
+    vi.useFakeTimers();
+    let answer!: (v: { body: unknown }) => void;
+    const api = fakeFetch({
+      "POST /api/tournaments/42/join": () => new Promise((r) => (answer = r)),
+    });
+    const page = at(tournament(), testUser({ balance: 50 }));
+    fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole("button", { name: "Joining..." })).toBeInTheDocument();
+    expect(api.calls("POST /api/tournaments/42/join")).toHaveLength(1);
+
+    answer({ body: { joined: true, balance: 45, tournament: tournament() } });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText("Successfully joined tournament!")).toBeInTheDocument();
+    expect(screen.getByText("Taking you to your tournaments...")).toBeInTheDocument();
+    expect(page.queryClient.getQueryData<{ balance: number }>(["/api/user"])?.balance).toBe(45);
+
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(page.location()).toBe("/t");
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(page.location()).toBe("/dashboard?tab=tournaments");
+  });
+});
+
+describe("the join button", () => {
+  beforeEach(() => {
+    fakeFetch({ "GET /api/categories": () => ({ body: [] }) });
+  });
+  const withTooltips = (t: Tournament, user = testUser()) =>
+    renderPage(
+      [
+        {
+          path: "/t",
+          element: (
+            <Tooltip.Provider delayDuration={0}>
+              <JoinButton tournament={t} />
+            </Tooltip.Provider>
+          ),
+        },
+      ],
+      { at: "/t", user },
+    );
+
+  it("is disabled below the level requirement and says why in a tooltip", async () => {
+    withTooltips(tournament({ minLevel: 5 }), testUser({ level: 2 }));
+    const button = screen.getByRole("button", { name: "Join Tournament" });
+    expect(button).toBeDisabled();
+    fireEvent.focus(button.parentElement!);
+    expect(await screen.findByRole("tooltip")).toHaveTextContent("You need to be level 5 to join this tournament.");
+  });
+
+  it("is not level-gated for practice, and says Start Practice Quiz", () => {
+    withTooltips(tournament({ title: "Music Practice", isFree: true, entryFee: 0, minLevel: 5, maxParticipants: null }), testUser({ level: 1 }));
+    expect(screen.getByRole("button", { name: "Start Practice Quiz" })).toBeEnabled();
+  });
+
+  it("is disabled once the tournament is over", () => {
+    withTooltips(tournament({ status: "completed" }));
+    expect(screen.getByRole("button", { name: "Tournament Ended" })).toBeDisabled();
+  });
+});
