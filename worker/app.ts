@@ -6,6 +6,7 @@ import { loadSession, sameOriginJson } from "./http/middleware";
 import type { AppEnv } from "./http/app-env";
 import { authRoutes } from "./routes/auth";
 import { userRoutes } from "./routes/user";
+import { accountSecurityRoutes } from "./routes/account-security";
 import { adminRoutes } from "./routes/admin";
 import { paymentRoutes } from "./routes/payments";
 import { withdrawalRoutes } from "./routes/withdrawals";
@@ -24,6 +25,7 @@ const routes = app
   .basePath("/api")
   .route("/", authRoutes)
   .route("/user", userRoutes)
+  .route("/user", accountSecurityRoutes)
   .route("/", paymentRoutes)
   .route("/withdrawal", withdrawalRoutes)
   .route("/admin", adminRoutes);
