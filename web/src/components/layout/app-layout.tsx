@@ -1,10 +1,15 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
+import { useUser } from "@/features/auth/api";
 import { Navbar } from "./navbar";
 import { Footer } from "./footer";
 
+// The real-time notification connection exists only for signed-in users; visitors never load it.
+const NotificationCenter = lazy(() => import("@/features/notifications/components/notification-center"));
+
 export function AppLayout() {
+  const { user } = useUser();
   return (
     <div className="flex min-h-screen flex-col">
       <Navbar />
@@ -14,6 +19,11 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Footer />
+      {user && (
+        <Suspense fallback={null}>
+          <NotificationCenter user={user} />
+        </Suspense>
+      )}
     </div>
   );
 }
