@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { Tooltip } from "radix-ui";
-import type { Tournament } from "@common/api/types";
+import type { Tournament, User } from "@common/api/types";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import { JoinButton } from "./components/join-button";
@@ -37,7 +37,7 @@ function Harness({ t }: { t: Tournament }) {
   );
 }
 
-const at = (t: Tournament, user = testUser()) =>
+const at = (t: Tournament, user: User | null = testUser()) =>
   renderPage([{ path: "/t", element: <Harness t={t} /> }], { at: "/t", user });
 
 describe("joining a tournament: client checks in SPEC order", () => {
