@@ -129,7 +129,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={20}
-                className="max-w-48"
+                className="block max-w-48"
                 value={code}
                 onChange={(e) => setCode(e.target.value)}
                 {...invalidProps("totp-enable-code", codeError)}
