@@ -86,6 +86,8 @@ export const isPracticeTitle = (title: string) => title.includes(PRACTICE_MARKER
 // Web app display choices.
 /** Tournaments shown on the home page. */
 export const HOME_TOURNAMENTS = 3;
+/** Upcoming tournaments shown on the dashboard. */
+export const DASHBOARD_UPCOMING_LIMIT = 3;
 /** Rows of the home page's top players table. */
 export const HOME_TOP_PLAYERS = 5;
 /** Question timer: the progress colour changes at 20 s left and turns to the warning style at 10 s. */
