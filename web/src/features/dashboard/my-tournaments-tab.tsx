@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { CalendarClock, CheckCircle2, Lock, Medal } from "lucide-react";
 import type { UserStats, UserTournamentEntry } from "@common/api/tournaments";
 import type { Tournament, User } from "@common/api/types";
+import { DASHBOARD_UPCOMING_LIMIT } from "@common/spec";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,8 +15,6 @@ import { cn } from "@/lib/cn";
 import { achievementsFor } from "./achievements";
 
 const RECENT_LIMIT = 5;
-/** SPEC.md §9: the dashboard shows up to 3 upcoming tournaments. */
-const UPCOMING_LIMIT = 3;
 
 interface Props {
   user: User;
@@ -110,7 +109,7 @@ function upcomingItems(entries: UserTournamentEntry[] | undefined, open: Tournam
     .filter((t) => !joinedIds.has(t.id))
     .map((t) => ({ id: t.id, title: t.title, startTime: t.startTime, joined: false, live: false, tournament: t }));
   const byStart = (a: UpcomingItem, b: UpcomingItem) => a.startTime.localeCompare(b.startTime);
-  return [...joined.sort(byStart), ...others.sort(byStart)].slice(0, UPCOMING_LIMIT);
+  return [...joined.sort(byStart), ...others.sort(byStart)].slice(0, DASHBOARD_UPCOMING_LIMIT);
 }
 
 function UpcomingTournaments({ entries }: { entries: UserTournamentEntry[] | undefined }) {

@@ -24,7 +24,8 @@ const VISIBILITY: { key: Visibility; label: string }[] = [
 export function AppearanceSettings({ user }: { user: User }) {
   const { theme, setTheme } = useTheme();
   const update = useUpdateProfile();
-  const [choice, setChoice] = useState<ThemeChoice>(() => (user.preferences.theme === "light" || (!user.preferences.theme && theme === "light") ? "light" : "dark"));
+  // The theme on screen is what the radio shows; the saved preference only fills in for "system".
+  const [choice, setChoice] = useState<ThemeChoice>(() => (theme === "system" ? (user.preferences.theme === "light" ? "light" : "dark") : theme));
   const [visibility, setVisibility] = useState<Record<Visibility, boolean>>(() => ({
     showLevel: user.preferences.showLevel ?? true,
     showWins: user.preferences.showWins ?? true,
