@@ -1,0 +1,287 @@
+// Everything a TournamentRoom reads from and writes to D1. Writes are batches (one transaction
+// each); the per-row data of a batch travels as one JSON parameter read with json_each, so a
+// batch stays a handful of statements however many players there are.
+import { XP_PER_LEVEL } from "../../../common/spec";
+import { isPracticeTournament, minPlayersFor } from "../../../common/domain/tournaments";
+import { TOURNAMENT_DURATION_MS } from "../../../common/spec";
+import { ledgerStatement } from "../../money/ledger";
+import type { NotificationAction } from "../../../common/api/tournaments";
+import type { Phase, TournamentConfig } from "./storage";
+import type { ResponseRecord } from "./standings";
+
+type TournamentRecord = {
+  id: number;
+  title: string;
+  entry_fee_cents: number;
+  prize_pool_cents: number;
+  max_participants: number | null;
+  min_level: number;
+  start_time: number;
+  end_time: number | null;
+  status: "upcoming" | "live" | "completed" | "cancelled";
+  settled_at: number | null;
+};
+
+type ParticipantRecord = TournamentConfig["participants"][number];
+
+const participantsQuery = (db: D1Database, tournamentId: number) =>
+  db
+    .prepare(
+      `SELECT p.user_id, u.username, u.level, p.joined_at, p.finished_at, p.has_completed AS results_written
+       FROM tournament_participants p JOIN users u ON u.id = p.user_id WHERE p.tournament_id = ? ORDER BY p.joined_at, p.id`,
+    )
+    .bind(tournamentId);
+
+/** The tournament, its questions and its participants as D1 has them; null when it does not exist. */
+export async function loadConfig(db: D1Database, tournamentId: number): Promise<TournamentConfig | null> {
+  const [t, qs, ps] = await db.batch([
+    db.prepare("SELECT * FROM tournaments WHERE id = ?").bind(tournamentId),
+    db
+      .prepare(
+        `SELECT tq."order" AS ord, q.id AS question_id, q.question, q.options, q.correct_answer, q.explanation
+         FROM tournament_questions tq JOIN questions q ON q.id = tq.question_id
+         WHERE tq.tournament_id = ? ORDER BY tq."order"`,
+      )
+      .bind(tournamentId),
+    participantsQuery(db, tournamentId),
+  ]);
+  const row = t?.results[0] as TournamentRecord | undefined;
+  if (!row) return null;
+  const rules = { title: row.title, entryFeeCents: row.entry_fee_cents };
+  const practice = isPracticeTournament(rules);
+  const phase: Phase = practice && row.status === "upcoming" ? "upcoming" : row.status;
+  return {
+    meta: {
+      tournament_id: row.id,
+      title: row.title,
+      entry_fee_cents: row.entry_fee_cents,
+      prize_pool_cents: practice ? 0 : row.prize_pool_cents,
+      max_participants: practice ? null : row.max_participants,
+      min_level: practice ? 1 : row.min_level,
+      practice: practice ? 1 : 0,
+      min_players: minPlayersFor(rules),
+      start_time: row.start_time,
+      end_time: practice ? null : (row.end_time ?? row.start_time + TOURNAMENT_DURATION_MS),
+      phase,
+      settled: row.settled_at !== null,
+    },
+    // Questions are renumbered 0..n-1 in their stored order.
+    questions: (qs!.results as TournamentConfig["questions"]).map((q, i) => ({ ...q, ord: i })),
+    participants: ps!.results as ParticipantRecord[],
+  };
+}
+
+export async function loadParticipants(db: D1Database, tournamentId: number): Promise<ParticipantRecord[]> {
+  return (await participantsQuery(db, tournamentId).all<ParticipantRecord>()).results;
+}
+
+export async function balanceCents(db: D1Database, userId: number): Promise<number> {
+  return (await db.prepare("SELECT balance_cents AS b FROM users WHERE id = ?").bind(userId).first<{ b: number }>())?.b ?? 0;
+}
+
+export async function userLevels(db: D1Database, userIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .prepare("SELECT id, level FROM users WHERE id IN (SELECT value FROM json_each(?))")
+    .bind(JSON.stringify(userIds))
+    .all<{ id: number; level: number }>();
+  return new Map(rows.results.map((r) => [r.id, r.level]));
+}
+
+export function cheatAttemptStatement(db: D1Database, tournamentId: number, userId: number, reason: string) {
+  return db.prepare("INSERT INTO cheat_attempts (user_id, tournament_id, reason) VALUES (?, ?, ?)").bind(userId, tournamentId, reason);
+}
+
+/** Entry: the fee through the ledger, the participant row and the tournament's count and pool, together. */
+export function joinStatements(
+  db: D1Database,
+  j: { tournamentId: number; title: string; userId: number; feeCents: number; joinedAt: number; participants: number; prizePoolCents: number },
+): D1PreparedStatement[] {
+  const out: D1PreparedStatement[] = [];
+  if (j.feeCents > 0) {
+    out.push(
+      ledgerStatement(db, {
+        userId: j.userId,
+        amountCents: -j.feeCents,
+        type: "tournament_entry",
+        reference: `entry:${j.tournamentId}:${j.userId}`,
+        description: `Entry: ${j.title}`,
+      }),
+    );
+  }
+  out.push(
+    db.prepare("INSERT INTO tournament_participants (tournament_id, user_id, joined_at) VALUES (?, ?, ?)").bind(j.tournamentId, j.userId, j.joinedAt),
+    db
+      .prepare("UPDATE tournaments SET current_participants = ?, prize_pool_cents = ? WHERE id = ?")
+      .bind(j.participants, j.prizePoolCents, j.tournamentId),
+  );
+  return out;
+}
+
+/**
+ * Stores one notification per user, once: a repeated lifecycle step finds the rows already
+ * there. `gate` (SQL and its parameters) can make the insert conditional on the batch's guard.
+ */
+export function notificationsStatement(
+  db: D1Database,
+  n: { tournamentId: number; userIds: number[]; message: string; action: NotificationAction; status: string },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO notifications (user_id, message, action, tournament_id, status)
+       SELECT j.value, ?1, ?2, ?3, ?4 FROM json_each(?5) AS j
+       WHERE NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = j.value AND n.tournament_id = ?3 AND n.action = ?2)`,
+    )
+    .bind(n.message, n.action, n.tournamentId, n.status, JSON.stringify(n.userIds));
+}
+
+/** upcoming -> live; a late start moves the end by the same delay so play keeps its full length. */
+export function startStatement(db: D1Database, tournamentId: number, endTime: number | null): D1PreparedStatement {
+  return db
+    .prepare("UPDATE tournaments SET status = 'live', end_time = ? WHERE id = ? AND status = 'upcoming'")
+    .bind(endTime, tournamentId);
+}
+
+/** upcoming -> cancelled, with every entry fee refunded (the references make a repeat a no-op). */
+export function cancelStatements(
+  db: D1Database,
+  c: { tournamentId: number; title: string; feeCents: number; userIds: number[] },
+): D1PreparedStatement[] {
+  const refunds =
+    c.feeCents > 0
+      ? c.userIds.map((userId) =>
+          ledgerStatement(db, {
+            userId,
+            amountCents: c.feeCents,
+            type: "refund",
+            reference: `refund:${c.tournamentId}:${userId}`,
+            description: `Refund: ${c.title} (cancelled)`,
+          }),
+        )
+      : [];
+  return [
+    db.prepare("UPDATE tournaments SET status = 'cancelled', prize_pool_cents = 0 WHERE id = ? AND status = 'upcoming'").bind(c.tournamentId),
+    ...refunds,
+  ];
+}
+
+/** A player's totals as the participant row stores them. */
+export interface ParticipantResult {
+  u: number;
+  score: number;
+  answered: number;
+  correct: number;
+  totalMs: number;
+  xp: number;
+  finishedAt: number | null;
+  rank: number | null;
+  prize: number;
+}
+
+export function participantResultsStatement(db: D1Database, tournamentId: number, rows: ParticipantResult[]): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE tournament_participants SET score = s.score, questions_answered = s.answered, correct_answers = s.correct,
+         total_response_ms = s.total_ms, xp_earned = s.xp, finished_at = s.finished_at, has_completed = 1,
+         rank = coalesce(s.rank, tournament_participants.rank), prize_cents = s.prize
+       FROM (SELECT json_extract(value, '$.u') AS u, json_extract(value, '$.score') AS score, json_extract(value, '$.answered') AS answered,
+               json_extract(value, '$.correct') AS correct, json_extract(value, '$.totalMs') AS total_ms, json_extract(value, '$.xp') AS xp,
+               json_extract(value, '$.finishedAt') AS finished_at, json_extract(value, '$.rank') AS rank, json_extract(value, '$.prize') AS prize
+             FROM json_each(?)) AS s
+       WHERE tournament_participants.tournament_id = ? AND tournament_participants.user_id = s.u`,
+    )
+    .bind(JSON.stringify(rows), tournamentId);
+}
+
+export function responsesStatement(db: D1Database, tournamentId: number, rows: ResponseRecord[]): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO user_responses (tournament_id, user_id, question_id, answer, is_correct, response_time, points_earned, created_at)
+       SELECT ?, json_extract(value, '$.u'), json_extract(value, '$.q'), json_extract(value, '$.a'), json_extract(value, '$.c'),
+              json_extract(value, '$.ms'), json_extract(value, '$.p'), json_extract(value, '$.at')
+       FROM json_each(?) WHERE true
+       ON CONFLICT (tournament_id, user_id, question_id) DO NOTHING`,
+    )
+    .bind(tournamentId, JSON.stringify(rows));
+}
+
+/**
+ * Level from total XP, as common/domain/levels.ts levelForXp computes it, evaluated inside the
+ * UPDATE so concurrent settlements cannot race. The cast keeps the division integral: D1 may bind
+ * a JS number as REAL.
+ */
+const levelSql = (xpExpr: string) => `max(users.level, CAST(${xpExpr} AS INTEGER) / ${XP_PER_LEVEL} + 1)`;
+
+/**
+ * XP for a practice run, credited once: the participant row still says not completed, and the
+ * statement that marks it completed comes after this one in the same batch.
+ */
+export function practiceXpStatement(db: D1Database, tournamentId: number, userId: number, xp: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE users SET experience_points = experience_points + ?1, level = ${levelSql("users.experience_points + ?1")}
+       WHERE id = ?2 AND EXISTS (SELECT 1 FROM tournament_participants WHERE tournament_id = ?3 AND user_id = ?2 AND has_completed = 0)`,
+    )
+    .bind(xp, userId, tournamentId);
+}
+
+export interface SettlementRow extends ParticipantResult {
+  rank: number;
+  won: 0 | 1;
+}
+
+/**
+ * The whole settlement as one batch. The first statement claims it: it stamps settled_at only
+ * while settled_at is still null. Every statement that is not idempotent on its own (counters,
+ * XP, notifications) runs only while settled_at carries this run's stamp, so a second run, even
+ * after a restart between the batch and the room's own bookkeeping, changes nothing. Prizes are
+ * ledger rows with unique references on top of that.
+ */
+export function settlementStatements(
+  db: D1Database,
+  s: {
+    tournamentId: number;
+    title: string;
+    stamp: number;
+    endTime: number;
+    rows: SettlementRow[];
+    responses: ResponseRecord[];
+    notification: { message: string; action: NotificationAction; status: string };
+  },
+): D1PreparedStatement[] {
+  const gate = "EXISTS (SELECT 1 FROM tournaments WHERE id = ?2 AND settled_at = ?3)";
+  const ordinal = ["1st", "2nd", "3rd"];
+  return [
+    db
+      .prepare("UPDATE tournaments SET status = 'completed', settled_at = ?, end_time = ? WHERE id = ? AND settled_at IS NULL")
+      .bind(s.stamp, s.endTime, s.tournamentId),
+    ...s.rows
+      .filter((r) => r.prize > 0)
+      .map((r) =>
+        ledgerStatement(db, {
+          userId: r.u,
+          amountCents: r.prize,
+          type: "prize",
+          reference: `prize:${s.tournamentId}:${r.u}`,
+          description: `Prize: ${s.title} (${ordinal[r.rank - 1] ?? `#${r.rank}`} place)`,
+        }),
+      ),
+    db
+      .prepare(
+        `UPDATE users SET experience_points = users.experience_points + s.xp,
+           level = ${levelSql("users.experience_points + s.xp")},
+           tournaments_played = users.tournaments_played + 1,
+           tournaments_won = users.tournaments_won + s.won
+         FROM (SELECT json_extract(value, '$.u') AS u, json_extract(value, '$.xp') AS xp, json_extract(value, '$.won') AS won FROM json_each(?1)) AS s
+         WHERE users.id = s.u AND ${gate}`,
+      )
+      .bind(JSON.stringify(s.rows.map((r) => ({ u: r.u, xp: r.xp, won: r.won }))), s.tournamentId, s.stamp),
+    participantResultsStatement(db, s.tournamentId, s.rows),
+    responsesStatement(db, s.tournamentId, s.responses),
+    db
+      .prepare(
+        `INSERT INTO notifications (user_id, message, action, tournament_id, status)
+         SELECT j.value, ?4, ?5, ?2, ?6 FROM json_each(?1) AS j WHERE ${gate}`,
+      )
+      .bind(JSON.stringify(s.rows.map((r) => r.u)), s.tournamentId, s.stamp, s.notification.message, s.notification.action, s.notification.status),
+  ];
+}
