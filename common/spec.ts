@@ -26,6 +26,8 @@ export const LEADERBOARD_PUSH_SIZE = 10;
 export const PREMIUM_MIN_FEE_CENTS = 2000;
 export const GLOBAL_LEADERBOARD_SIZE = 50;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** At most this many tournaments in one list answer (live and upcoming first). */
+export const TOURNAMENT_LIST_LIMIT = 200;
 /** The cron keeps at least this many upcoming paid tournaments per category. */
 export const SCHEDULE_MIN_UPCOMING = 2;
 /** Scheduled starts sit on a grid this wide per category (DESIGN.md: a new tournament every 2-4 hours). */

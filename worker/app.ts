@@ -6,6 +6,11 @@ import { loadSession, sameOriginJson } from "./http/middleware";
 import type { AppEnv } from "./http/app-env";
 import { authRoutes } from "./routes/auth";
 import { userRoutes } from "./routes/user";
+import { categoryRoutes } from "./routes/categories";
+import { leaderboardRoutes } from "./routes/leaderboard";
+import { notificationRoutes, notificationSocketRoutes } from "./routes/notifications";
+import { tournamentRoutes } from "./routes/tournaments";
+import { userPlayRoutes } from "./routes/user-play";
 import { accountSecurityRoutes } from "./routes/account-security";
 import { adminRoutes } from "./routes/admin";
 import { paymentRoutes } from "./routes/payments";
@@ -25,10 +30,17 @@ const routes = app
   .basePath("/api")
   .route("/", authRoutes)
   .route("/user", userRoutes)
+  .route("/user", userPlayRoutes)
+  .route("/tournaments", tournamentRoutes)
+  .route("/categories", categoryRoutes)
+  .route("/", leaderboardRoutes)
+  .route("/notifications", notificationRoutes)
   .route("/user", accountSecurityRoutes)
   .route("/", paymentRoutes)
   .route("/withdrawal", withdrawalRoutes)
   .route("/admin", adminRoutes);
+
+app.route("/", notificationSocketRoutes);
 
 app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 

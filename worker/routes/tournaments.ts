@@ -1,0 +1,207 @@
+// Tournaments: reads from D1, and everything live through the tournament's Durable Object.
+import { Hono } from "hono";
+import { and, asc, count, eq, gt, gte, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import {
+  answerBodySchema,
+  tournamentListQuerySchema,
+  type JoinResult,
+  type LeaderboardRow,
+  type ParticipantRow,
+  type TournamentDetail,
+} from "../../common/api/tournaments";
+import { JOIN, PLAY } from "../../common/messages";
+import { LEVEL_FILTER_MAX, PREMIUM_MIN_FEE_CENTS, PRIZE_SHARES_BPS, TOURNAMENT_LIST_LIMIT } from "../../common/spec";
+import { centsToUsd } from "../../common/domain/money";
+import { splitPrizePool } from "../../common/domain/prizes";
+import { minPlayersFor } from "../../common/domain/tournaments";
+import type { Db } from "../db/client";
+import { categories, tournamentParticipants, tournamentQuestions, tournaments, users } from "../db/schema";
+import { presentTournament } from "../db/present-tournament";
+import { roomFor, unwrap } from "../durable/room-client";
+import { TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "../durable/hub-client";
+import { HttpError, notFound, unauthorized } from "../http/errors";
+import { currentUser, requireUser } from "../http/middleware";
+import { assertSameOriginSocket, assertSocketUpgrade } from "../http/sockets";
+import { idParam, jsonBody, parse } from "../http/validate";
+import type { AppEnv } from "../http/app-env";
+
+async function findTournament(db: Db, id: number) {
+  const row = await db
+    .select({ t: tournaments, categoryName: categories.name })
+    .from(tournaments)
+    .innerJoin(categories, eq(categories.id, tournaments.categoryId))
+    .where(eq(tournaments.id, id))
+    .get();
+  if (!row) throw notFound(PLAY.notFound);
+  return row;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+export const tournamentRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const q = parse(tournamentListQuerySchema, c.req.query());
+    const where: SQL[] = [];
+    if (q.category !== undefined) {
+      where.push(/^\d+$/.test(q.category) ? eq(tournaments.categoryId, Number(q.category)) : eq(categories.slug, q.category.toLowerCase()));
+    }
+    if (q.level !== undefined) {
+      where.push(q.level >= LEVEL_FILTER_MAX ? gte(tournaments.minLevel, LEVEL_FILTER_MAX) : eq(tournaments.minLevel, q.level));
+    }
+    if (q.price === "free") where.push(eq(tournaments.entryFeeCents, 0));
+    if (q.price === "paid") where.push(gt(tournaments.entryFeeCents, 0));
+    if (q.price === "premium") where.push(gte(tournaments.entryFeeCents, PREMIUM_MIN_FEE_CENTS));
+    if (q.status !== undefined) where.push(eq(tournaments.status, q.status));
+    if (q.search) {
+      const pattern = likePattern(q.search);
+      // LIKE is case-insensitive for ASCII in SQLite.
+      where.push(sql`(${tournaments.title} LIKE ${pattern} ESCAPE '\\' OR ${tournaments.description} LIKE ${pattern} ESCAPE '\\')`);
+    }
+    const rows = await c
+      .get("db")
+      .select({ t: tournaments, categoryName: categories.name })
+      .from(tournaments)
+      .innerJoin(categories, eq(categories.id, tournaments.categoryId))
+      .where(and(...where))
+      // Live first, then upcoming by start, then finished ones newest first.
+      .orderBy(
+        sql`CASE ${tournaments.status} WHEN 'live' THEN 0 WHEN 'upcoming' THEN 1 WHEN 'completed' THEN 2 ELSE 3 END`,
+        sql`CASE WHEN ${tournaments.status} IN ('live', 'upcoming') THEN ${tournaments.startTime} ELSE -${tournaments.startTime} END`,
+        asc(tournaments.id),
+      )
+      .limit(TOURNAMENT_LIST_LIMIT)
+      .all();
+    return c.json(rows.map((r) => presentTournament(r.t, r.categoryName)));
+  })
+
+  .get("/:id", async (c) => {
+    const id = idParam(c);
+    const db = c.get("db");
+    const { t, categoryName } = await findTournament(db, id);
+    const user = c.get("user");
+    const [mine, questions] = await Promise.all([
+      user
+        ? db
+            .select({ id: tournamentParticipants.id })
+            .from(tournamentParticipants)
+            .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, user.id)))
+            .get()
+        : undefined,
+      db.select({ n: count() }).from(tournamentQuestions).where(eq(tournamentQuestions.tournamentId, id)).get(),
+    ]);
+    const split = splitPrizePool(t.prizePoolCents, PRIZE_SHARES_BPS.length);
+    const detail: TournamentDetail = {
+      ...presentTournament(t, categoryName),
+      prizeSplit: PRIZE_SHARES_BPS.map((_, i) => centsToUsd(split[i] ?? 0)),
+      minPlayers: minPlayersFor({ title: t.title, entryFeeCents: t.entryFeeCents }),
+      joined: mine !== undefined,
+      questionCount: questions?.n ?? 0,
+    };
+    return c.json(detail);
+  })
+
+  .get("/:id/participants", async (c) => {
+    const id = idParam(c);
+    const db = c.get("db");
+    await findTournament(db, id);
+    const rows: ParticipantRow[] = await db
+      .select({ userId: tournamentParticipants.userId, username: users.username, level: users.level, hasCompleted: tournamentParticipants.hasCompleted })
+      .from(tournamentParticipants)
+      .innerJoin(users, eq(users.id, tournamentParticipants.userId))
+      .where(eq(tournamentParticipants.tournamentId, id))
+      .orderBy(asc(tournamentParticipants.joinedAt), asc(tournamentParticipants.id))
+      .all();
+    return c.json(rows);
+  })
+
+  .get("/:id/leaderboard", async (c) => {
+    const id = idParam(c);
+    const db = c.get("db");
+    const { t } = await findTournament(db, id);
+    if (t.status === "upcoming" || t.status === "live") return c.json(unwrap(await roomFor(c.env, id).leaderboard(id)));
+    // Finished: the settled results in D1 are final.
+    const rows = await db
+      .select({
+        userId: tournamentParticipants.userId,
+        username: users.username,
+        level: users.level,
+        score: tournamentParticipants.score,
+        questionsAnswered: tournamentParticipants.questionsAnswered,
+        rank: tournamentParticipants.rank,
+        prizeCents: tournamentParticipants.prizeCents,
+      })
+      .from(tournamentParticipants)
+      .innerJoin(users, eq(users.id, tournamentParticipants.userId))
+      .where(eq(tournamentParticipants.tournamentId, id))
+      .orderBy(
+        sql`${tournamentParticipants.rank} IS NULL`,
+        asc(tournamentParticipants.rank),
+        sql`${tournamentParticipants.score} DESC`,
+        asc(tournamentParticipants.totalResponseMs),
+        asc(tournamentParticipants.userId),
+      )
+      .all();
+    const board: LeaderboardRow[] = rows.map((r, i) => ({
+      userId: r.userId,
+      username: r.username,
+      level: r.level,
+      score: r.score,
+      questionsAnswered: r.questionsAnswered,
+      rank: r.rank ?? i + 1,
+      prize: centsToUsd(r.prizeCents),
+    }));
+    return c.json(board);
+  })
+
+  .post("/:id/join", async (c) => {
+    const user = c.get("user");
+    if (!user) throw new HttpError(401, JOIN.authRequired.description, { title: JOIN.authRequired.title });
+    const id = idParam(c);
+    await jsonBody(c, z.object({}));
+    const db = c.get("db");
+    await findTournament(db, id);
+    unwrap(await roomFor(c.env, id).join(id, { userId: user.id, username: user.username, level: user.level }));
+    const [{ t, categoryName }, me] = await Promise.all([
+      findTournament(db, id),
+      db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, user.id)).get(),
+    ]);
+    const result: JoinResult = { joined: true, balance: centsToUsd(me?.balanceCents ?? 0), tournament: presentTournament(t, categoryName) };
+    return c.json(result);
+  })
+
+  // Play: the room checks everything (joined, live, the player's own clock); a tournament that
+  // does not exist is a 404 from the room, without an extra D1 read on this hot path.
+  .post("/:id/next", requireUser, async (c) => {
+    const id = idParam(c);
+    return c.json(unwrap(await roomFor(c.env, id).nextQuestion(id, currentUser(c).id)));
+  })
+
+  .get("/:id/questions", requireUser, async (c) => {
+    const id = idParam(c);
+    return c.json(unwrap(await roomFor(c.env, id).listQuestions(id, currentUser(c).id)));
+  })
+
+  .post("/:id/answer", requireUser, async (c) => {
+    const id = idParam(c);
+    const body = await jsonBody(c, answerBodySchema);
+    return c.json(unwrap(await roomFor(c.env, id).answer(id, currentUser(c).id, body)));
+  })
+
+  .post("/:id/complete", requireUser, async (c) => {
+    const id = idParam(c);
+    await jsonBody(c, z.object({}));
+    return c.json(unwrap(await roomFor(c.env, id).complete(id, currentUser(c).id)));
+  })
+
+  .get("/:id/ws", async (c) => {
+    assertSocketUpgrade(c);
+    const user = c.get("user");
+    if (!user) throw unauthorized();
+    assertSameOriginSocket(c);
+    const id = idParam(c);
+    await findTournament(c.get("db"), id);
+    // A fresh request: only the Worker sets who the socket belongs to.
+    const headers = new Headers({ upgrade: "websocket", [USER_ID_HEADER]: String(user.id), [TOURNAMENT_ID_HEADER]: String(id) });
+    return roomFor(c.env, id).fetch(new Request(c.req.url, { headers }));
+  });
