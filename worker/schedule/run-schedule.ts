@@ -1,0 +1,111 @@
+// The cron: keeps every category supplied with upcoming paid tournaments on the fee tiers and
+// one always-open Practice tournament, each with 10 questions on the difficulty ramp. Running it
+// again creates nothing new: paid tournaments sit on a fixed grid of start times and each insert
+// is conditional on its slot being empty, inside the same batch as its questions.
+import { DIFFICULTY_RAMP, FEE_TIERS, PRACTICE_MARKER, QUESTIONS_PER_TOURNAMENT, TOURNAMENT_DURATION_MS } from "../../common/spec";
+import { pickQuestionsForRamp, type QuestionCandidate } from "../../common/domain/questions";
+import { tierForSlot, upcomingSlots } from "../../common/domain/schedule";
+import { formatUsd } from "../../common/domain/money";
+import { roomFor } from "../durable/room-client";
+
+type CategoryRecord = { id: number; name: string };
+
+const TIER_TITLES: Record<(typeof FEE_TIERS)[number]["name"], string> = {
+  standard: "Standard Cup",
+  advanced: "Advanced Challenge",
+  premium: "Premium Championship",
+  elite: "Elite Masters",
+};
+
+export interface ScheduleReport {
+  created: number[];
+  initialised: number;
+}
+
+export async function runSchedule(env: Env, now: number): Promise<ScheduleReport> {
+  const db = env.DB;
+  const created: number[] = [];
+  const { results: categories } = await db.prepare("SELECT id, name FROM categories ORDER BY id").all<CategoryRecord>();
+  for (const category of categories) {
+    const { results: pool } = await db
+      .prepare("SELECT id, difficulty_level AS difficulty FROM questions WHERE category_id = ?")
+      .bind(category.id)
+      .all<QuestionCandidate>();
+    if (pool.length < QUESTIONS_PER_TOURNAMENT) {
+      console.warn(`schedule: category ${category.id} has ${pool.length} questions, fewer than ${QUESTIONS_PER_TOURNAMENT}`);
+      continue;
+    }
+    created.push(...(await ensurePractice(db, category, pool, now)));
+    for (const start of upcomingSlots(category.id, now)) created.push(...(await ensurePaid(db, category, pool, start)));
+  }
+  await db
+    .prepare(
+      `UPDATE categories SET active_tournaments =
+         (SELECT count(*) FROM tournaments t WHERE t.category_id = categories.id AND t.status IN ('upcoming', 'live'))`,
+    )
+    .run();
+  // New rooms set their first alarm; for the others this is a cheap check that one is set.
+  const { results: open } = await db.prepare("SELECT id FROM tournaments WHERE status IN ('upcoming', 'live')").all<{ id: number }>();
+  await Promise.all(open.map((t) => roomFor(env, t.id).init(t.id)));
+  return { created, initialised: open.length };
+}
+
+const pickIds = (pool: QuestionCandidate[]) => JSON.stringify(pickQuestionsForRamp(pool, DIFFICULTY_RAMP)!.map((q) => q.id));
+
+/** Questions for the tournament(s) matching `where` that have none yet, in one statement. */
+function questionsStatement(db: D1Database, questionIds: string, where: string, params: unknown[]): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO tournament_questions (tournament_id, question_id, "order")
+       SELECT t.id, j.value, j.key FROM tournaments t, json_each(?) AS j WHERE ${where}
+       ON CONFLICT (tournament_id, "order") DO NOTHING`,
+    )
+    .bind(questionIds, ...params);
+}
+
+async function ensurePaid(db: D1Database, category: CategoryRecord, pool: QuestionCandidate[], start: number): Promise<number[]> {
+  const tier = tierForSlot(category.id, start);
+  const slot = "category_id = ? AND start_time = ? AND entry_fee_cents > 0";
+  const description =
+    `Ten ${category.name} questions from easy to hard, four answers each, 30 seconds per question. ` +
+    `Entry $${formatUsd(tier.entryFeeCents)}; 85% of all entry fees go to the top three (65/25/10). Starts with at least 10 players.`;
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free)
+         SELECT ?, ?, ?, ?, 0, ?, ?, ?, ?, 'upcoming', 0
+         WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE ${slot}) RETURNING id`,
+      )
+      .bind(
+        `${category.name} ${TIER_TITLES[tier.name]}`, description, category.id, tier.entryFeeCents, tier.maxParticipants, tier.minLevel,
+        start, start + TOURNAMENT_DURATION_MS, category.id, start,
+      ),
+    questionsStatement(db, pickIds(pool), "t.category_id = ? AND t.start_time = ? AND t.entry_fee_cents > 0", [category.id, start]),
+  ]);
+  return (inserted!.results as { id: number }[]).map((r) => r.id);
+}
+
+async function ensurePractice(db: D1Database, category: CategoryRecord, pool: QuestionCandidate[], now: number): Promise<number[]> {
+  // instr() is case-sensitive like isPracticeTitle; LIKE would not be.
+  const open = "category_id = ? AND entry_fee_cents = 0 AND status = 'live' AND instr(title, ?) > 0";
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free)
+         SELECT ?, ?, ?, 0, 0, NULL, 1, ?, NULL, 'live', 1
+         WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE ${open}) RETURNING id`,
+      )
+      .bind(
+        `${category.name} ${PRACTICE_MARKER}`,
+        `Warm up with ten ${category.name} questions from easy to hard. Free and always open: no minimum, no prizes, and your correct answers still earn XP.`,
+        category.id, now, category.id, PRACTICE_MARKER,
+      ),
+    questionsStatement(
+      db,
+      pickIds(pool),
+      "t.category_id = ? AND t.entry_fee_cents = 0 AND t.status = 'live' AND instr(t.title, ?) > 0",
+      [category.id, PRACTICE_MARKER],
+    ),
+  ]);
+  return (inserted!.results as { id: number }[]).map((r) => r.id);
+}
