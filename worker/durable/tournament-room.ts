@@ -90,10 +90,16 @@ export class TournamentRoom extends DurableObject<Env> {
 
   // ---- RPC ----
 
-  /** Called by the scheduler when it creates the tournament, so the first alarm is set at once. */
+  /**
+   * Called by the scheduler when it creates the tournament, so the first alarm is set at once,
+   * and on every cron run after that: an alarm that exhausted its retries is set again here.
+   */
   async init(tournamentId: number): Promise<TournamentStatus | null> {
-    const meta = await this.#ready(tournamentId);
-    return meta ? publicStatus(meta.phase) : null;
+    if (!(await this.#ready(tournamentId))) return null;
+    return this.#serial(async () => {
+      await this.#advance(Date.now());
+      return publicStatus(this.#store.meta()!.phase);
+    });
   }
 
   async join(tournamentId: number, user: RoomUser): Promise<RoomResult<{ alreadyJoined: boolean }>> {
