@@ -1,6 +1,6 @@
 // How the rest of the Worker reaches the NotificationHub. Today one hub object holds every /ws
 // socket; the shard of a user is chosen here only, so splitting the hub later is a change to
-// HUB_SHARDS and nothing else (docs/decisions/003-notification-hub-sharding.md).
+// HUB_SHARDS and nothing else (docs/decisions/005-notification-hub-sharding.md).
 import type { NotificationFrame } from "../../common/api/tournaments";
 
 /** Number of hub objects. Raise it (and never lower it while sockets are open) when one hub is not enough. */

@@ -75,6 +75,7 @@ const publicStatus = (phase: Phase): TournamentStatus => (phase === "settling" ?
  * Work that waits on D1 runs through #serial: the input gate does not hold other calls back
  * while an object waits on the network, and joins, lifecycle steps and settlement must not
  * interleave. Questions and answers only touch local storage, so they never wait behind D1.
+ * Design and the plan for tournaments larger than one object: docs/decisions/004-tournament-room.md.
  */
 export class TournamentRoom extends DurableObject<Env> {
   readonly #store: RoomStore;
