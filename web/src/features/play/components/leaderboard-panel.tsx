@@ -1,0 +1,45 @@
+import { Radio } from "lucide-react";
+import type { LeaderboardRow } from "@common/api/tournaments";
+import { LEADERBOARD_PANEL_SIZE, LEADERBOARD_POLL_MS } from "@common/spec";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/cn";
+import type { LiveLeaderboard } from "../api";
+
+/** The top LEADERBOARD_PANEL_SIZE of the live standings, and the player's own rank. */
+export function LeaderboardPanel({ board, userId, id }: { board: LiveLeaderboard; userId: number | undefined; id?: string }) {
+  const top: LeaderboardRow[] = board.rows.slice(0, LEADERBOARD_PANEL_SIZE);
+  return (
+    <Card id={id}>
+      <CardHeader className="flex-row items-center justify-between pb-3">
+        <CardTitle className="text-base">Leaderboard</CardTitle>
+        <span className="flex items-center gap-1 text-xs text-muted-foreground">
+          <Radio className={cn("h-3.5 w-3.5", board.connected && "text-success")} aria-hidden />
+          {board.connected ? "Live" : `Updates every ${LEADERBOARD_POLL_MS / 1000}s`}
+        </span>
+      </CardHeader>
+      <CardContent>
+        {board.isLoading ? (
+          <Spinner className="mx-auto h-6 w-6" />
+        ) : top.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No scores yet.</p>
+        ) : (
+          <ol className="space-y-1.5">
+            {top.map((row) => (
+              <li key={row.userId} className={cn("flex items-center gap-3 rounded-md px-2 py-1.5 text-sm", row.userId === userId && "bg-primary/10 font-semibold")}>
+                <span className="w-6 text-right tabular-nums text-muted-foreground">{row.rank}</span>
+                <span className="min-w-0 flex-1 truncate">{row.username}</span>
+                <span className="tabular-nums">{row.score}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+        {board.me && (
+          <p className="mt-3 border-t border-border pt-3 text-sm">
+            You: <span className="font-semibold">#{board.me.rank}</span> · {board.me.score} points
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,283 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { ArrowLeft, Check, Clock, X } from "lucide-react";
+import type { AnswerResult, PlayerQuestion } from "@common/api/tournaments";
+import { PLAY } from "@common/messages";
+import { PAUSE_AFTER_ANSWER_MS, QUESTION_TIME_MS, TIMER_CAUTION_MS, TIMER_WARNING_MS } from "@common/spec";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError, errorMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { toast } from "@/lib/toast";
+import { useCompleteTournament, useNextQuestion, useSubmitAnswer } from "../api";
+import { useQuestionTimer } from "../use-question-timer";
+
+type Phase = { kind: "loading" } | { kind: "playing" } | { kind: "finishing" } | { kind: "blocked"; message: string };
+
+interface PlaySessionProps {
+  tournamentId: number;
+  practice: boolean;
+  onBack(): void;
+  /** Extra controls beside "Back to Tournament" (the leaderboard toggle). */
+  toolbar?: ReactNode;
+}
+
+/**
+ * One question at a time, as the server issues them: the 30 s clock follows the server's
+ * remainingMs (a reload resumes with the time already spent), an answer locks the options, and
+ * after PAUSE_AFTER_ANSWER_MS the next question loads. Shared by /play and the inline view.
+ */
+export function PlaySession({ tournamentId, practice, onBack, toolbar }: PlaySessionProps) {
+  const navigate = useNavigate();
+  const next = useNextQuestion(tournamentId);
+  const answer = useSubmitAnswer(tournamentId);
+  const complete = useCompleteTournament(tournamentId);
+
+  const [phase, setPhase] = useState<Phase>({ kind: "loading" });
+  const [question, setQuestion] = useState<PlayerQuestion | null>(null);
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [result, setResult] = useState<AnswerResult | null>(null);
+  const [timedOut, setTimedOut] = useState(false);
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const locked = result !== null || timedOut || answer.isPending || phase.kind !== "playing";
+  const msLeft = useQuestionTimer(deadline, phase.kind === "playing" && result === null && !timedOut);
+
+  const schedule = (fn: () => void, ms: number) => {
+    clearTimeout(pause.current);
+    pause.current = setTimeout(fn, ms);
+  };
+
+  const finish = () => {
+    setPhase({ kind: "finishing" });
+    toast.success("Tournament completed!");
+    complete.mutate(undefined, {
+      onSuccess: () => navigate("/dashboard?tab=tournaments"),
+      onError: () => navigate(`/tournaments/${tournamentId}`),
+    });
+  };
+
+  const show = (q: PlayerQuestion) => {
+    setQuestion(q);
+    setSelected(null);
+    setResult(q.result);
+    setTimedOut(false);
+    setDeadline(Date.now() + q.remainingMs);
+    setPhase({ kind: "playing" });
+    // Answered before a reload: show it locked, then carry on.
+    if (q.result) schedule(() => advance(q), PAUSE_AFTER_ANSWER_MS);
+  };
+
+  // Inside its network grace the server may still hand back a question that timed out; it then
+  // arrives with no time left, times out at once and the next call moves on.
+  const load = () => {
+    next.mutate(undefined, {
+      onSuccess: show,
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409 && error.serverMessage === PLAY.noMoreQuestions) finish();
+        else setPhase({ kind: "blocked", message: errorMessage(error, error.message) });
+      },
+    });
+  };
+
+  const advance = (q: PlayerQuestion) => {
+    if (q.index + 1 >= q.total) finish();
+    else {
+      setPhase({ kind: "loading" });
+      load();
+    }
+  };
+
+  const submit = (choice: string) => {
+    if (!question || result || answer.isPending) return;
+    const q = question;
+    answer.mutate(
+      { questionId: q.id, answer: choice },
+      {
+        onSuccess: (r) => {
+          setResult(r);
+          if (r.isCorrect) toast.success("Correct answer!", `+${r.pointsEarned} points${r.xpEarned > 0 ? ` and +${r.xpEarned} XP` : ""}`);
+          else toast.error("Incorrect answer", `The correct answer was: ${r.correctAnswer}`);
+          schedule(() => advance(q), PAUSE_AFTER_ANSWER_MS);
+        },
+        onError: (error) => {
+          toast.error("Failed to submit answer", errorMessage(error, error.message));
+          // With time left the player may try again; at zero the question is gone.
+          if (deadline !== null && Date.now() >= deadline) {
+            setTimedOut(true);
+            schedule(() => advance(q), PAUSE_AFTER_ANSWER_MS);
+          }
+        },
+      },
+    );
+  };
+
+  // The latest closures for timers and effects.
+  const latest = useRef({ load, submit, advance });
+  latest.current = { load, submit, advance };
+
+  useEffect(() => {
+    latest.current.load();
+    return () => clearTimeout(pause.current);
+  }, []);
+
+  // At zero: an option chosen but not sent is auto-submitted; with none the server times it out.
+  useEffect(() => {
+    if (phase.kind !== "playing" || !question || msLeft > 0 || result || timedOut || answer.isPending) return;
+    if (selected) latest.current.submit(selected);
+    else {
+      setTimedOut(true);
+      schedule(() => latest.current.advance(question), PAUSE_AFTER_ANSWER_MS);
+    }
+  }, [msLeft, phase.kind, question, result, timedOut, selected, answer.isPending]);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="ghost" onClick={onBack} className="-ml-2">
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Tournament
+        </Button>
+        {practice && <Badge variant="secondary">Practice Mode</Badge>}
+        <div className="ml-auto">{toolbar}</div>
+      </div>
+
+      {phase.kind === "blocked" ? (
+        <Card>
+          <CardContent className="py-10 text-center">
+            <p className="font-medium">{phase.message}</p>
+            <Button variant="outline" className="mt-4" onClick={onBack}>
+              Back to Tournament
+            </Button>
+          </CardContent>
+        </Card>
+      ) : phase.kind === "finishing" ? (
+        <div className="flex flex-col items-center gap-3 py-16 text-muted-foreground">
+          <Spinner />
+          <p>Saving your results...</p>
+        </div>
+      ) : !question || phase.kind === "loading" ? (
+        <div className="flex flex-col items-center gap-3 py-16 text-muted-foreground">
+          <Spinner />
+          <p>Loading question...</p>
+        </div>
+      ) : (
+        <QuestionCard
+          question={question}
+          msLeft={msLeft}
+          selected={selected}
+          result={result}
+          timedOut={timedOut}
+          locked={locked}
+          submitting={answer.isPending}
+          onSelect={setSelected}
+          onSubmit={() => selected && submit(selected)}
+        />
+      )}
+    </div>
+  );
+}
+
+interface QuestionCardProps {
+  question: PlayerQuestion;
+  msLeft: number;
+  selected: string | null;
+  result: AnswerResult | null;
+  timedOut: boolean;
+  locked: boolean;
+  submitting: boolean;
+  onSelect(option: string): void;
+  onSubmit(): void;
+}
+
+function QuestionCard({ question, msLeft, selected, result, timedOut, locked, submitting, onSelect, onSubmit }: QuestionCardProps) {
+  const seconds = Math.ceil(Math.min(msLeft, QUESTION_TIME_MS) / 1000);
+  const warning = msLeft <= TIMER_WARNING_MS;
+  const caution = msLeft <= TIMER_CAUTION_MS;
+  const headingId = `question-${question.id}`;
+
+  return (
+    <Card>
+      <CardContent className="space-y-6 pt-6">
+        <div className="flex items-center justify-between gap-4">
+          <p className="text-sm font-medium text-muted-foreground">
+            Question {question.index + 1} of {question.total}
+          </p>
+          <div
+            role="timer"
+            aria-label={`${seconds} seconds left`}
+            data-warning={warning || undefined}
+            className={cn("flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold tabular-nums", warning ? "animate-pulse bg-destructive/15 text-destructive" : "bg-muted")}
+          >
+            <Clock className="h-4 w-4" aria-hidden />
+            {seconds}s
+          </div>
+        </div>
+        <Progress
+          value={(Math.min(msLeft, QUESTION_TIME_MS) / QUESTION_TIME_MS) * 100}
+          label="Time left"
+          indicatorClassName={warning ? "bg-destructive" : caution ? "bg-warning" : "bg-success"}
+        />
+
+        <h2 id={headingId} className="text-xl font-semibold leading-snug sm:text-2xl">
+          {question.question}
+        </h2>
+        <fieldset disabled={locked}>
+          <div role="radiogroup" aria-labelledby={headingId} className="grid gap-3 sm:grid-cols-2">
+            {question.options.map((option, i) => {
+              const isCorrect = result !== null && option === result.correctAnswer;
+              const isWrongPick = result !== null && !result.isCorrect && option === selected;
+              return (
+                <label
+                  key={option}
+                  className={cn(
+                    "flex cursor-pointer items-center gap-3 rounded-lg border-2 p-4 text-left transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
+                    selected === option ? "border-primary bg-primary/10" : "border-border hover:bg-muted",
+                    isCorrect && "border-success bg-success/15",
+                    isWrongPick && "border-destructive bg-destructive/15",
+                    locked && "cursor-default",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={`answer-${question.id}`}
+                    value={option}
+                    checked={selected === option}
+                    onChange={() => onSelect(option)}
+                    disabled={locked}
+                    className="sr-only"
+                  />
+                  <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-semibold" aria-hidden>
+                    {String.fromCharCode(65 + i)}
+                  </span>
+                  <span className="flex-1">{option}</span>
+                  {isCorrect && <Check className="h-5 w-5 text-success" aria-label="Correct answer" />}
+                  {isWrongPick && <X className="h-5 w-5 text-destructive" aria-label="Your answer, incorrect" />}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        {result && (
+          <div role="status" className={cn("rounded-lg border p-4 text-sm", result.isCorrect ? "border-success/50" : "border-destructive/50")}>
+            <p className="font-semibold">{result.isCorrect ? `Correct! +${result.pointsEarned} points` : `Incorrect. The correct answer was: ${result.correctAnswer}`}</p>
+            {result.explanation && <p className="mt-1 text-muted-foreground">{result.explanation}</p>}
+          </div>
+        )}
+        {timedOut && !result && (
+          <p role="status" className="rounded-lg border border-destructive/50 p-4 text-sm font-semibold">
+            Time's up! No answer was given for this question.
+          </p>
+        )}
+
+        <Button size="lg" className="w-full" disabled={!selected || locked} onClick={onSubmit}>
+          {submitting ? "Submitting..." : "Submit Answer"}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
