@@ -19,7 +19,7 @@ export function levelProgress(xp: number) {
   return { percent: Math.floor((into / XP_PER_LEVEL) * 100), xpToNext: XP_PER_LEVEL - into, nextLevel: levelForXp(xp) + 1 };
 }
 
-const TIER_BONUS: Record<Tier, number> = { Beginner: 0, Intermediate: 0.1, Advanced: 0.25, Elite: 0.5 };
+export const TIER_BONUS: Record<Tier, number> = { Beginner: 0, Intermediate: 0.1, Advanced: 0.25, Elite: 0.5 };
 
 /** Placement XP for a 1-based rank, with the player's tier bonus. */
 export function placementXp(rank: number, level: number): number {

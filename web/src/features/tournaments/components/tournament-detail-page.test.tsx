@@ -1,0 +1,145 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { Tooltip } from "radix-ui";
+import type { TournamentDetail } from "@common/api/tournaments";
+import { fakeFetch } from "@/test/fake-fetch";
+import { fakeWebSockets } from "@/test/fake-websocket";
+import { renderPage, testUser } from "@/test/render-page";
+import TournamentDetailPage from "./tournament-detail-page";
+
+const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail => ({
+  id: 4,
+  title: "History Showdown",
+  description: "Empires, revolutions and explorers.",
+  categoryId: 4,
+  categoryName: "History",
+  entryFee: 10,
+  prizePool: 0,
+  maxParticipants: 50,
+  currentParticipants: 20,
+  minLevel: 3,
+  startTime: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+  endTime: null,
+  status: "upcoming",
+  imageUrl: null,
+  isFree: false,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  prizeSplit: [110.5, 42.5, 17],
+  minPlayers: 10,
+  joined: false,
+  questionCount: 10,
+  ...overrides,
+});
+
+function show(t: TournamentDetail | null, { at = "/tournaments/4", participants = [] as unknown[], leaderboard = [] as unknown[] } = {}) {
+  fakeFetch({
+    "GET /api/tournaments/4": () => (t ? { body: t } : { status: 404, body: { message: "Tournament not found" } }),
+    "GET /api/tournaments/4/participants": () => ({ body: participants }),
+    "GET /api/tournaments/4/leaderboard": () => ({ body: leaderboard }),
+    "GET /api/categories": () => ({ body: [] }),
+  });
+  return renderPage(
+    [
+      {
+        path: "/tournaments/:id",
+        element: (
+          <Tooltip.Provider>
+            <TournamentDetailPage />
+          </Tooltip.Provider>
+        ),
+      },
+    ],
+    { at, user: testUser({ level: 3, balance: 50 }) },
+  );
+}
+
+beforeEach(() => {
+  fakeWebSockets();
+});
+
+describe("tournament detail", () => {
+  it("shows the not-found screen with a way back to the list", async () => {
+    show(null);
+    expect(await screen.findByRole("heading", { name: "Tournament Not Found" })).toBeVisible();
+    expect(screen.getByText("The tournament you're looking for doesn't exist or has been removed.")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Browse Tournaments" })).toHaveAttribute("href", "/tournaments");
+  });
+
+  it("shows the header badges, the live prize pool with its split and the level requirement", async () => {
+    show(detail());
+    expect(await screen.findByRole("heading", { name: "History Showdown" })).toBeVisible();
+    const header = screen.getByRole("banner");
+    expect(within(header).getByText("$10.00")).toBeVisible();
+    expect(within(header).getByText("Upcoming")).toBeVisible();
+    // 20 players x $10 x 0.85 = $170, split 65/25/10.
+    expect(screen.getByText("$170.00")).toBeVisible();
+    expect(screen.getByText("$110.50")).toBeVisible();
+    expect(screen.getByText("$42.50")).toBeVisible();
+    expect(screen.getByText("$17.00")).toBeVisible();
+    expect(screen.getByText("Complete 15 tournaments")).toBeVisible();
+    expect(screen.getByRole("progressbar", { name: "Places taken" })).toHaveAttribute("aria-valuenow", "40");
+    expect(screen.getByText(/^Starting in 3h/)).toBeVisible();
+    expect(screen.getByRole("heading", { name: "Waiting to Start" })).toBeVisible();
+  });
+
+  it("shows the waiting notice for an upcoming paid tournament under 10 players", async () => {
+    show(detail({ currentParticipants: 6 }));
+    expect(await screen.findByText("Waiting for 4 more players to start")).toBeVisible();
+  });
+
+  it("shows FREE Entry and no waiting notice for a free tournament", async () => {
+    show(detail({ isFree: true, entryFee: 0, prizePool: 25, currentParticipants: 3, minPlayers: 0 }));
+    const header = await screen.findByRole("banner");
+    expect(within(header).getByText("FREE Entry")).toBeVisible();
+    // A free tournament shows its stored (house-funded) pool.
+    expect(screen.getByText("$25.00")).toBeVisible();
+    expect(screen.queryByText(/more players to start/)).not.toBeInTheDocument();
+  });
+
+  it("has no Play tab before joining, and a disabled one until the tournament is live", async () => {
+    show(detail());
+    await screen.findByRole("heading", { name: "History Showdown" });
+    expect(screen.queryByRole("tab", { name: "Play" })).not.toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+
+    show(detail({ joined: true }));
+    expect(await screen.findByRole("tab", { name: "Play" })).toBeDisabled();
+  });
+
+  it("enables the Play tab for a joined player while live", async () => {
+    show(detail({ joined: true, status: "live", startTime: new Date(Date.now() - 60_000).toISOString() }));
+    const play = await screen.findByRole("tab", { name: "Play" });
+    expect(play).toBeEnabled();
+    expect(screen.getByText("LIVE")).toBeVisible();
+  });
+
+  it("shows the empty states of the leaderboard and participants tabs", async () => {
+    show(detail(), { at: "/tournaments/4?tab=leaderboard" });
+    expect(await screen.findByRole("heading", { name: "No Leaderboard Data" })).toBeVisible();
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Participants" }));
+    fireEvent.click(screen.getByRole("tab", { name: "Participants" }));
+    expect(await screen.findByRole("heading", { name: "No Participants Yet" })).toBeVisible();
+  });
+
+  it("lists the final standings with prizes and links to player profiles", async () => {
+    const leaderboard = [
+      { userId: 1, username: "ana", level: 4, score: 2300, questionsAnswered: 10, rank: 1, prize: 110.5 },
+      { userId: 7, username: "quiz_master", level: 3, score: 1800, questionsAnswered: 10, rank: 2, prize: 42.5 },
+    ];
+    show(detail({ status: "completed", startTime: new Date(Date.now() - 3_600_000).toISOString() }), { at: "/tournaments/4?tab=leaderboard", leaderboard });
+    const table = await screen.findByRole("table");
+    expect(within(table).getByRole("link", { name: "ana" })).toHaveAttribute("href", "/players/ana");
+    expect(within(table).getAllByText("$110.50")).toHaveLength(1);
+    expect(screen.getAllByText("Completed").length).toBeGreaterThan(0);
+  });
+
+  it("shows Tournament Not Live Yet for play=true before the start", async () => {
+    show(detail({ joined: true }), { at: "/tournaments/4?play=true" });
+    expect(await screen.findByRole("heading", { name: "Tournament Not Live Yet" })).toBeVisible();
+  });
+
+  it("shows No Questions Available for play=true when there are none", async () => {
+    show(detail({ joined: true, status: "live", questionCount: 0 }), { at: "/tournaments/4?play=true" });
+    expect(await screen.findByRole("heading", { name: "No Questions Available" })).toBeVisible();
+  });
+});

@@ -1,0 +1,310 @@
+import { Link, useParams, useSearchParams } from "react-router";
+import { ArrowLeft, BarChart3, CheckCircle2, Flag, Hourglass, Maximize2, Play, SearchX } from "lucide-react";
+import type { TournamentDetail } from "@common/api/tournaments";
+import { DIFFICULTY_RAMP, OPTIONS_PER_QUESTION, QUESTION_TIME_MS } from "@common/spec";
+import { EmptyState } from "@/components/empty-state";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useUser } from "@/features/auth/api";
+import { useLiveLeaderboard } from "@/features/play/api";
+import { PlayGate } from "@/features/play/components/play-gate";
+import { useCountdown } from "@/hooks/use-countdown";
+import { ApiError } from "@/lib/api";
+import { useParticipants, useTournament, useTournamentLeaderboard } from "../api";
+import { feeLabel, formatStart, isOpenForPlay, playersMissing, shownStatus, usd } from "../display";
+import { isPractice } from "../join-checks";
+import { JoinButton } from "./join-button";
+import { ParticipantsList } from "./participants-list";
+import { ScoringRules } from "./scoring-rules";
+import { StandingsTable } from "./standings-table";
+import { StatusBadge } from "./status-badge";
+import { TournamentImage } from "./tournament-image";
+import { TournamentStats } from "./tournament-stats";
+
+const TABS = ["overview", "play", "leaderboard", "participants", "scoring"] as const;
+type Tab = (typeof TABS)[number];
+
+export default function TournamentDetailPage() {
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const { data: t, isLoading, error, refetch } = useTournament(id, { enabled: valid });
+
+  if (valid && isLoading) return <PageSpinner />;
+  if (!valid || (error instanceof ApiError && error.status === 404)) return <TournamentNotFound />;
+  if (!t) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <EmptyState title="The tournament could not be loaded" description={error?.message}>
+          <Button variant="outline" onClick={() => refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      </div>
+    );
+  }
+  return <TournamentDetailView tournament={t} />;
+}
+
+function TournamentNotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <EmptyState icon={SearchX} title="Tournament Not Found" description="The tournament you're looking for doesn't exist or has been removed.">
+        <Button asChild>
+          <Link to="/tournaments">Browse Tournaments</Link>
+        </Button>
+      </EmptyState>
+    </div>
+  );
+}
+
+function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail }) {
+  const { user } = useUser();
+  const [params, setParams] = useSearchParams();
+  const participants = useParticipants(t.id);
+  const countdown = useCountdown(t.status === "upcoming" ? t.startTime : null);
+  const status = shownStatus(t, countdown.isDue);
+  // Joined: the server says so, or the player is in the participants list.
+  const joined = t.joined || (user != null && (participants.data?.some((p) => p.userId === user.id) ?? false));
+  const playable = joined && isOpenForPlay(t.status, t.endTime);
+  const missing = playersMissing(t);
+
+  const requested = params.get("tab") as Tab | null;
+  const tab: Tab = requested && TABS.includes(requested) && (requested !== "play" || joined) ? requested : "overview";
+  const setTab = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === "overview") next.delete("tab");
+    else next.set("tab", value);
+    setParams(next, { replace: true });
+  };
+  const inlinePlay = params.get("play") === "true";
+  const leaveInlinePlay = () => {
+    const next = new URLSearchParams(params);
+    next.delete("play");
+    setParams(next);
+  };
+  const startInlinePlay = () => {
+    const next = new URLSearchParams(params);
+    next.set("play", "true");
+    setParams(next);
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <Link to="/tournaments" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> All Tournaments
+      </Link>
+
+      <header className="relative mt-4 overflow-hidden rounded-2xl">
+        <TournamentImage tournament={t} className="h-48 w-full sm:h-64" />
+        <div className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent" />
+        <div className="absolute inset-x-0 bottom-0 p-5 text-white sm:p-8">
+          <div className="flex flex-wrap gap-2">
+            <Badge variant={t.isFree ? "success" : "default"}>{feeLabel(t)}</Badge>
+            <StatusBadge status={status} />
+            {isPractice(t) && <Badge variant="secondary">Practice</Badge>}
+          </div>
+          <h1 className="mt-3 text-2xl font-bold sm:text-4xl">{t.title}</h1>
+          <p className="mt-1 text-sm text-white/80">{t.categoryName}</p>
+        </div>
+      </header>
+
+      {t.status === "upcoming" && !t.isFree && missing > 0 && (
+        <div role="status" className="mt-4 flex items-center gap-2 rounded-lg border border-warning/50 bg-warning/10 px-4 py-3 text-sm">
+          <Hourglass className="h-4 w-4 shrink-0 text-warning" aria-hidden />
+          Waiting for {missing} more players to start
+        </div>
+      )}
+
+      <div className="mt-6">
+        <TournamentStats tournament={t} status={status} countdownLabel={countdown.label} />
+      </div>
+
+      {inlinePlay ? (
+        <div className="mt-8">
+          <PlayGate tournament={t} onBack={leaveInlinePlay} />
+        </div>
+      ) : (
+        <Tabs value={tab} onValueChange={setTab} className="mt-8">
+          <TabsList aria-label="Tournament sections">
+            <TabsTrigger value="overview">Overview</TabsTrigger>
+            {joined && (
+              <TabsTrigger value="play" disabled={!playable}>
+                Play
+              </TabsTrigger>
+            )}
+            <TabsTrigger value="leaderboard">Leaderboard</TabsTrigger>
+            <TabsTrigger value="participants">Participants</TabsTrigger>
+            <TabsTrigger value="scoring">How Scoring Works</TabsTrigger>
+          </TabsList>
+
+          <TabsContent value="overview">
+            <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+              <Card>
+                <CardHeader>
+                  <CardTitle>About this tournament</CardTitle>
+                </CardHeader>
+                <CardContent className="space-y-4 text-sm">
+                  <p className="whitespace-pre-line text-muted-foreground">{t.description}</p>
+                  <ul className="grid gap-2 sm:grid-cols-2">
+                    <li>
+                      <span className="text-muted-foreground">Questions:</span> {t.questionCount}, {OPTIONS_PER_QUESTION} answers each
+                    </li>
+                    <li>
+                      <span className="text-muted-foreground">Time per question:</span> {QUESTION_TIME_MS / 1000} seconds
+                    </li>
+                    <li>
+                      <span className="text-muted-foreground">Difficulty:</span> easy first, hardest last ({DIFFICULTY_RAMP.length} steps)
+                    </li>
+                    <li>
+                      <span className="text-muted-foreground">Entry:</span> {t.isFree ? "Free" : usd(t.entryFee)}
+                    </li>
+                  </ul>
+                </CardContent>
+              </Card>
+              <StatusPanel tournament={t} status={status} joined={joined} playable={playable} countdownLabel={countdown.label} onPlayHere={startInlinePlay} />
+            </div>
+          </TabsContent>
+
+          {joined && (
+            <TabsContent value="play">
+              {playable ? (
+                <PlayChoice tournamentId={t.id} onPlayHere={startInlinePlay} />
+              ) : (
+                <EmptyState icon={Hourglass} title="Tournament Not Live Yet" description="Play opens when the tournament is live." />
+              )}
+            </TabsContent>
+          )}
+
+          <TabsContent value="leaderboard">
+            <LeaderboardTab tournament={t} userId={user?.id} />
+          </TabsContent>
+          <TabsContent value="participants">
+            <ParticipantsList tournamentId={t.id} userId={user?.id} />
+          </TabsContent>
+          <TabsContent value="scoring">
+            <Card>
+              <CardContent className="pt-6">
+                <ScoringRules />
+              </CardContent>
+            </Card>
+          </TabsContent>
+        </Tabs>
+      )}
+    </div>
+  );
+}
+
+function PlayChoice({ tournamentId, onPlayHere }: { tournamentId: number; onPlayHere(): void }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
+        <Play className="h-10 w-10 text-primary" aria-hidden />
+        <div>
+          <h2 className="text-lg font-semibold">The tournament is live</h2>
+          <p className="text-sm text-muted-foreground">Each question has its own timer, which starts when the question appears.</p>
+        </div>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button onClick={onPlayHere}>
+            <Play className="h-4 w-4" aria-hidden /> Play Here
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to={`/tournaments/${tournamentId}/play`}>
+              <Maximize2 className="h-4 w-4" aria-hidden /> Full Screen
+            </Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface StatusPanelProps {
+  tournament: TournamentDetail;
+  status: TournamentDetail["status"];
+  joined: boolean;
+  playable: boolean;
+  countdownLabel: string;
+  onPlayHere(): void;
+}
+
+/** What the player can do now: join, wait, play, or read the results. */
+function StatusPanel({ tournament: t, status, joined, playable, countdownLabel, onPlayHere }: StatusPanelProps) {
+  const { user } = useUser();
+  if (status === "completed" || status === "cancelled") {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 py-8 text-center">
+          <Flag className="h-8 w-8 text-muted-foreground" aria-hidden />
+          <h2 className="text-lg font-semibold">{status === "cancelled" ? "Tournament Cancelled" : "Tournament Ended"}</h2>
+          <p className="text-sm text-muted-foreground">
+            {status === "cancelled" ? "Not enough players joined in time. Every entry fee has been refunded." : "The final standings are on the leaderboard."}
+          </p>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4 pt-6">
+        {joined ? (
+          <p className="flex items-center gap-2 text-sm font-medium text-success">
+            <CheckCircle2 className="h-4 w-4" aria-hidden /> You're registered for this tournament
+          </p>
+        ) : (
+          <div className="text-sm text-muted-foreground">
+            <p>
+              Entry: <span className="font-semibold text-foreground">{t.isFree ? "Free" : usd(t.entryFee)}</span>
+            </p>
+            {user && !t.isFree && <p>Your balance: {usd(user.balance)}</p>}
+          </div>
+        )}
+        {status === "upcoming" && (
+          <div>
+            <h2 className="text-lg font-semibold">Waiting to Start</h2>
+            <p className="text-sm text-muted-foreground">
+              {formatStart(t.startTime)} · {countdownLabel}
+            </p>
+          </div>
+        )}
+        {playable ? (
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={onPlayHere} className="flex-1">
+              <Play className="h-4 w-4" aria-hidden /> Play Now
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to={`/tournaments/${t.id}/play`} aria-label="Play in full screen">
+                <Maximize2 className="h-4 w-4" aria-hidden />
+              </Link>
+            </Button>
+          </div>
+        ) : (
+          !joined && <JoinButton tournament={{ ...t, status }} className="w-full" />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function LeaderboardTab({ tournament: t, userId }: { tournament: TournamentDetail; userId: number | undefined }) {
+  return t.status === "live" ? <LiveStandings id={t.id} userId={userId} /> : <FinalStandings id={t.id} userId={userId} showPrizes={t.status === "completed" && !isPractice(t)} />;
+}
+
+function LiveStandings({ id, userId }: { id: number; userId: number | undefined }) {
+  const board = useLiveLeaderboard(id);
+  if (board.isLoading) return <Spinner className="mx-auto my-10" label="Loading leaderboard" />;
+  if (board.rows.length === 0) return <NoStandings />;
+  return <StandingsTable rows={board.rows} userId={userId} showPrizes={false} />;
+}
+
+function FinalStandings({ id, userId, showPrizes }: { id: number; userId: number | undefined; showPrizes: boolean }) {
+  const { data, isLoading, error } = useTournamentLeaderboard(id);
+  if (isLoading) return <Spinner className="mx-auto my-10" label="Loading leaderboard" />;
+  if (error) return <p className="py-10 text-center text-sm text-destructive">{error.message}</p>;
+  if (!data || data.length === 0) return <NoStandings />;
+  return <StandingsTable rows={data} userId={userId} showPrizes={showPrizes} />;
+}
+
+const NoStandings = () => <EmptyState icon={BarChart3} title="No Leaderboard Data" description="Scores appear here once players start answering." />;
