@@ -3,6 +3,18 @@ import react from "@vitejs/plugin-react";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { configDefaults, defineConfig } from "vitest/config";
 
+/** Bindings every Worker test project shares, plus its own. */
+async function workerBindings(extra: Record<string, string>) {
+  return {
+    TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, "migrations")),
+    // Hashing cost is not under test; at N=1024 (p=5) one hash takes ~0.4 s in a loaded pool.
+    // Production keeps DESIGN.md's cost (worker/auth/password.ts).
+    SCRYPT_N: "16",
+    SESSION_SECRET: "test-session-secret-not-for-production",
+    ...extra,
+  };
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,14 +26,7 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: {
-                TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, "migrations")),
-                // Cheap hashing keeps the suite fast; production keeps DESIGN.md's cost.
-                SCRYPT_N: "1024",
-                SESSION_SECRET: "test-session-secret-not-for-production",
-                STRIPE_SECRET_KEY: "",
-                STRIPE_WEBHOOK_SECRET: "",
-              },
+              bindings: await workerBindings({ STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" }),
             },
           })),
         ],
@@ -40,18 +45,14 @@ export default defineConfig({
           cloudflareTest(async ({ inject }) => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: {
-                TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, "migrations")),
-                // Hashing is not under test here; at N=1024 (p=5) one hash takes ~0.4 s in a loaded pool.
-                SCRYPT_N: "16",
-                SESSION_SECRET: "test-session-secret-not-for-production",
+              bindings: await workerBindings({
                 STRIPE_SECRET_KEY: inject("stripeMockSecretKey"),
                 STRIPE_WEBHOOK_SECRET: "whsec_test_mock_server_only",
                 STRIPE_PUBLISHABLE_KEY: "pk_test_mock_server_only",
                 STRIPE_API_HOST: "127.0.0.1",
                 STRIPE_API_PORT: String(inject("stripeMockPort")),
                 STRIPE_API_PROTOCOL: "http",
-              },
+              }),
             },
           })),
         ],
