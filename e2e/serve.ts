@@ -1,0 +1,13 @@
+// The app as the journeys see it: wrangler dev on a fresh local database, seeded with the
+// catalogue only (no demo data), so every journey starts from what it creates itself.
+import { rmSync } from "node:fs";
+import { startDevServer } from "../scripts/dev-server";
+
+const port = Number(process.argv[2] ?? 8799);
+const persistTo = ".wrangler/e2e";
+rmSync(persistTo, { recursive: true, force: true });
+const server = await startDevServer({ port, persistTo, demo: false, quiet: true });
+console.log(`e2e server on ${server.url}`);
+const stop = () => server.stop().then(() => process.exit(0));
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
