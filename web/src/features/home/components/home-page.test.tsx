@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { Tooltip } from "radix-ui";
+import type { Category, Tournament } from "@common/api/types";
+import type { GlobalLeaderboardEntry } from "@common/api/tournaments";
+import { fakeFetch } from "@/test/fake-fetch";
+import { renderPage, testUser } from "@/test/render-page";
+import HomePage from "./home-page";
+
+const live = (id: number, title: string, isFree: boolean): Tournament => ({
+  id,
+  title,
+  description: `${title} description`,
+  categoryId: 1,
+  categoryName: "General Knowledge",
+  entryFee: isFree ? 0 : 5,
+  prizePool: 0,
+  maxParticipants: isFree ? null : 50,
+  currentParticipants: 12,
+  minLevel: 1,
+  startTime: new Date(Date.now() - 60_000).toISOString(),
+  endTime: null,
+  status: "live",
+  imageUrl: null,
+  isFree,
+  createdAt: "2026-01-01T00:00:00.000Z",
+});
+
+const TOURNAMENTS = [live(1, "Free Friday", true), live(2, "Paid Cup", false), live(3, "Free Sunday", true), live(4, "Paid Derby", false)];
+const CATEGORIES: Category[] = [
+  { id: 1, slug: "general-knowledge", name: "General Knowledge", description: "", icon: "brain", activeTournaments: 4 },
+  { id: 2, slug: "music", name: "Music", description: "", icon: "music", activeTournaments: 1 },
+];
+const player = (id: number, username: string, region = "Global"): GlobalLeaderboardEntry => ({
+  id,
+  username,
+  avatar: null,
+  region,
+  level: 3,
+  tournamentsPlayed: 9,
+  tournamentsWon: 2,
+  totalPrize: 120.5,
+});
+
+function show({ leaderboard = [] as GlobalLeaderboardEntry[], user = testUser() as ReturnType<typeof testUser> | null } = {}) {
+  const api = fakeFetch({
+    "GET /api/tournaments": (req) => {
+      const price = req.query.get("price");
+      const rows = TOURNAMENTS.filter((t) => req.query.get("status") === t.status && (!price || (price === "free") === t.isFree));
+      return { body: rows };
+    },
+    "GET /api/categories": () => ({ body: CATEGORIES }),
+    "GET /api/leaderboard": () => ({ body: leaderboard }),
+  });
+  renderPage([{ path: "/", element: <Tooltip.Provider><HomePage /></Tooltip.Provider> }], { at: "/", user });
+  return api;
+}
+
+describe("home page", () => {
+  it("links Play Now to /tournaments and Learn More to /learn-more", async () => {
+    show();
+    expect(screen.getByRole("link", { name: /Play Now/ })).toHaveAttribute("href", "/tournaments");
+    expect(screen.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/learn-more");
+  });
+
+  it("shows the first 3 live tournaments and really filters with the Free / Paid pills", async () => {
+    const api = show();
+    const section = screen.getByRole("region", { name: "Live Tournaments" });
+    expect(await within(section).findByText("Free Friday")).toBeVisible();
+    expect(within(section).getByText("Paid Cup")).toBeVisible();
+    expect(within(section).getByText("Free Sunday")).toBeVisible();
+    expect(within(section).queryByText("Paid Derby")).not.toBeInTheDocument();
+
+    fireEvent.click(within(section).getByRole("button", { name: "Paid" }));
+    expect(await within(section).findByText("Paid Derby")).toBeVisible();
+    expect(within(section).queryByText("Free Friday")).not.toBeInTheDocument();
+    expect(within(section).getByRole("button", { name: "Paid" })).toHaveAttribute("aria-pressed", "true");
+    expect(api.requests.some((r) => r.path === "/api/tournaments" && r.query.get("price") === "paid")).toBe(true);
+  });
+
+  it("shows the categories with their real active counts, linking to the filtered list", async () => {
+    show();
+    const link = await screen.findByRole("link", { name: /General Knowledge/ });
+    expect(link).toHaveAttribute("href", "/tournaments?category=general-knowledge");
+    expect(within(link).getByText("4 active tournaments")).toBeVisible();
+    expect(screen.getByText("1 active tournament")).toBeVisible();
+  });
+
+  it("shows an honest empty state when nobody is ranked yet", async () => {
+    show();
+    expect(await screen.findByRole("heading", { name: "No ranked players yet" })).toBeVisible();
+  });
+
+  it("lists top players, and Your Region filters by the region of the player's location", async () => {
+    show({ leaderboard: [player(1, "ana", "Portugal"), player(2, "bytebard")], user: testUser({ location: "Lisbon, Portugal" }) });
+    const section = screen.getByRole("region", { name: "Top Players" });
+    expect(await within(section).findByRole("link", { name: /bytebard/ })).toHaveAttribute("href", "/players/bytebard");
+    fireEvent.click(within(section).getByRole("button", { name: "Your Region" }));
+    expect(within(section).getByRole("link", { name: /ana/ })).toBeVisible();
+    expect(within(section).queryByRole("link", { name: /bytebard/ })).not.toBeInTheDocument();
+  });
+
+  it("asks a visitor to sign in for Your Region", async () => {
+    show({ leaderboard: [player(2, "bytebard")], user: null });
+    const section = screen.getByRole("region", { name: "Top Players" });
+    await within(section).findByRole("link", { name: /bytebard/ });
+    fireEvent.click(within(section).getByRole("button", { name: "Your Region" }));
+    expect(within(section).getByRole("heading", { name: "Sign in to see your region" })).toBeVisible();
+  });
+
+  it("says so when no one from the player's region is ranked", async () => {
+    show({ leaderboard: [player(2, "bytebard")], user: testUser({ location: "Lisbon, Portugal" }) });
+    const section = screen.getByRole("region", { name: "Top Players" });
+    await within(section).findByRole("link", { name: /bytebard/ });
+    fireEvent.click(within(section).getByRole("button", { name: "Your Region" }));
+    expect(within(section).getByRole("heading", { name: "No ranked players from Portugal yet" })).toBeVisible();
+  });
+});

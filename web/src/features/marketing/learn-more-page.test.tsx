@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen } from "@testing-library/react";
+import { fakeFetch } from "@/test/fake-fetch";
+import { renderPage } from "@/test/render-page";
+import LearnMorePage from "./components/learn-more-page";
+
+describe("learn more", () => {
+  it("opens one tournament-information section at a time", async () => {
+    fakeFetch({ "GET /api/categories": () => ({ body: [{ id: 1, slug: "music", name: "Music", description: "", icon: "music", activeTournaments: 2 }] }) });
+    renderPage([{ path: "/learn-more", element: <LearnMorePage /> }], { at: "/learn-more" });
+    const names = ["Schedule", "Question Format", "Minimum Player Requirement", "Prize Distribution", "Categories"];
+    for (const name of names) expect(screen.getByRole("button", { name })).toHaveAttribute("aria-expanded", "false");
+
+    fireEvent.click(screen.getByRole("button", { name: "Schedule" }));
+    expect(screen.getByRole("button", { name: "Schedule" })).toHaveAttribute("aria-expanded", "true");
+    fireEvent.click(screen.getByRole("button", { name: "Minimum Player Requirement" }));
+    expect(screen.getByRole("button", { name: "Minimum Player Requirement" })).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("button", { name: "Schedule" })).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByText(/needs 10 players to start/)).toBeVisible();
+
+    // Collapsible: the open one closes again.
+    fireEvent.click(screen.getByRole("button", { name: "Minimum Player Requirement" }));
+    expect(screen.getByRole("button", { name: "Minimum Player Requirement" })).toHaveAttribute("aria-expanded", "false");
+
+    fireEvent.click(screen.getByRole("button", { name: "Categories" }));
+    expect(await screen.findByRole("link", { name: "Music" })).toHaveAttribute("href", "/tournaments?category=music");
+  });
+
+  it("links its hero to How It Works and the tournaments", () => {
+    fakeFetch({ "GET /api/categories": () => ({ body: [] }) });
+    renderPage([{ path: "/learn-more", element: <LearnMorePage /> }], { at: "/learn-more" });
+    expect(screen.getAllByRole("link", { name: "How It Works" })[0]).toHaveAttribute("href", "/how-it-works");
+    expect(screen.getAllByRole("link", { name: "Browse Tournaments" })[0]).toHaveAttribute("href", "/tournaments");
+  });
+});
