@@ -14,12 +14,20 @@ export const router = createBrowserRouter([
     element: <AppLayout />,
     children: [
       // Public
+      { path: "/", ...page(() => import("@/features/home/components/home-page")) },
       { path: "/auth", ...page(() => import("@/features/auth/auth-page")) },
+      { path: "/how-it-works", ...page(() => import("@/features/marketing/components/how-it-works-page")) },
+      { path: "/learn-more", ...page(() => import("@/features/marketing/components/learn-more-page")) },
+      { path: "/contact", ...page(() => import("@/features/marketing/components/contact-page")) },
+      { path: "/leaderboards", ...page(() => import("@/features/leaderboards/components/leaderboards-page")) },
+      { path: "/tournaments/:id/play", ...page(() => import("@/features/play/components/play-page")) },
       { path: "/players/:username", ...page(() => import("@/features/players/player-profile-page")) },
       // Behind the authentication wrapper
       {
         element: <ProtectedRoute />,
         children: [
+          { path: "/tournaments", ...page(() => import("@/features/tournaments/components/tournaments-page")) },
+          { path: "/tournaments/:id", ...page(() => import("@/features/tournaments/components/tournament-detail-page")) },
           { path: "/dashboard", ...page(() => import("@/features/dashboard/dashboard-page")) },
           { path: "/profile", ...page(() => import("@/features/profile/profile-page")) },
           { path: "/checkout/:amount?", ...page(() => import("@/features/wallet/checkout-page")) },
