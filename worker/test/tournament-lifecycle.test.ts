@@ -80,8 +80,9 @@ describe("a paid tournament run by alarms", () => {
     }
     await complete(first, t.id);
     await complete(second, t.id);
-    // Someone still mid-question when the clock runs out.
-    await next(third, t.id).catch(() => undefined);
+    // Someone still mid-question when the clock runs out: that question counts as timed out.
+    const midQuestion = rest[4]!;
+    expect((await next(midQuestion, t.id)).status).toBe(200);
 
     await endNow(t.id);
     expect(await statusOf(t.id)).toBe("completed");
@@ -128,7 +129,12 @@ describe("a paid tournament run by alarms", () => {
     expect(parts.map((r) => r.rank)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(parts.every((r) => r.has_completed === 1)).toBe(true);
     expect(parts[0]).toMatchObject({ user_id: first.id, prize_cents: p1 });
-    expect((await one<{ n: number }>("SELECT count(*) AS n FROM user_responses WHERE tournament_id = ?", t.id)).n).toBe(10 + 10 + 10 + 10 + 4 + 0);
+    expect((await one<{ n: number }>("SELECT count(*) AS n FROM user_responses WHERE tournament_id = ?", t.id)).n).toBe(10 + 10 + 10 + 10 + 4 + 1);
+    expect(await one("SELECT answer, is_correct, points_earned FROM user_responses WHERE tournament_id = ? AND user_id = ?", t.id, midQuestion.id)).toEqual({
+      answer: null,
+      is_correct: 0,
+      points_earned: 0,
+    });
     const ended = await all("SELECT user_id FROM notifications WHERE tournament_id = ? AND action = 'tournament_ended' AND status = 'completed'", t.id);
     expect(ended).toHaveLength(12);
 
