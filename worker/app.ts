@@ -13,6 +13,7 @@ import { tournamentRoutes } from "./routes/tournaments";
 import { userPlayRoutes } from "./routes/user-play";
 import { accountSecurityRoutes } from "./routes/account-security";
 import { adminRoutes } from "./routes/admin";
+import { adminTournamentRoutes } from "./routes/admin-tournaments";
 import { paymentRoutes } from "./routes/payments";
 import { withdrawalRoutes } from "./routes/withdrawals";
 
@@ -38,6 +39,7 @@ const routes = app
   .route("/user", accountSecurityRoutes)
   .route("/", paymentRoutes)
   .route("/withdrawal", withdrawalRoutes)
+  .route("/admin/tournaments", adminTournamentRoutes)
   .route("/admin", adminRoutes);
 
 app.route("/", notificationSocketRoutes);

@@ -14,7 +14,8 @@ import { presentAdminPayout, settlePayout } from "../money/payouts";
 
 const LIST_LIMIT = 500;
 
-const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+/** Guards the operators' routes: 403 for a signed-in player (behind requireUser). */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (currentUser(c).role !== "admin") throw forbidden();
   return next();
 });

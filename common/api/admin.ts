@@ -1,0 +1,75 @@
+// The operators' tournament API: POST /api/admin/tournaments creates a one-off tournament (a
+// special event, a house-funded free tournament) beside the ones the cron schedules.
+import { z } from "zod";
+import { usdToCents, type Cents } from "../domain/money";
+import { MAX_AMOUNT_CENTS, MIN_PLAYERS_PAID, PRACTICE_MARKER, TOURNAMENT_DURATION_MS } from "../spec";
+
+export const ADMIN_TOURNAMENT = {
+  titleLength: "Title must be 3-100 characters",
+  titlePractice: `Titles containing "${PRACTICE_MARKER}" are reserved for the always-open practice tournaments`,
+  descriptionLength: "Description must be 1-2000 characters",
+  categoryId: "categoryId must be a positive whole number",
+  categoryNotFound: "Category not found",
+  categoryTooFewQuestions: "This category has too few questions for a tournament",
+  amount: (field: string) => `${field} must be a non-negative USD amount with at most 2 decimals`,
+  freeWithFee: "A free tournament has an entry fee of 0",
+  paidWithoutFee: "A paid tournament needs an entry fee above 0",
+  prizePoolPaid: "prizePool is for free tournaments only: a paid tournament's pool is 85% of its entry fees",
+  maxParticipants: "maxParticipants must be a whole number from 2, or null for unlimited",
+  maxBelowMinimum: `A paid tournament needs room for at least ${MIN_PLAYERS_PAID} players (maxParticipants)`,
+  minLevel: "minLevel must be a whole number from 1 to 100",
+  startTime: "startTime must be an ISO date-time",
+  startInPast: "startTime must be in the future",
+  duration: "durationMinutes must be a whole number from 1 to 240",
+  isFree: "isFree must be true or false",
+} as const;
+
+/** A USD amount of 0 or more with at most 2 decimals, to cents. */
+const usdAmount = (field: string) =>
+  z.number({ error: ADMIN_TOURNAMENT.amount(field) }).transform((usd, ctx): Cents => {
+    const cents = usdToCents(usd);
+    if (cents === null || cents < 0 || cents > MAX_AMOUNT_CENTS) {
+      ctx.addIssue({ code: "custom", message: ADMIN_TOURNAMENT.amount(field) });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+export const createTournamentSchema = z
+  .object({
+    title: z
+      .string({ error: ADMIN_TOURNAMENT.titleLength })
+      .trim()
+      .min(3, ADMIN_TOURNAMENT.titleLength)
+      .max(100, ADMIN_TOURNAMENT.titleLength)
+      .refine((t) => !t.includes(PRACTICE_MARKER), ADMIN_TOURNAMENT.titlePractice),
+    description: z.string({ error: ADMIN_TOURNAMENT.descriptionLength }).trim().min(1, ADMIN_TOURNAMENT.descriptionLength).max(2000, ADMIN_TOURNAMENT.descriptionLength),
+    categoryId: z.number({ error: ADMIN_TOURNAMENT.categoryId }).int(ADMIN_TOURNAMENT.categoryId).positive(ADMIN_TOURNAMENT.categoryId),
+    entryFee: usdAmount("entryFee"),
+    maxParticipants: z
+      .number({ error: ADMIN_TOURNAMENT.maxParticipants })
+      .int(ADMIN_TOURNAMENT.maxParticipants)
+      .min(2, ADMIN_TOURNAMENT.maxParticipants)
+      .max(100_000, ADMIN_TOURNAMENT.maxParticipants)
+      .nullable(),
+    minLevel: z.number({ error: ADMIN_TOURNAMENT.minLevel }).int(ADMIN_TOURNAMENT.minLevel).min(1, ADMIN_TOURNAMENT.minLevel).max(100, ADMIN_TOURNAMENT.minLevel),
+    startTime: z.iso.datetime({ offset: true, error: ADMIN_TOURNAMENT.startTime }).transform((s) => Date.parse(s)),
+    durationMinutes: z
+      .number({ error: ADMIN_TOURNAMENT.duration })
+      .int(ADMIN_TOURNAMENT.duration)
+      .min(1, ADMIN_TOURNAMENT.duration)
+      .max(240, ADMIN_TOURNAMENT.duration)
+      .default(TOURNAMENT_DURATION_MS / 60_000),
+    isFree: z.boolean({ error: ADMIN_TOURNAMENT.isFree }),
+    /** House-funded pool of a free tournament (USD), split 65/25/10 at the end. */
+    prizePool: usdAmount("prizePool").optional(),
+  })
+  .superRefine((t, ctx) => {
+    const issue = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
+    if (t.isFree && t.entryFee !== 0) issue(ADMIN_TOURNAMENT.freeWithFee, "entryFee");
+    if (!t.isFree && t.entryFee === 0) issue(ADMIN_TOURNAMENT.paidWithoutFee, "entryFee");
+    if (!t.isFree && (t.prizePool ?? 0) > 0) issue(ADMIN_TOURNAMENT.prizePoolPaid, "prizePool");
+    if (!t.isFree && t.maxParticipants !== null && t.maxParticipants < MIN_PLAYERS_PAID) issue(ADMIN_TOURNAMENT.maxBelowMinimum, "maxParticipants");
+  });
+
+export type CreateTournamentInput = z.input<typeof createTournamentSchema>;
