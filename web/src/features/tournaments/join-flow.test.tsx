@@ -31,7 +31,7 @@ const tournament = (overrides: Partial<Tournament> = {}): Tournament => ({
 function Harness({ t }: { t: Tournament }) {
   const flow = useJoinFlow();
   return (
-    <button type="button" onClick={() => flow.start(t)}>
+    <button type="button" onClick={() => void flow.start(t)}>
       {flow.isPending ? "Joining..." : "Try to join"}
     </button>
   );

@@ -19,24 +19,27 @@ export function useJoinFlow() {
   const join = useJoinTournament();
   const navigate = useNavigate();
 
-  const start = (t: Joinable) => {
+  const start = async (t: Joinable) => {
     const block = joinBlock(user, t);
     if (block) {
       toast.error(block.title, block.description);
       return;
     }
-    join.mutate(t.id, {
-      onSuccess: () => {
-        if (isPractice(t)) {
-          toast.success("Starting practice tournament");
-          navigate(`/tournaments/${t.id}/play`);
-          return;
-        }
-        toast.success("Successfully joined tournament!", "Taking you to your tournaments...");
-        setTimeout(() => navigate("/dashboard?tab=tournaments"), POST_JOIN_REDIRECT_MS);
-      },
-      onError: (error) => toast.error(JOIN.failedTitle, errorMessage(error, error.message)),
-    });
+    // mutateAsync, not mutate's callbacks: the button that started the join may be gone by the time
+    // it succeeds (the refreshed tournament shows the player as registered).
+    try {
+      await join.mutateAsync(t.id);
+    } catch (error) {
+      toast.error(JOIN.failedTitle, errorMessage(error, error instanceof Error ? error.message : String(error)));
+      return;
+    }
+    if (isPractice(t)) {
+      toast.success("Starting practice tournament");
+      navigate(`/tournaments/${t.id}/play`);
+      return;
+    }
+    toast.success("Successfully joined tournament!", "Taking you to your tournaments...");
+    setTimeout(() => navigate("/dashboard?tab=tournaments"), POST_JOIN_REDIRECT_MS);
   };
 
   return { start, isPending: join.isPending, pendingId: join.isPending ? join.variables : undefined };

@@ -55,10 +55,11 @@ export function PlaySession({ tournamentId, practice, onBack, toolbar }: PlaySes
   const finish = () => {
     setPhase({ kind: "finishing" });
     toast.success("Tournament completed!");
-    complete.mutate(undefined, {
-      onSuccess: () => navigate("/dashboard?tab=tournaments"),
-      onError: () => navigate(`/tournaments/${tournamentId}`),
-    });
+    // mutateAsync: completing refreshes the tournament, which may unmount this view first.
+    complete.mutateAsync().then(
+      () => navigate("/dashboard?tab=tournaments"),
+      () => navigate(`/tournaments/${tournamentId}`),
+    );
   };
 
   const show = (q: PlayerQuestion) => {

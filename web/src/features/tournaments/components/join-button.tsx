@@ -22,7 +22,7 @@ export function JoinButton({ tournament, className, size }: { tournament: Joinab
   const gated = user != null && belowLevel(user, tournament);
 
   const button = (
-    <Button size={size} className={className} disabled={over || pending || flow.isPending || gated} onClick={() => flow.start(tournament)}>
+    <Button size={size} className={className} disabled={over || pending || flow.isPending || gated} onClick={() => void flow.start(tournament)}>
       {over ? (tournament.status === "cancelled" ? "Cancelled" : "Tournament Ended") : pending ? "Joining..." : practice ? "Start Practice Quiz" : "Join Tournament"}
     </Button>
   );

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Tooltip } from "radix-ui";
 import type { TournamentDetail } from "@common/api/tournaments";
 import { fakeFetch } from "@/test/fake-fetch";
@@ -58,6 +58,24 @@ beforeEach(() => {
 });
 
 describe("tournament detail", () => {
+  it("joins from the status panel: the toast and the redirect survive the panel switching to registered", async () => {
+    let joined = false;
+    fakeFetch({
+      "GET /api/tournaments/4": () => ({ body: detail({ joined, minLevel: 1, currentParticipants: joined ? 21 : 20 }) }),
+      "GET /api/tournaments/4/participants": () => ({ body: [] }),
+      "GET /api/categories": () => ({ body: [] }),
+      "POST /api/tournaments/4/join": () => {
+        joined = true;
+        return { body: { joined: true, balance: 40, tournament: detail() } };
+      },
+    });
+    const page = renderPage([{ path: "/tournaments/:id", element: <Tooltip.Provider><TournamentDetailPage /></Tooltip.Provider> }], { at: "/tournaments/4", user: testUser({ level: 3, balance: 50 }) });
+    fireEvent.click(await screen.findByRole("button", { name: "Join Tournament" }));
+    expect(await screen.findByText("You're registered for this tournament")).toBeVisible();
+    expect(await screen.findByText("Successfully joined tournament!")).toBeInTheDocument();
+    await waitFor(() => expect(page.location()).toBe("/dashboard?tab=tournaments"), { timeout: 2_000 });
+  });
+
   it("shows the not-found screen with a way back to the list", async () => {
     show(null);
     expect(await screen.findByRole("heading", { name: "Tournament Not Found" })).toBeVisible();
