@@ -3,7 +3,7 @@ import type { Tournament, TournamentStatus } from "@common/api/types";
 import { formatUsd, usdToCents, type Cents } from "@common/domain/money";
 import { displayedPrizePool, splitPrizePool } from "@common/domain/prizes";
 import { isPracticeTournament, minPlayersFor } from "@common/domain/tournaments";
-import { PRIZE_SHARES_BPS } from "@common/spec";
+import { DIFFICULTY_RAMP, PRIZE_SHARES_BPS } from "@common/spec";
 
 export const toCents = (usd: number): Cents => usdToCents(usd) ?? Math.round(usd * 100);
 
@@ -49,4 +49,17 @@ export const formatStart = (iso: string) =>
 export function matchesSearch(t: Pick<Tournament, "title" | "description">, search: string) {
   const q = search.trim().toLowerCase();
   return q === "" || t.title.toLowerCase().includes(q) || t.description.toLowerCase().includes(q);
+}
+
+const DIFFICULTY_NAMES: Record<number, string> = { 1: "Easy", 2: "Medium", 3: "Hard" };
+
+/** "Easy Q1-3, Medium Q4-7, Hard Q8-10", from the difficulty ramp. */
+export function difficultyText(): string {
+  const runs: { level: number; from: number; to: number }[] = [];
+  DIFFICULTY_RAMP.forEach((level, i) => {
+    const last = runs.at(-1);
+    if (last && last.level === level) last.to = i + 1;
+    else runs.push({ level, from: i + 1, to: i + 1 });
+  });
+  return runs.map((r) => `${DIFFICULTY_NAMES[r.level] ?? `Level ${r.level}`} Q${r.from}${r.to > r.from ? `-${r.to}` : ""}`).join(", ");
 }

@@ -212,7 +212,7 @@ function TopPlayers() {
         </Link>
       }
     >
-      <RegionBoard limit={HOME_TOP_PLAYERS} compact />
+      <RegionBoard limit={HOME_TOP_PLAYERS} />
     </Section>
   );
 }

@@ -5,7 +5,7 @@ import { usd } from "@/features/tournaments/display";
 import { cn } from "@/lib/cn";
 
 /** Global ranking rows; hidden levels and wins (the player's privacy choice) show as a dash. */
-export function PlayersTable({ entries, userId, compact = false }: { entries: GlobalLeaderboardEntry[]; userId?: number; compact?: boolean }) {
+export function PlayersTable({ entries, userId }: { entries: GlobalLeaderboardEntry[]; userId?: number }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-border">
       <table className="w-full text-sm">
@@ -13,9 +13,9 @@ export function PlayersTable({ entries, userId, compact = false }: { entries: Gl
           <tr>
             <th scope="col" className="px-4 py-3">Rank</th>
             <th scope="col" className="px-4 py-3">Player</th>
-            <th scope="col" className={cn("px-4 py-3 text-right", compact && "hidden sm:table-cell")}>Level</th>
-            <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">Played</th>
-            <th scope="col" className={cn("px-4 py-3 text-right", compact && "hidden sm:table-cell")}>Wins</th>
+            <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">Level</th>
+            <th scope="col" className="hidden px-4 py-3 text-right md:table-cell">Played</th>
+            <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">Wins</th>
             <th scope="col" className="px-4 py-3 text-right">Winnings</th>
           </tr>
         </thead>
@@ -29,9 +29,9 @@ export function PlayersTable({ entries, userId, compact = false }: { entries: Gl
                   <span className="truncate">{e.username}</span>
                 </Link>
               </td>
-              <td className={cn("px-4 py-3 text-right tabular-nums", compact && "hidden sm:table-cell")}>{e.level ?? "—"}</td>
-              <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{e.tournamentsPlayed}</td>
-              <td className={cn("px-4 py-3 text-right tabular-nums", compact && "hidden sm:table-cell")}>{e.tournamentsWon ?? "—"}</td>
+              <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{e.level ?? "—"}</td>
+              <td className="hidden px-4 py-3 text-right tabular-nums md:table-cell">{e.tournamentsPlayed}</td>
+              <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{e.tournamentsWon ?? "—"}</td>
               <td className="px-4 py-3 text-right font-semibold tabular-nums">{usd(e.totalPrize)}</td>
             </tr>
           ))}

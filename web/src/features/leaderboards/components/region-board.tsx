@@ -13,7 +13,7 @@ import { PlayersTable } from "./players-table";
 type Scope = "global" | "region";
 
 /** The global ranking with Global / Your Region pills; the region comes from the player's location. */
-export function RegionBoard({ limit, compact }: { limit?: number; compact?: boolean }) {
+export function RegionBoard({ limit }: { limit?: number }) {
   const { user } = useUser();
   const { data, isLoading, error } = useGlobalLeaderboard();
   const [scope, setScope] = useState<Scope>("global");
@@ -37,7 +37,7 @@ export function RegionBoard({ limit, compact }: { limit?: number; compact?: bool
       ) : error ? (
         <p className="py-8 text-center text-sm text-destructive">{error.message}</p>
       ) : shown.length > 0 ? (
-        <PlayersTable entries={shown} userId={user?.id} compact={compact} />
+        <PlayersTable entries={shown} userId={user?.id} />
       ) : scope === "region" && !user ? (
         <EmptyState icon={MapPin} title="Sign in to see your region" description="Regional rankings use the location on your profile.">
           <Button asChild size="sm">

@@ -1,7 +1,8 @@
 import { Link, useParams, useSearchParams } from "react-router";
 import { ArrowLeft, BarChart3, CheckCircle2, Flag, Hourglass, Maximize2, Play, SearchX } from "lucide-react";
 import type { TournamentDetail } from "@common/api/tournaments";
-import { DIFFICULTY_RAMP, OPTIONS_PER_QUESTION, QUESTION_TIME_MS } from "@common/spec";
+import { JOIN } from "@common/messages";
+import { OPTIONS_PER_QUESTION, QUESTION_TIME_MS } from "@common/spec";
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,8 +15,8 @@ import { PlayGate } from "@/features/play/components/play-gate";
 import { useCountdown } from "@/hooks/use-countdown";
 import { ApiError } from "@/lib/api";
 import { useParticipants, useTournament, useTournamentLeaderboard } from "../api";
-import { feeLabel, formatStart, isOpenForPlay, playersMissing, shownStatus, usd } from "../display";
-import { isPractice } from "../join-checks";
+import { difficultyText, feeLabel, formatStart, isOpenForPlay, playersMissing, shownStatus, usd } from "../display";
+import { belowLevel, isPractice } from "../join-checks";
 import { JoinButton } from "./join-button";
 import { ParticipantsList } from "./participants-list";
 import { ScoringRules } from "./scoring-rules";
@@ -156,7 +157,7 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
                       <span className="text-muted-foreground">Time per question:</span> {QUESTION_TIME_MS / 1000} seconds
                     </li>
                     <li>
-                      <span className="text-muted-foreground">Difficulty:</span> easy first, hardest last ({DIFFICULTY_RAMP.length} steps)
+                      <span className="text-muted-foreground">Difficulty:</span> {difficultyText()}
                     </li>
                     <li>
                       <span className="text-muted-foreground">Entry:</span> {t.isFree ? "Free" : usd(t.entryFee)}
@@ -281,7 +282,12 @@ function StatusPanel({ tournament: t, status, joined, playable, countdownLabel, 
             </Button>
           </div>
         ) : (
-          !joined && <JoinButton tournament={{ ...t, status }} className="w-full" />
+          !joined && (
+            <>
+              <JoinButton tournament={{ ...t, status }} className="w-full" />
+              {user && belowLevel(user, t) && <p className="text-xs text-muted-foreground">{JOIN.levelDescription(t.minLevel)}</p>}
+            </>
+          )
         )}
       </CardContent>
     </Card>

@@ -38,7 +38,7 @@ export function TournamentStats({ tournament: t, countdownLabel, status }: { tou
         ) : (
           <p className="mt-1 text-xs text-muted-foreground">No participant limit</p>
         )}
-        {t.minPlayers > 0 && <p className="mt-2 text-xs text-muted-foreground">At least {t.minPlayers} players needed to start</p>}
+        {status === "upcoming" && t.minPlayers > 0 && <p className="mt-2 text-xs text-muted-foreground">At least {t.minPlayers} players needed to start</p>}
       </Stat>
       <Stat icon={Trophy} label="Prize Pool">
         {practice ? (
