@@ -83,11 +83,11 @@ export function Navbar() {
               </DropdownMenu.Root>
             </>
           ) : (
-            <div className="hidden items-center gap-2 md:flex">
+            <div className="flex items-center gap-2">
               <Button variant="ghost" asChild>
                 <Link to="/auth">Sign In</Link>
               </Button>
-              <Button asChild>
+              <Button asChild className="hidden md:inline-flex">
                 <Link to="/auth?tab=register">Sign Up</Link>
               </Button>
             </div>
@@ -121,6 +121,9 @@ export function Navbar() {
                 <NavLink to="/dashboard" className={linkClass("/dashboard")}>
                   Dashboard
                 </NavLink>
+                <Link to="/tournaments" className={linkClass("/my-tournaments")}>
+                  My Tournaments
+                </Link>
                 <Link to="/dashboard?tab=settings" className={linkClass("/settings")}>
                   Settings
                 </Link>
