@@ -1,6 +1,5 @@
 // SPEC.md's client checks before joining, in its order. The server checks the same again.
-import type { Tournament } from "@common/api/types";
-import type { User } from "@common/api/types";
+import type { Tournament, User } from "@common/api/types";
 import { JOIN } from "@common/messages";
 import { formatUsd } from "@common/domain/money";
 import { isPracticeTournament } from "@common/domain/tournaments";

@@ -61,8 +61,8 @@ export default function TournamentsPage() {
       <h1 className="text-3xl font-bold">Tournaments</h1>
       <p className="mt-1 text-muted-foreground">Find a tournament that fits your interests and level, then join before it starts.</p>
 
-      <div className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
-        <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
+      <div className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
+        <div className="col-span-2 space-y-1.5 lg:col-span-1">
           <Label htmlFor="tournament-search">Search</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
