@@ -25,7 +25,8 @@ export function presentUser(u: typeof users.$inferSelect): User {
     bio: u.bio,
     location: u.location,
     socialLinks: parseJsonObject(u.socialLinks),
-    preferences: { theme: "dark", showLevel: true, showWins: true, showSocial: true, ...parseJsonObject(u.preferences) },
+    // `theme` stays absent until the player saves one, so the web app can tell a choice from a default.
+    preferences: { showLevel: true, showWins: true, showSocial: true, ...parseJsonObject(u.preferences) },
     balance: centsToUsd(u.balanceCents),
     level: u.level,
     experiencePoints: u.experiencePoints,

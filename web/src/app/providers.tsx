@@ -1,14 +1,26 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
 import { Tooltip } from "radix-ui";
 import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider, useTheme } from "@/lib/theme";
+import { useUser } from "@/features/auth/api";
 
 function ThemedToaster() {
   const { theme } = useTheme();
   // SPEC.md: at most one toast visible at a time.
   return <Toaster theme={theme} position="top-right" visibleToasts={1} richColors closeButton />;
+}
+
+/** A theme saved to the account follows the player to every device they sign in on. */
+function AccountThemeSync() {
+  const { user } = useUser();
+  const { setTheme } = useTheme();
+  const saved = user?.preferences.theme;
+  useEffect(() => {
+    if (saved) setTheme(saved);
+  }, [user?.id, saved, setTheme]);
+  return null;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -18,6 +30,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <ThemeProvider>
         <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
           {children}
+          <AccountThemeSync />
           <ThemedToaster />
         </Tooltip.Provider>
       </ThemeProvider>
