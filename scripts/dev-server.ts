@@ -55,8 +55,11 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     url,
     process: child,
     async runSchedule() {
-      const res = await fetch(`${url}/__scheduled?cron=*/5+*+*+*+*`);
-      if (!res.ok) throw new Error(`scheduled handler failed: ${res.status} ${await res.text()}`);
+      // /cdn-cgi/handler/scheduled, not /__scheduled: with static assets the SPA's fallback
+      // answers /__scheduled (200, index.html) and the cron handler never runs.
+      const res = await fetch(`${url}/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*`);
+      const text = await res.text();
+      if (!res.ok || text.trim() !== "ok") throw new Error(`scheduled handler failed: ${res.status} ${text.slice(0, 200)}`);
     },
     stop: () =>
       new Promise<void>((resolve) => {
