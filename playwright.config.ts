@@ -22,6 +22,9 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     screenshot: "only-on-failure",
     trace: "off",
+    // A stuck click or navigation fails within seconds, not at the test's timeout.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     launchOptions: chromium,
   },
   projects: [

@@ -1,0 +1,229 @@
+// What the journeys share: fresh accounts made through the real API, a browser signed in by an
+// account's session cookie, sandbox deposits through the real payment endpoints, an operator
+// who creates tournaments, and on failure the console log of every page next to the screenshot.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type APIResponse,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
+import type { Tournament, Transaction, User } from "../common/api/types";
+import type { CreateTournamentInput } from "../common/api/admin";
+import { E2E_BASE_URL, E2E_PERSIST_TO } from "./env";
+
+export { expect };
+
+export const PASSWORD = "journey-pass-1";
+
+/** The sandbox provider's test cards (README). */
+export const CARDS = { success: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" } as const;
+/** A card expiry three years ahead, as the card form takes it ("MM/YY"). */
+export const futureExpiry = () => `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, "0")}`;
+
+export interface Account {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  /** The account's own API client: its cookie jar holds the session. */
+  api: APIRequestContext;
+}
+
+let seq = 0;
+/** Unique, within the 30 characters and the characters registration allows. */
+export function uniqueName(prefix: string): string {
+  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}${(++seq).toString(36)}`;
+  return `${prefix.slice(0, 8)}_${stamp}`.slice(0, 30);
+}
+
+async function ok<T>(res: APIResponse, what: string): Promise<T> {
+  if (!res.ok()) throw new Error(`${what} failed: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** An API client as the browser would be on our origin (the Worker refuses state changes without it). */
+const newApiContext = () => playwrightRequest.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Origin: E2E_BASE_URL } });
+
+/** API clients of the running test's accounts, disposed when it ends. */
+const openApis: APIRequestContext[] = [];
+
+/** Registers a new account through POST /api/register; its client is signed in. */
+export async function createAccount(prefix = "player", { keep = false } = {}): Promise<Account> {
+  const api = await newApiContext();
+  if (!keep) openApis.push(api);
+  const username = uniqueName(prefix);
+  const email = `${username.toLowerCase()}@example.com`;
+  const user = await ok<User>(await api.post("/api/register", { data: { username, email, password: PASSWORD } }), `register ${username}`);
+  return { id: user.id, username, email, password: PASSWORD, api };
+}
+
+/** Puts the account's session cookie into a browser context: its pages are signed in. */
+export async function signIn(context: BrowserContext, account: Account): Promise<void> {
+  const { cookies } = await account.api.storageState();
+  await context.addCookies(cookies);
+}
+
+/**
+ * Adds money the way the checkout page does, through the real sandbox endpoints: a
+ * PaymentIntent, the success card, then the deposit confirmation that credits the ledger.
+ */
+export async function depositSandbox(account: Account, usd: number): Promise<void> {
+  const intent = await ok<{ clientSecret: string; paymentIntentId: string }>(
+    await account.api.post("/api/create-payment-intent", { data: { amount: usd } }),
+    "create-payment-intent",
+  );
+  const [month, year] = futureExpiry().split("/");
+  await ok(
+    await account.api.post("/api/sandbox/confirm-payment", {
+      data: { clientSecret: intent.clientSecret, cardNumber: CARDS.success, expMonth: month, expYear: year, cvc: "123" },
+    }),
+    "sandbox confirm-payment",
+  );
+  await ok(await account.api.post("/api/deposit/confirm", { data: { paymentIntentId: intent.paymentIntentId, amount: usd } }), "deposit confirm");
+}
+
+export const getUser = async (account: Account) => ok<User>(await account.api.get("/api/user"), "GET /api/user");
+export const getTransactions = async (account: Account) => ok<Transaction[]>(await account.api.get("/api/user/transactions"), "GET /api/user/transactions");
+
+export async function joinByApi(account: Account, tournamentId: number): Promise<void> {
+  await ok(await account.api.post(`/api/tournaments/${tournamentId}/join`), `join ${tournamentId} as ${account.username}`);
+}
+
+/** Finishes the player without answering (what is unanswered counts as timed out). */
+export async function completeByApi(account: Account, tournamentId: number): Promise<void> {
+  await ok(await account.api.post(`/api/tournaments/${tournamentId}/complete`), `complete ${tournamentId} as ${account.username}`);
+}
+
+/**
+ * An operator: a new account made admin with the project's own command against the e2e
+ * database (`npm run admin:grant -- <name> --persist-to DIR`). One per worker process.
+ */
+let operatorPromise: Promise<Account> | undefined;
+export function operator(): Promise<Account> {
+  operatorPromise ??= (async () => {
+    const account = await createAccount("operator", { keep: true });
+    execFileSync("npm", ["run", "-s", "admin:grant", "--", account.username, "--persist-to", E2E_PERSIST_TO], { stdio: "pipe" });
+    expect((await getUser(account)).role).toBe("admin");
+    return account;
+  })();
+  return operatorPromise;
+}
+
+export type NewTournament = Partial<Omit<CreateTournamentInput, "startTime">> & { startsInMs?: number };
+
+/** A tournament made through POST /api/admin/tournaments (defaults: free, in an hour, General Knowledge). */
+export async function createTournament(o: NewTournament = {}): Promise<Tournament> {
+  const admin = await operator();
+  const { startsInMs = 60 * 60_000, ...fields } = o;
+  const body: CreateTournamentInput = {
+    title: `E2E Cup ${uniqueName("t")}`,
+    description: "Made for a browser journey.",
+    categoryId: 1,
+    entryFee: 0,
+    maxParticipants: null,
+    minLevel: 1,
+    isFree: true,
+    ...fields,
+    startTime: new Date(Date.now() + startsInMs).toISOString(),
+  };
+  const res = await admin.api.post("/api/admin/tournaments", { data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Tournament;
+}
+
+/** The toasts (sonner's region); at most one is visible at a time. */
+export const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ });
+
+/** A toast with this title, and the description when given. */
+export async function expectToast(page: Page, title: string, description?: string, timeout?: number) {
+  const toast = toasts(page).getByRole("listitem").filter({ hasText: title });
+  await expect(toast.first()).toBeVisible(timeout === undefined ? undefined : { timeout });
+  if (description !== undefined) await expect(toast.first()).toContainText(description);
+}
+
+/** The dashboard wallet card's balance ("$25.00"), the one dollar heading on the page. */
+export const walletBalance = (page: Page) => page.getByRole("heading", { name: /^\$\d[\d,]*\.\d{2}$/ });
+
+/** The dashboard's Transaction History rows, newest first. */
+export const transactionRows = (page: Page) => page.getByRole("list", { name: "Transactions" }).getByRole("listitem");
+
+export const isMobile = (testInfo: TestInfo) => testInfo.project.name === "mobile";
+
+/** A header link, opening the phone-width menu first when the links sit behind it. */
+export async function headerLink(page: Page, name: string) {
+  const menu = page.getByRole("button", { name: "Open menu" });
+  if (await menu.isVisible()) await menu.click();
+  return page.getByRole("banner").getByRole("link", { name, exact: true });
+}
+
+// ---- Console log on failure ----
+
+class ConsoleLog {
+  readonly lines: string[] = [];
+  #pages = 0;
+
+  watch(context: BrowserContext, label: string) {
+    const attach = (page: Page) => {
+      const name = `${label}#${++this.#pages}`;
+      page.on("console", (m) => this.lines.push(`${new Date().toISOString()} [${name}] ${m.type()}: ${m.text()}`));
+      page.on("pageerror", (e) => this.lines.push(`${new Date().toISOString()} [${name}] pageerror: ${e.stack ?? e.message}`));
+      page.on("requestfailed", (r) => this.lines.push(`${new Date().toISOString()} [${name}] requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ""}`));
+    };
+    context.pages().forEach(attach);
+    context.on("page", attach);
+  }
+}
+
+interface Fixtures {
+  /** Disposes the API clients of the accounts the test made. */
+  apiClients: void;
+  /** Collects every page's console; saved to test-results/ and attached when the test fails. */
+  consoleLog: ConsoleLog;
+  /** Another browser (its own cookies), for journeys with more than one player. */
+  newPlayerContext: (label: string, options?: BrowserContextOptions) => Promise<BrowserContext>;
+}
+
+export const test = base.extend<Fixtures>({
+  apiClients: [
+    async ({}, use) => {
+      await use();
+      for (const api of openApis.splice(0)) await api.dispose();
+    },
+    { auto: true },
+  ],
+
+  consoleLog: [
+    async ({ context }, use, testInfo) => {
+      const log = new ConsoleLog();
+      log.watch(context, "page");
+      await use(log);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        const path = testInfo.outputPath("console.log");
+        const text = log.lines.length > 0 ? `${log.lines.join("\n")}\n` : "(no console output)\n";
+        writeFileSync(path, text);
+        await testInfo.attach("console.log", { body: text, contentType: "text/plain" });
+      }
+    },
+    { auto: true },
+  ],
+
+  newPlayerContext: async ({ browser, consoleLog }, use) => {
+    const made: BrowserContext[] = [];
+    await use(async (label, options) => {
+      // Contexts made in a test get the project's options (viewport, baseURL); Playwright also
+      // screenshots their pages when the test fails.
+      const context = await browser.newContext(options);
+      consoleLog.watch(context, label);
+      made.push(context);
+      return context;
+    });
+    for (const context of made) await context.close();
+  },
+});
