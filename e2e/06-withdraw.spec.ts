@@ -1,0 +1,71 @@
+// Journey 6: withdraw $10 to a bank account; an invalid routing number is refused with its
+// message; an amount above the balance gets the Insufficient Balance card.
+import { createAccount, depositSandbox, expect, expectToast, getTransactions, signIn, test, transactionRows, walletBalance } from "./fixtures";
+
+test("withdraw $10 with valid bank details; invalid routing number; above-balance card", async ({ page, context }) => {
+  const player = await createAccount("winner");
+  await depositSandbox(player, 25);
+  await signIn(context, player);
+
+  await page.goto("/dashboard");
+  await expect(walletBalance(page)).toHaveText("$25.00");
+
+  // The amount dialog: more than the balance, then no method.
+  await page.getByRole("button", { name: "Withdraw Winnings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Withdraw Winnings" });
+  const amount = dialog.getByLabel("Amount (USD)");
+  const method = dialog.getByLabel("Withdrawal Method");
+  await amount.fill("30");
+  await method.selectOption({ label: "Bank Account" });
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(amount).toHaveAccessibleDescription("Cannot withdraw more than your available balance");
+
+  await amount.fill("10");
+  await method.selectOption({ label: "Select a withdrawal method" });
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expectToast(page, "Withdrawal Failed", "Please select a withdrawal method");
+  await expect(method).toHaveAccessibleDescription("Please select a withdrawal method");
+
+  await method.selectOption({ label: "Bank Account" });
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/withdraw-confirm\/10\?method=bank_account$/);
+
+  // The bank details page.
+  await expect(page.getByRole("heading", { name: "Confirm Withdrawal" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Bank account" });
+  const submit = form.getByRole("button", { name: "Withdraw $10.00" });
+  await submit.click();
+  await expectToast(page, "Missing Information", "Please fill in all bank account fields.");
+
+  await form.getByLabel("Account Holder Name").fill("Ada Lovelace");
+  await form.getByLabel("Account Number").fill("000123456789");
+  await form.getByLabel("Routing Number").fill("123456789");
+  await submit.click();
+  await expect(form.getByLabel("Routing Number")).toHaveAccessibleDescription("Invalid routing number");
+  expect((await getTransactions(player)).map((t) => t.type)).toEqual(["deposit"]);
+
+  await form.getByLabel("Routing Number").fill("021000021");
+  await form.getByRole("radio", { name: "savings" }).click();
+  await submit.click();
+  await expectToast(page, "Withdrawal Successful", "$10.00 has been withdrawn to your bank account.");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(walletBalance(page)).toHaveText("$15.00");
+
+  await page.getByRole("tab", { name: "Transaction History" }).click();
+  const newest = transactionRows(page).first();
+  await expect(newest).toContainText("Withdrawal");
+  await expect(newest).toContainText("-$10.00");
+  await expect(newest).toContainText("pending");
+  expect((await getTransactions(player)).map((t) => [t.type, t.amount, t.status])).toEqual([
+    ["withdrawal", -10, "pending"],
+    ["deposit", 25, "completed"],
+  ]);
+
+  // More than the $15.00 left.
+  await page.goto("/withdraw-confirm/100?method=bank_account");
+  await expect(page.getByRole("heading", { name: "Insufficient Balance" })).toBeVisible();
+  await expect(page.getByText("You don't have enough funds to complete this withdrawal.")).toBeVisible();
+  await page.getByRole("link", { name: "Return to Dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(walletBalance(page)).toHaveText("$15.00");
+});
