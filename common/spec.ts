@@ -101,5 +101,3 @@ export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** The list's level filter runs 1 to 5; the top value also takes every higher requirement. */
 export const LEVEL_FILTER_MAX = 5;
-/** Where players reach support (the /contact page). Set to the operator's real mailbox before launch. */
-export const SUPPORT_EMAIL = "support@trivia-arena.app";

@@ -157,11 +157,14 @@ export type BankAccountInput = z.input<typeof bankAccountSchema>;
 export type PaymentProviderName = "stripe" | "sandbox";
 
 /** GET /api/config */
-export interface PaymentConfig {
+/** GET /api/config: what the web app needs to know about this deployment. */
+export interface PublicConfig {
   paymentProvider: PaymentProviderName;
   stripePublishableKey: string | null;
   minDeposit: number;
   maxDeposit: number;
+  /** The operator's support address (var SUPPORT_EMAIL); null until one is configured. */
+  supportEmail: string | null;
 }
 
 /** POST /api/create-payment-intent */

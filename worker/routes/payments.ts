@@ -10,7 +10,7 @@ import {
   sandboxConfirmSchema,
   type CreatePaymentIntentResponse,
   type DepositConfirmResponse,
-  type PaymentConfig,
+  type PublicConfig,
   type PaymentIntentSummary,
   type SandboxConfirmResponse,
 } from "../../common/api/money";
@@ -35,11 +35,12 @@ const sameSecret = (a: string, b: string) => timingSafeEqual(encoder.encode(a), 
 
 export const paymentRoutes = new Hono<AppEnv>()
   .get("/config", (c) => {
-    const body: PaymentConfig = {
+    const body: PublicConfig = {
       paymentProvider: stripeConfigured(c.env) ? "stripe" : "sandbox",
       stripePublishableKey: stripeConfigured(c.env) ? c.env.STRIPE_PUBLISHABLE_KEY || null : null,
       minDeposit: centsToUsd(MIN_DEPOSIT_CENTS),
       maxDeposit: centsToUsd(maxDepositCents(c.env)),
+      supportEmail: c.env.SUPPORT_EMAIL?.trim() || null,
     };
     return c.json(body);
   })

@@ -26,7 +26,7 @@ describe("GET /api/config", () => {
   it("reports the sandbox, no publishable key and the deposit limits in USD", async () => {
     const res = await call("/api/config");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000 });
+    expect(res.body).toEqual({ paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null });
   });
 });
 

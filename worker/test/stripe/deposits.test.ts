@@ -85,7 +85,7 @@ async function postWebhook(payload: string, signature?: string) {
 
 describe("configuration", () => {
   it("reports Stripe and its publishable key", async () => {
-    expect((await call("/api/config")).body).toEqual({ paymentProvider: "stripe", stripePublishableKey: "pk_test_mock_server_only", minDeposit: 0.5, maxDeposit: 1000 });
+    expect((await call("/api/config")).body).toEqual({ paymentProvider: "stripe", stripePublishableKey: "pk_test_mock_server_only", minDeposit: 0.5, maxDeposit: 1000, supportEmail: null });
   });
 
   it("the sandbox card endpoint does not exist while Stripe is configured", async () => {

@@ -63,7 +63,7 @@ function server(user = testUser({ balance: 52.5, tournamentsPlayed: 4, tournamen
       body: [upcoming(21, "Science Showdown", soon(90)), upcoming(22, "Music Mania", soon(30)), upcoming(23, "Geo Quest", soon(300)), upcoming(24, "Movie Night", soon(600))],
     }),
     "GET /api/user/transactions": () => ({ body: ledger }),
-    "GET /api/config": () => ({ body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000 } }),
+    "GET /api/config": () => ({ body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null } }),
   });
 }
 
@@ -95,7 +95,7 @@ describe("dashboard", () => {
       "GET /api/user/stats": () => ({ body: { ...stats, rank: null, totalEarnings: 0 } }),
       "GET /api/user/tournaments": () => ({ body: [] }),
       "GET /api/tournaments": () => ({ body: [] }),
-      "GET /api/config": () => ({ body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000 } }),
+      "GET /api/config": () => ({ body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null } }),
     });
     renderPage(routes, { at: "/dashboard", user: testUser({ level: 0 }) });
     const cards = screen.getByRole("region", { name: "Your statistics" });

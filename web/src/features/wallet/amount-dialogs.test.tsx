@@ -5,7 +5,7 @@ import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import { WalletCard } from "./wallet-card";
 
-const CONFIG = { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000 };
+const CONFIG = { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null };
 
 function renderWallet(balance: number) {
   fakeFetch({ "GET /api/config": () => ({ body: CONFIG }) });

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   CreatePaymentIntentResponse,
   DepositConfirmResponse,
-  PaymentConfig,
   PaymentIntentSummary,
   SandboxConfirmInput,
   SandboxConfirmResponse,
@@ -13,11 +12,10 @@ import type { Transaction, User } from "@common/api/types";
 import { USER_KEY } from "@/features/auth/api";
 import { apiRequest } from "@/lib/api";
 
-export const PAYMENT_CONFIG_KEY = ["/api/config"] as const;
 export const TRANSACTIONS_KEY = ["/api/user/transactions"] as const;
 
 /** Which card form to show and the deposit limits. */
-export const usePaymentConfig = () => useQuery<PaymentConfig>({ queryKey: PAYMENT_CONFIG_KEY });
+export { usePublicConfig as usePaymentConfig } from "@/lib/config";
 
 /** The signed-in user's ledger, newest first; entry fees and prizes land here from elsewhere, so every visit refetches. */
 export const useTransactions = () => useQuery<Transaction[]>({ queryKey: TRANSACTIONS_KEY, refetchOnMount: "always" });

@@ -5,7 +5,7 @@ import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage } from "@/test/render-page";
 import CheckoutPage from "./checkout-page";
 
-const SANDBOX = { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000 };
+const SANDBOX = { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null };
 const SECRET = "pi_sandbox123_secret_abc456";
 const routes = [{ path: "/checkout/:amount?", element: <CheckoutPage /> }];
 

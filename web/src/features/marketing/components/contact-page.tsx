@@ -1,11 +1,14 @@
 import { Link } from "react-router";
 import { Mail } from "lucide-react";
-import { SUPPORT_EMAIL } from "@common/spec";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { usePublicConfig } from "@/lib/config";
 
 /** /contact: how to reach support. */
 export default function ContactPage() {
+  const config = usePublicConfig();
+  const email = config.data?.supportEmail;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold">Contact Support</h1>
@@ -18,9 +21,15 @@ export default function ContactPage() {
           <CardDescription>Write from the email address on your account so we can find it.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          <Button asChild>
-            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-          </Button>
+          {config.isLoading ? (
+            <Spinner className="h-5 w-5" />
+          ) : email ? (
+            <Button asChild>
+              <a href={`mailto:${email}`}>{email}</a>
+            </Button>
+          ) : (
+            <p className="text-sm">This site's operator has not published a support address yet.</p>
+          )}
           <div className="text-sm text-muted-foreground">
             <p className="font-medium text-foreground">To help us help you quickly, include:</p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
