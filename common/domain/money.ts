@@ -17,3 +17,12 @@ export function formatUsd(cents: Cents): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
+
+/** Cents of a USD amount as the API sends it (at most 2 decimals). */
+export const dollarsToCents = (usd: number): Cents => usdToCents(usd) ?? Math.round(usd * 100);
+
+/** "$12.50", or "-$3.00", from a USD amount as the API sends it. */
+export function formatDollars(usd: number): string {
+  const cents = dollarsToCents(usd);
+  return `${cents < 0 ? "-" : ""}$${formatUsd(Math.abs(cents))}`;
+}

@@ -1,3 +1,4 @@
+import { formatDollars } from "@common/domain/money";
 import { Link } from "react-router";
 import { CalendarClock, CheckCircle2, Lock, Medal } from "lucide-react";
 import type { UserStats, UserTournamentEntry } from "@common/api/tournaments";
@@ -9,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { useCountdown } from "@/hooks/use-countdown";
 import { useTournaments } from "@/features/tournaments/api";
-import { formatStart, shownStatus, usd } from "@/features/tournaments/display";
+import { formatStart, shownStatus } from "@/features/tournaments/display";
 import { StatusBadge } from "@/features/tournaments/components/status-badge";
 import { cn } from "@/lib/cn";
 import { achievementsFor } from "./achievements";
@@ -78,7 +79,7 @@ function RecentTournaments({ entries, loading, error }: { entries: UserTournamen
                     <span className="text-muted-foreground">Score </span>
                     {t.score.toLocaleString()}
                   </span>
-                  {t.prize > 0 && <Badge variant="success">Won {usd(t.prize)}</Badge>}
+                  {t.prize > 0 && <Badge variant="success">Won {formatDollars(t.prize)}</Badge>}
                 </div>
               </li>
             ))}

@@ -1,11 +1,10 @@
 import { CreditCard, Landmark } from "lucide-react";
 import type { Transaction } from "@common/api/types";
-import { formatUsd, type Cents } from "@common/domain/money";
+import { formatUsd, type Cents, dollarsToCents } from "@common/domain/money";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useTransactions } from "@/features/wallet/api";
-import { toCents } from "@/features/wallet/schemas";
 import { cn } from "@/lib/cn";
 
 const TYPE_LABEL: Record<Transaction["type"], string> = {
@@ -20,7 +19,7 @@ const signed = (cents: Cents) => (cents > 0 ? `+$${formatUsd(cents)}` : cents < 
 
 /** Totals in cents; failed rows moved no money and count nowhere. */
 export function summarize(rows: Transaction[]) {
-  const sum = (pred: (t: Transaction) => boolean) => rows.filter(pred).reduce((acc, t) => acc + Math.abs(toCents(t.amount)), 0);
+  const sum = (pred: (t: Transaction) => boolean) => rows.filter(pred).reduce((acc, t) => acc + Math.abs(dollarsToCents(t.amount)), 0);
   return {
     deposited: sum((t) => t.type === "deposit" && t.status === "completed"),
     withdrawn: sum((t) => t.type === "withdrawal" && t.status === "completed"),
@@ -52,7 +51,7 @@ export function TransactionsTab() {
           ) : (
             <ul className="divide-y divide-border" aria-label="Transactions">
               {data.map((t) => {
-                const cents = toCents(t.amount);
+                const cents = dollarsToCents(t.amount);
                 return (
                   <li key={t.id} className="flex items-start justify-between gap-3 py-3">
                     <div className="min-w-0">

@@ -1,31 +1,28 @@
 // How a tournament reads on screen: money, prize pool, status. Amounts arrive as USD numbers.
 import type { Tournament, TournamentStatus } from "@common/api/types";
-import { formatUsd, usdToCents, type Cents } from "@common/domain/money";
+import { dollarsToCents, formatDollars } from "@common/domain/money";
+import type { Cents } from "@common/domain/money";
 import { displayedPrizePool, splitPrizePool } from "@common/domain/prizes";
 import { isPracticeTournament, minPlayersFor } from "@common/domain/tournaments";
 import { DIFFICULTY_RAMP, PRIZE_SHARES_BPS } from "@common/spec";
 
-export const toCents = (usd: number): Cents => usdToCents(usd) ?? Math.round(usd * 100);
-
-/** "$12.50". */
-export const usd = (amount: number) => `$${formatUsd(toCents(amount))}`;
 
 type PoolSource = Pick<Tournament, "title" | "isFree" | "entryFee" | "prizePool" | "currentParticipants">;
 
 /** SPEC.md's displayed pool: participants x fee x 0.85 for paid tournaments, the stored pool for free ones. */
 export function displayedPoolCents(t: PoolSource): Cents {
-  if (isPracticeTournament({ title: t.title, entryFeeCents: toCents(t.entryFee) })) return 0;
-  return t.isFree ? toCents(t.prizePool) : displayedPrizePool(t.currentParticipants, toCents(t.entryFee));
+  if (isPracticeTournament({ title: t.title, entryFeeCents: dollarsToCents(t.entryFee) })) return 0;
+  return t.isFree ? dollarsToCents(t.prizePool) : displayedPrizePool(t.currentParticipants, dollarsToCents(t.entryFee));
 }
 
 /** 1st/2nd/3rd prizes of the displayed pool (65/25/10, remainder to 1st). */
 export const poolSplitCents = (t: PoolSource): Cents[] => splitPrizePool(displayedPoolCents(t), PRIZE_SHARES_BPS.length);
 
-export const feeLabel = (t: Pick<Tournament, "isFree" | "entryFee">) => (t.isFree || t.entryFee <= 0 ? "FREE Entry" : usd(t.entryFee));
+export const feeLabel = (t: Pick<Tournament, "isFree" | "entryFee">) => (t.isFree || t.entryFee <= 0 ? "FREE Entry" : formatDollars(t.entryFee));
 
 /** Players still needed before a paid tournament can start (0 when none). */
 export const playersMissing = (t: Pick<Tournament, "title" | "entryFee" | "currentParticipants">) =>
-  Math.max(0, minPlayersFor({ title: t.title, entryFeeCents: toCents(t.entryFee) }) - t.currentParticipants);
+  Math.max(0, minPlayersFor({ title: t.title, entryFeeCents: dollarsToCents(t.entryFee) }) - t.currentParticipants);
 
 /**
  * The status to show. Locally an upcoming tournament counts as live once its start has passed,

@@ -1,9 +1,8 @@
 // SPEC.md's client checks before joining, in its order. The server checks the same again.
 import type { Tournament, User } from "@common/api/types";
 import { JOIN } from "@common/messages";
-import { formatUsd } from "@common/domain/money";
+import { formatUsd, dollarsToCents } from "@common/domain/money";
 import { isPracticeTournament } from "@common/domain/tournaments";
-import { toCents } from "./display";
 
 export interface JoinBlock {
   title: string;
@@ -12,7 +11,7 @@ export interface JoinBlock {
 
 type JoinTarget = Pick<Tournament, "title" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee">;
 
-export const isPractice = (t: Pick<Tournament, "title" | "entryFee">) => isPracticeTournament({ title: t.title, entryFeeCents: toCents(t.entryFee) });
+export const isPractice = (t: Pick<Tournament, "title" | "entryFee">) => isPracticeTournament({ title: t.title, entryFeeCents: dollarsToCents(t.entryFee) });
 
 /** A level below the requirement (a missing level counts as 0); practice has no gate. */
 export const belowLevel = (user: Pick<User, "level"> | null, t: Pick<Tournament, "title" | "entryFee" | "minLevel">) =>
@@ -24,8 +23,8 @@ export function joinBlock(user: Pick<User, "level" | "balance"> | null, t: JoinT
   if (belowLevel(user, t)) return { title: JOIN.levelTitle, description: JOIN.levelDescription(t.minLevel) };
   if (!isPractice(t) && t.maxParticipants != null && t.currentParticipants >= t.maxParticipants) return JOIN.full;
   if (!t.isFree) {
-    const fee = toCents(t.entryFee);
-    const balance = toCents(user.balance);
+    const fee = dollarsToCents(t.entryFee);
+    const balance = dollarsToCents(user.balance);
     if (balance < fee) return { title: JOIN.balanceTitle, description: JOIN.balanceDescription(formatUsd(fee - balance), formatUsd(fee)) };
   }
   return null;

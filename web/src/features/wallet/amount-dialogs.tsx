@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
-import { centsToUsd, usdToCents, type Cents } from "@common/domain/money";
+import { centsToUsd, usdToCents, type Cents, formatDollars } from "@common/domain/money";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
@@ -51,7 +51,7 @@ export function DepositDialog() {
           <DialogTitle>Deposit Funds</DialogTitle>
           <DialogDescription>
             Add money to your balance by card.
-            {config.data && ` Deposits from $${config.data.minDeposit.toFixed(2)} to $${config.data.maxDeposit.toFixed(2)}.`}
+            {config.data && ` Deposits from ${formatDollars(config.data.minDeposit)} to ${formatDollars(config.data.maxDeposit)}.`}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate>
@@ -105,7 +105,7 @@ export function WithdrawDialog({ balanceCents }: { balanceCents: Cents }) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Withdraw Winnings</DialogTitle>
-          <DialogDescription>Available balance: ${centsToUsd(balanceCents).toFixed(2)}. Withdrawals reach your bank in 1-3 business days.</DialogDescription>
+          <DialogDescription>Available balance: {formatDollars(centsToUsd(balanceCents))}. Withdrawals reach your bank in 1-3 business days.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
           <AmountField id="withdraw-amount" value={values.amount} onChange={(amount) => setValues({ ...values, amount })} error={errors.amount} />

@@ -1,3 +1,4 @@
+import { formatDollars } from "@common/domain/money";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { AlertCircle, Lock } from "lucide-react";
@@ -43,7 +44,7 @@ function Checkout({ amount }: { amount: number }) {
     );
   }, [amount, idempotencyKey]);
 
-  const amountLabel = `$${amount.toFixed(2)}`;
+  const amountLabel = formatDollars(amount);
 
   if (intent.status === "error") return <PaymentError message={intent.message} />;
   if (config.isError) return <PaymentError message={errorMessage(config.error, "Failed to load the payment settings")} />;

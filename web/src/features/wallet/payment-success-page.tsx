@@ -1,3 +1,4 @@
+import { formatDollars } from "@common/domain/money";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
@@ -58,7 +59,7 @@ export default function PaymentSuccessPage() {
           <CardHeader className="items-center text-center">
             <CheckCircle2 className="h-14 w-14 text-success" aria-hidden />
             <CardTitle className="text-2xl">Deposit Successful</CardTitle>
-            <CardDescription>${result.amount.toFixed(2)} has been added to your account.</CardDescription>
+            <CardDescription>{formatDollars(result.amount)} has been added to your account.</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
             <Button asChild>

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { depositCentsSchema, usdCentsSchema, withdrawalSchema } from "@common/api/money";
 import { VALIDATION as V } from "@common/messages";
-import { usdToCents, type Cents } from "@common/domain/money";
+import type { Cents } from "@common/domain/money";
 
 /** Amount required, a positive number, within the deposit limits; parsed to cents. */
 export const depositFormSchema = (maxDepositCents?: Cents) => z.object({ amount: depositCentsSchema(maxDepositCents) });
@@ -14,5 +14,3 @@ export const withdrawFormSchema = (balanceCents: Cents) =>
     method: withdrawalSchema.shape.withdrawalMethod,
   });
 
-/** A USD number from the API to cents (balances always have at most 2 decimals). */
-export const toCents = (usd: number): Cents => usdToCents(usd) ?? Math.round(usd * 100);

@@ -1,13 +1,12 @@
 import { Wallet } from "lucide-react";
 import type { User } from "@common/api/types";
-import { formatUsd } from "@common/domain/money";
+import { formatUsd, dollarsToCents } from "@common/domain/money";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DepositDialog, WithdrawDialog } from "./amount-dialogs";
-import { toCents } from "./schemas";
 
 /** The balance with Deposit Funds and Withdraw Winnings (disabled with nothing to withdraw). */
 export function WalletCard({ user }: { user: User }) {
-  const balanceCents = toCents(user.balance);
+  const balanceCents = dollarsToCents(user.balance);
   return (
     <Card>
       <CardHeader className="pb-3">

@@ -1,3 +1,4 @@
+import { dollarsToCents, formatDollars } from "@common/domain/money";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { AlertCircle, Landmark } from "lucide-react";
@@ -14,7 +15,6 @@ import { invalidProps, validate, type FieldErrors } from "@/lib/form";
 import { toast } from "@/lib/toast";
 import { useConfirmWithdrawal } from "./api";
 import { amountFromParam } from "./route-amount";
-import { toCents } from "./schemas";
 
 type AccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 const METHOD_LABELS: Record<string, string> = { bank_account: "Bank Account" };
@@ -42,10 +42,10 @@ function WithdrawForm({ amount, method, balance }: { amount: number; method: str
   const withdraw = useConfirmWithdrawal();
   const [values, setValues] = useState({ accountHolderName: "", accountNumber: "", routingNumber: "", accountType: "checking" as AccountType });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const amountLabel = `$${amount.toFixed(2)}`;
+  const amountLabel = formatDollars(amount);
 
   // After a successful withdrawal the balance drops below the amount; the page is leaving by then.
-  if (!withdraw.isSuccess && toCents(amount) > toCents(balance)) {
+  if (!withdraw.isSuccess && dollarsToCents(amount) > dollarsToCents(balance)) {
     return (
       <div className="mx-auto max-w-lg px-4 py-16">
         <Card role="alert">
@@ -54,7 +54,7 @@ function WithdrawForm({ amount, method, balance }: { amount: number; method: str
             <CardTitle className="text-2xl">Insufficient Balance</CardTitle>
             <CardDescription>You don't have enough funds to complete this withdrawal.</CardDescription>
             <p className="mt-2 text-sm text-muted-foreground">
-              Requested {amountLabel}; available ${balance.toFixed(2)}.
+              Requested {amountLabel}; available {formatDollars(balance)}.
             </p>
           </CardHeader>
           <CardContent className="flex justify-center">

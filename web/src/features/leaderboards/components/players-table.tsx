@@ -1,7 +1,7 @@
+import { formatDollars } from "@common/domain/money";
 import { Link } from "react-router";
 import type { GlobalLeaderboardEntry } from "@common/api/tournaments";
 import { UserAvatar } from "@/components/user-avatar";
-import { usd } from "@/features/tournaments/display";
 import { cn } from "@/lib/cn";
 
 /** Global ranking rows; hidden levels and wins (the player's privacy choice) show as a dash. */
@@ -32,7 +32,7 @@ export function PlayersTable({ entries, userId }: { entries: GlobalLeaderboardEn
               <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{e.level ?? "—"}</td>
               <td className="hidden px-4 py-3 text-right tabular-nums md:table-cell">{e.tournamentsPlayed}</td>
               <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{e.tournamentsWon ?? "—"}</td>
-              <td className="px-4 py-3 text-right font-semibold tabular-nums">{usd(e.totalPrize)}</td>
+              <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatDollars(e.totalPrize)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,7 @@
+import { formatDollars } from "@common/domain/money";
 import { Link } from "react-router";
 import type { LeaderboardRow } from "@common/api/tournaments";
 import { cn } from "@/lib/cn";
-import { usd } from "../display";
 
 /** A tournament's standings: rank, player, level, score, answered, and prizes once awarded. */
 export function StandingsTable({ rows, userId, showPrizes }: { rows: LeaderboardRow[]; userId: number | undefined; showPrizes: boolean }) {
@@ -31,7 +31,7 @@ export function StandingsTable({ rows, userId, showPrizes }: { rows: Leaderboard
               <td className="hidden px-4 py-3 sm:table-cell">{row.level}</td>
               <td className="px-4 py-3 text-right tabular-nums">{row.score}</td>
               <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{row.questionsAnswered}</td>
-              {showPrizes && <td className="px-4 py-3 text-right tabular-nums">{row.prize > 0 ? usd(row.prize) : "—"}</td>}
+              {showPrizes && <td className="px-4 py-3 text-right tabular-nums">{row.prize > 0 ? formatDollars(row.prize) : "—"}</td>}
             </tr>
           ))}
         </tbody>

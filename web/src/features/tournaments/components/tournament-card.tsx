@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { Clock, Coins, Trophy, Users } from "lucide-react";
 import type { Tournament } from "@common/api/types";
-import { formatUsd } from "@common/domain/money";
+import { formatUsd, formatDollars } from "@common/domain/money";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useCountdown } from "@/hooks/use-countdown";
-import { displayedPoolCents, feeLabel, formatStart, playersMissing, shownStatus, usd } from "../display";
+import { displayedPoolCents, feeLabel, formatStart, playersMissing, shownStatus } from "../display";
 import { isPractice } from "../join-checks";
 import { JoinButton } from "./join-button";
 import { StatusBadge } from "./status-badge";
@@ -60,7 +60,7 @@ export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
             <dt className="flex items-center gap-1 text-xs text-muted-foreground">
               <Coins className="h-3.5 w-3.5" aria-hidden /> Entry
             </dt>
-            <dd className="font-semibold">{t.isFree ? "Free" : usd(t.entryFee)}</dd>
+            <dd className="font-semibold">{t.isFree ? "Free" : formatDollars(t.entryFee)}</dd>
           </div>
         </dl>
         <div className="flex items-center gap-1.5 text-sm" aria-live="polite">

@@ -1,3 +1,4 @@
+import { formatDollars } from "@common/domain/money";
 import { Link, useParams, useSearchParams } from "react-router";
 import { ArrowLeft, BarChart3, CheckCircle2, Flag, Hourglass, Maximize2, Play, SearchX } from "lucide-react";
 import type { TournamentDetail } from "@common/api/tournaments";
@@ -15,7 +16,7 @@ import { PlayGate } from "@/features/play/components/play-gate";
 import { useCountdown } from "@/hooks/use-countdown";
 import { ApiError } from "@/lib/api";
 import { useParticipants, useTournament, useTournamentLeaderboard } from "../api";
-import { difficultyText, feeLabel, formatStart, isOpenForPlay, playersMissing, shownStatus, usd } from "../display";
+import { difficultyText, feeLabel, formatStart, isOpenForPlay, playersMissing, shownStatus } from "../display";
 import { belowLevel, isPractice } from "../join-checks";
 import { JoinButton } from "./join-button";
 import { ParticipantsList } from "./participants-list";
@@ -160,7 +161,7 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
                       <span className="text-muted-foreground">Difficulty:</span> {difficultyText()}
                     </li>
                     <li>
-                      <span className="text-muted-foreground">Entry:</span> {t.isFree ? "Free" : usd(t.entryFee)}
+                      <span className="text-muted-foreground">Entry:</span> {t.isFree ? "Free" : formatDollars(t.entryFee)}
                     </li>
                   </ul>
                 </CardContent>
@@ -257,9 +258,9 @@ function StatusPanel({ tournament: t, status, joined, playable, countdownLabel, 
         ) : (
           <div className="text-sm text-muted-foreground">
             <p>
-              Entry: <span className="font-semibold text-foreground">{t.isFree ? "Free" : usd(t.entryFee)}</span>
+              Entry: <span className="font-semibold text-foreground">{t.isFree ? "Free" : formatDollars(t.entryFee)}</span>
             </p>
-            {user && !t.isFree && <p>Your balance: {usd(user.balance)}</p>}
+            {user && !t.isFree && <p>Your balance: {formatDollars(user.balance)}</p>}
           </div>
         )}
         {status === "upcoming" && (

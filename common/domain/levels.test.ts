@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { levelForXp, levelProgress, levelRequirementText, placementXp, tierForLevel, winRate } from "./levels";
+
+describe("levels", () => {
+  it("level = floor(XP / 1000) + 1", () => {
+    expect(levelForXp(0)).toBe(1);
+    expect(levelForXp(999)).toBe(1);
+    expect(levelForXp(1000)).toBe(2);
+    expect(levelForXp(9_999)).toBe(10);
+    expect(levelForXp(-5)).toBe(1);
+  });
+
+  it("tiers: Beginner 1-2, Intermediate 3-5, Advanced 6-9, Elite 10+", () => {
+    expect([1, 2, 3, 5, 6, 9, 10, 42].map(tierForLevel)).toEqual([
+      "Beginner", "Beginner", "Intermediate", "Intermediate", "Advanced", "Advanced", "Elite", "Elite",
+    ]);
+  });
+
+  it("progress inside the level is the same figure everywhere", () => {
+    expect(levelProgress(1250)).toEqual({ percent: 25, xpToNext: 750, nextLevel: 3 });
+    expect(levelProgress(0)).toEqual({ percent: 0, xpToNext: 1000, nextLevel: 2 });
+  });
+
+  it("placement XP with the tier bonus", () => {
+    expect([1, 2, 3, 4, 10, 11].map((rank) => placementXp(rank, 1))).toEqual([500, 350, 250, 100, 100, 50]);
+    expect(placementXp(1, 3)).toBe(550);
+    expect(placementXp(1, 6)).toBe(625);
+    expect(placementXp(1, 10)).toBe(750);
+  });
+
+  it("requirement text and win rate", () => {
+    expect(levelRequirementText(1)).toBe("Open to all players");
+    expect(levelRequirementText(3)).toBe("Complete 15 tournaments");
+    expect(winRate(1, 3)).toBe(33);
+    expect(winRate(0, 0)).toBe(0);
+  });
+});

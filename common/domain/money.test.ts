@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { centsToUsd, dollarsToCents, formatDollars, formatUsd, usdToCents } from "./money";
+
+describe("money", () => {
+  it("turns USD amounts with at most 2 decimals into cents, and refuses finer ones", () => {
+    expect(usdToCents(10)).toBe(1000);
+    expect(usdToCents(0.1 + 0.2)).toBe(30);
+    expect(usdToCents(19.99)).toBe(1999);
+    expect(usdToCents(1.005)).toBeNull();
+    expect(usdToCents(Number.NaN)).toBeNull();
+    expect(usdToCents(Infinity)).toBeNull();
+  });
+
+  it("formats cents with 2 decimals, negatives included", () => {
+    expect(formatUsd(0)).toBe("0.00");
+    expect(formatUsd(5)).toBe("0.05");
+    expect(formatUsd(123456)).toBe("1234.56");
+    expect(formatUsd(-250)).toBe("-2.50");
+    expect(centsToUsd(1999)).toBe(19.99);
+  });
+
+  it("formats API amounts as dollars", () => {
+    expect(formatDollars(25)).toBe("$25.00");
+    expect(formatDollars(8.5)).toBe("$8.50");
+    expect(formatDollars(-10)).toBe("-$10.00");
+    expect(dollarsToCents(0.07)).toBe(7);
+  });
+});
