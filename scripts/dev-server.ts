@@ -14,6 +14,8 @@ export interface DevServerOptions {
   /** Extra `--var NAME:VALUE` bindings for wrangler dev. */
   vars?: Record<string, string>;
   quiet?: boolean;
+  /** Extra arguments for `wrangler dev` (the benchmark serves a prebuilt Worker and its own assets). */
+  devArgs?: string[];
 }
 
 export interface DevServer {
@@ -42,7 +44,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   const vars = Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     "wrangler",
-    ["dev", "--port", String(opts.port), "--ip", "127.0.0.1", "--test-scheduled", "--show-interactive-dev-session=false", ...persist, ...vars],
+    ["dev", ...(opts.devArgs ?? []), "--port", String(opts.port), "--ip", "127.0.0.1", "--test-scheduled", "--show-interactive-dev-session=false", ...persist, ...vars],
     { stdio: opts.quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
   );
   let log = "";

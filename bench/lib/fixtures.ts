@@ -1,0 +1,161 @@
+// The harness's fixtures and checks in the bench D1, through the bench entry's SQL route
+// (bench/worker/entry.ts). Players themselves are made through the API (register, deposit).
+import { DIFFICULTY_RAMP, TOURNAMENT_DURATION_MS } from "../../common/spec";
+import type { HttpClient } from "./http";
+import { sessionCookie } from "./http";
+import { now, parallel } from "./stats";
+
+export interface Player {
+  i: number;
+  id: number;
+  username: string;
+  cookie: string;
+}
+
+export interface BenchQuestion {
+  id: number;
+  ord: number;
+  correct: string;
+  options: string[];
+}
+
+export interface BenchTournament {
+  id: number;
+  title: string;
+  questions: Map<number, BenchQuestion>;
+}
+
+export type D1Counters = Record<string, { statements: number; reads: number; writes: number; batches: number; rowsRead: number; rowsWritten: number }>;
+
+export class Fixtures {
+  constructor(readonly http: HttpClient) {}
+
+  async sql<T = any>(statements: { sql: string; params?: unknown[] }[]): Promise<T[][]> {
+    const res = await this.http.post("/api/__bench/sql", { statements });
+    if (res.status !== 200) throw new Error(`bench SQL failed: ${res.status} ${res.text.slice(0, 500)}`);
+    return (res.json as { results: T[] }[]).map((r) => r.results);
+  }
+
+  async one<T = any>(sql: string, ...params: unknown[]): Promise<T> {
+    const [rows] = await this.sql<T>([{ sql, params }]);
+    return rows![0]!;
+  }
+
+  async all<T = any>(sql: string, ...params: unknown[]): Promise<T[]> {
+    const [rows] = await this.sql<T>([{ sql, params }]);
+    return rows!;
+  }
+
+  async d1(): Promise<D1Counters> {
+    const res = await this.http.get("/api/__bench/d1");
+    if (res.status !== 200) throw new Error(`bench counters: ${res.status}`);
+    return res.json as D1Counters;
+  }
+
+  /**
+   * A tournament in category 1 with 10 seeded questions on the difficulty ramp, written as the
+   * scheduler would (the admin endpoint for tournaments has not landed).
+   */
+  async tournament(o: {
+    title: string;
+    status: "upcoming" | "live";
+    entryFeeCents?: number;
+    prizePoolCents?: number;
+    maxParticipants?: number | null;
+    startTime?: number;
+  }): Promise<BenchTournament> {
+    const start = o.startTime ?? Date.now() - 1000;
+    const fee = o.entryFeeCents ?? 0;
+    const t = await this.one<{ id: number }>(
+      `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free)
+       VALUES (?, 'Benchmark tournament', 1, ?, ?, ?, 1, ?, ?, ?, ?) RETURNING id`,
+      o.title, fee, o.prizePoolCents ?? 0, o.maxParticipants ?? null, start, start + TOURNAMENT_DURATION_MS, o.status, fee === 0 ? 1 : 0,
+    );
+    const pool = await this.all<{ id: number; difficulty_level: number; correct_answer: string; options: string }>(
+      "SELECT id, difficulty_level, correct_answer, options FROM questions WHERE category_id = 1 ORDER BY id",
+    );
+    const used = new Set<number>();
+    const picked = DIFFICULTY_RAMP.map((d) => {
+      const q = pool.find((x) => x.difficulty_level === d && !used.has(x.id));
+      if (!q) throw new Error(`category 1 has too few questions of difficulty ${d}`);
+      used.add(q.id);
+      return q;
+    });
+    await this.sql(
+      picked.map((q, ord) => ({ sql: 'INSERT INTO tournament_questions (tournament_id, question_id, "order") VALUES (?, ?, ?)', params: [t.id, q.id, ord] })),
+    );
+    const questions = new Map(
+      picked.map((q, ord) => [q.id, { id: q.id, ord, correct: q.correct_answer, options: JSON.parse(q.options) as string[] }] as const),
+    );
+    return { id: t.id, title: o.title, questions };
+  }
+
+  /** Seats players in a free tournament directly (a room loads its participants from D1 on first use). */
+  async seat(tournamentId: number, players: Player[]): Promise<void> {
+    const at = Date.now();
+    for (let i = 0; i < players.length; i += 2000) {
+      const ids = JSON.stringify(players.slice(i, i + 2000).map((p) => p.id));
+      await this.sql([
+        {
+          sql: "INSERT INTO tournament_participants (tournament_id, user_id, joined_at) SELECT ?, j.value, ? FROM json_each(?) AS j",
+          params: [tournamentId, at, ids],
+        },
+      ]);
+    }
+    await this.sql([
+      {
+        sql: "UPDATE tournaments SET current_participants = (SELECT count(*) FROM tournament_participants WHERE tournament_id = ?1) WHERE id = ?1",
+        params: [tournamentId],
+      },
+    ]);
+  }
+}
+
+/** Registers `count` players through POST /api/register, `lanes` at a time. */
+export async function registerPlayers(http: HttpClient, count: number, lanes: number, tag: string): Promise<{ players: Player[]; ms: number; errors: string[] }> {
+  const players: Player[] = new Array(count);
+  const errors: string[] = [];
+  let next = 0;
+  const started = now();
+  await parallel(lanes, async () => {
+    while (next < count) {
+      const i = next++;
+      const username = `b${tag}_${i}`;
+      const res = await http.post("/api/register", { username, email: `${username}@bench.example`, password: "bench-password" });
+      const cookie = sessionCookie(res.setCookie);
+      if (res.status !== 201 || !cookie || typeof res.json?.id !== "number") {
+        errors.push(`register ${username}: ${res.status} ${res.text.slice(0, 200)}`);
+        continue;
+      }
+      players[i] = { i, id: res.json.id, username, cookie };
+    }
+  });
+  return { players: players.filter(Boolean), ms: now() - started, errors };
+}
+
+/** Difference of two counter snapshots, per tag. */
+export function diffCounters(before: D1Counters, after: D1Counters): D1Counters {
+  const out: D1Counters = {};
+  for (const tag of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const a = after[tag] ?? { statements: 0, reads: 0, writes: 0, batches: 0, rowsRead: 0, rowsWritten: 0 };
+    const b = before[tag] ?? { statements: 0, reads: 0, writes: 0, batches: 0, rowsRead: 0, rowsWritten: 0 };
+    const d = {
+      statements: a.statements - b.statements,
+      reads: a.reads - b.reads,
+      writes: a.writes - b.writes,
+      batches: a.batches - b.batches,
+      rowsRead: a.rowsRead - b.rowsRead,
+      rowsWritten: a.rowsWritten - b.rowsWritten,
+    };
+    if (d.statements || d.batches) out[tag] = d;
+  }
+  return out;
+}
+
+/** Counters divided by `n` (per operation), rounded to 3 decimals. */
+export function perOp(c: D1Counters, n: number): D1Counters {
+  const r = (x: number) => Math.round((x / n) * 1000) / 1000;
+  return Object.fromEntries(
+    Object.entries(c).map(([k, v]) => [k, { statements: r(v.statements), reads: r(v.reads), writes: r(v.writes), batches: r(v.batches), rowsRead: r(v.rowsRead), rowsWritten: r(v.rowsWritten) }]),
+  );
+}

@@ -1,0 +1,223 @@
+// 2. Fan-out. (a) N sockets on one tournament's WebSocket; a player answers (the leaderboard
+// changes); the time from sending that answer to each socket receiving the leaderboard frame
+// that shows it. The room coalesces pushes to one per LEADERBOARD_PUSH_MS (500 ms) by design,
+// so that window is inside every figure; `spread` (first to last socket) is the fan-out alone.
+// (b) N signed-in sockets on /ws; a tournament whose N participants are those users starts; the
+// time from the request that starts it to each socket receiving `tournament_started`.
+import { QUESTIONS_PER_TOURNAMENT } from "../../common/spec";
+import type { HttpClient } from "../lib/http";
+import type { BenchTournament, Fixtures, Player } from "../lib/fixtures";
+import { openSockets, type SocketTarget } from "../lib/sockets";
+import { now, round, Samples, type LatencySummary } from "../lib/stats";
+
+export interface FanoutRun {
+  sockets: number;
+  users: number;
+  connectSeconds: number;
+  connectFailures: number;
+  rounds: number;
+  latencyMs: LatencySummary;
+  spreadMs: number[];
+  missed: number;
+  closedEarly: number;
+  triggerMs: number[];
+  errors: number;
+  errorSamples: string[];
+}
+
+const waitAll = (count: () => number, target: number, timeoutMs: number) =>
+  new Promise<boolean>((resolve) => {
+    const deadline = now() + timeoutMs;
+    const tick = () => {
+      if (count() >= target) return resolve(true);
+      if (now() > deadline) return resolve(false);
+      setTimeout(tick, 5);
+    };
+    tick();
+  });
+
+export async function tournamentFanout(
+  http: HttpClient,
+  target: SocketTarget,
+  t: BenchTournament,
+  player: Player,
+  viewers: Player[],
+  o: { sockets: number; rounds: number },
+): Promise<FanoutRun> {
+  const errorSamples: string[] = [];
+  let errors = 0;
+  const fail = (m: string) => {
+    errors++;
+    if (errorSamples.length < 10) errorSamples.push(m);
+  };
+  const synced = new Uint8Array(o.sockets);
+  let syncedCount = 0;
+  const got = new Float64Array(o.sockets);
+  let gotCount = 0;
+  /** While a round runs: a frame showing the player above this score carries the change. */
+  let expectAbove = -1;
+  const onFrame = (i: number, data: string, at: number) => {
+    if (!data.startsWith('{"type":"leaderboard"')) return;
+    if (!synced[i]) {
+      synced[i] = 1;
+      syncedCount++;
+    }
+    if (expectAbove < 0 || got[i]) return;
+    const frame = JSON.parse(data) as { top: { userId: number; score: number }[] };
+    if (frame.top.some((r) => r.userId === player.id && r.score > expectAbove)) {
+      got[i] = at;
+      gotCount++;
+    }
+  };
+  const open = await openSockets(target, `/api/tournaments/${t.id}/ws`, o.sockets, (i) => viewers[i % viewers.length]!.cookie, onFrame);
+  for (const f of open.failures.slice(0, 5)) fail(f);
+  errors += Math.max(0, open.failures.length - 5);
+  const opened = open.sockets.length;
+  // Each socket gets the board on connect: that is how we know the room holds it.
+  if (!(await waitAll(() => syncedCount, opened, 30_000))) fail(`only ${syncedCount} of ${opened} sockets got the initial board`);
+
+  const latency = new Samples();
+  const spread: number[] = [];
+  const triggerMs: number[] = [];
+  let missed = 0;
+  let score = 0;
+  const rounds = Math.min(o.rounds, QUESTIONS_PER_TOURNAMENT);
+  try {
+    for (let r = 0; r < rounds; r++) {
+      got.fill(0);
+      gotCount = 0;
+      const q = await http.post(`/api/tournaments/${t.id}/next`, {}, player.cookie);
+      if (q.status !== 200) {
+        fail(`next: ${q.status} ${q.text.slice(0, 120)}`);
+        break;
+      }
+      const answer = t.questions.get(q.json.id)!.correct;
+      expectAbove = score;
+      const t0 = now();
+      const a = await http.post(`/api/tournaments/${t.id}/answer`, { questionId: q.json.id, answer }, player.cookie);
+      if (a.status !== 200 || a.json.pointsEarned <= 0) {
+        fail(`answer: ${a.status} ${a.text.slice(0, 120)}`);
+        break;
+      }
+      triggerMs.push(round(a.ms, 1));
+      score += a.json.pointsEarned;
+      const all = await waitAll(() => gotCount, opened, 60_000);
+      if (!all) {
+        missed += opened - gotCount;
+        fail(`round ${r}: ${opened - gotCount} of ${opened} sockets never got the change`);
+      }
+      let first = Infinity;
+      let last = 0;
+      for (let i = 0; i < o.sockets; i++) {
+        if (!got[i]) continue;
+        latency.add(got[i]! - t0);
+        first = Math.min(first, got[i]!);
+        last = Math.max(last, got[i]!);
+      }
+      spread.push(round(last - first, 1));
+      expectAbove = -1;
+    }
+  } finally {
+    const closedEarly = open.closedEarly;
+    if (closedEarly) fail(`${closedEarly} sockets closed by the server`);
+    await open.closeAll();
+  }
+  return {
+    sockets: opened,
+    users: Math.min(viewers.length, o.sockets),
+    connectSeconds: round(open.openMs / 1000, 2),
+    connectFailures: open.failures.length,
+    rounds,
+    latencyMs: latency.summary(),
+    spreadMs: spread,
+    missed,
+    closedEarly: open.closedEarly,
+    triggerMs,
+    errors,
+    errorSamples,
+  };
+}
+
+export async function hubFanout(
+  http: HttpClient,
+  fx: Fixtures,
+  target: SocketTarget,
+  users: Player[],
+  o: { sockets: number; title: string },
+): Promise<FanoutRun & { notificationsStored: number; startRequestMs: number }> {
+  const errorSamples: string[] = [];
+  let errors = 0;
+  const fail = (m: string) => {
+    errors++;
+    if (errorSamples.length < 10) errorSamples.push(m);
+  };
+  const participants = users.slice(0, Math.min(users.length, o.sockets));
+  // Free and already past its start time, with its players seated in D1 and its room not yet
+  // used: the first request that reaches the room starts it, as the alarm would have.
+  const t = await fx.tournament({ title: o.title, status: "upcoming", startTime: Date.now() - 1000 });
+  await fx.seat(t.id, participants);
+
+  const got = new Float64Array(o.sockets);
+  let gotCount = 0;
+  const marker = `"tournamentId":${t.id}`;
+  const onFrame = (i: number, data: string, at: number) => {
+    if (got[i] || !data.includes(marker) || !data.includes("tournament_started")) return;
+    got[i] = at;
+    gotCount++;
+  };
+  const open = await openSockets(target, "/ws", o.sockets, (i) => participants[i % participants.length]!.cookie, onFrame);
+  for (const f of open.failures.slice(0, 5)) fail(f);
+  errors += Math.max(0, open.failures.length - 5);
+  const opened = open.sockets.length;
+
+  const latency = new Samples();
+  let missed = 0;
+  let spread = 0;
+  let startMs = 0;
+  let stored = 0;
+  try {
+    // The hub registers a socket when its upgrade completes, which is before "open" fires here.
+    const t0 = now();
+    const start = await http.get(`/api/tournaments/${t.id}/leaderboard`);
+    startMs = start.ms;
+    if (start.status !== 200) fail(`start: ${start.status} ${start.text.slice(0, 120)}`);
+    if (!(await waitAll(() => gotCount, opened, 60_000))) {
+      missed = opened - gotCount;
+      fail(`${missed} of ${opened} sockets never got tournament_started`);
+    }
+    let first = Infinity;
+    let last = 0;
+    for (let i = 0; i < o.sockets; i++) {
+      if (!got[i]) continue;
+      latency.add(got[i]! - t0);
+      first = Math.min(first, got[i]!);
+      last = Math.max(last, got[i]!);
+    }
+    spread = round(last - first, 1);
+    const row = await fx.one<{ n: number; users: number }>(
+      "SELECT count(*) AS n, count(DISTINCT user_id) AS users FROM notifications WHERE tournament_id = ? AND action = 'tournament_started'",
+      t.id,
+    );
+    stored = row.n;
+    if (row.n !== participants.length || row.users !== participants.length) fail(`stored ${row.n} notifications for ${row.users} users, expected ${participants.length}`);
+  } finally {
+    if (open.closedEarly) fail(`${open.closedEarly} sockets closed by the server`);
+    await open.closeAll();
+  }
+  return {
+    sockets: opened,
+    users: participants.length,
+    connectSeconds: round(open.openMs / 1000, 2),
+    connectFailures: open.failures.length,
+    rounds: 1,
+    latencyMs: latency.summary(),
+    spreadMs: [spread],
+    missed,
+    closedEarly: open.closedEarly,
+    triggerMs: [round(startMs, 1)],
+    errors,
+    errorSamples,
+    notificationsStored: stored,
+    startRequestMs: round(startMs, 1),
+  };
+}
