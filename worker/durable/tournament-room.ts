@@ -229,8 +229,9 @@ export class TournamentRoom extends DurableObject<Env> {
           }
         }
       }
-      const me = this.#standings(now).find((s) => s.userId === userId)!;
-      return ok({ finished: true as const, score: me.score, questionsAnswered: me.questionsAnswered });
+      // Only this player's plays: ranking the whole field here made every completion O(players).
+      const [me] = computeStandings([this.#store.participant(userId)!], this.#store.plays(userId), this.#store.questionCount(), now, true);
+      return ok({ finished: true as const, score: me!.score, questionsAnswered: me!.questionsAnswered });
     });
   }
 

@@ -187,7 +187,9 @@ export function participantResultsStatement(db: D1Database, tournamentId: number
                json_extract(value, '$.correct') AS correct, json_extract(value, '$.totalMs') AS total_ms, json_extract(value, '$.xp') AS xp,
                json_extract(value, '$.finishedAt') AS finished_at, json_extract(value, '$.rank') AS rank, json_extract(value, '$.prize') AS prize
              FROM json_each(?)) AS s
-       WHERE tournament_participants.tournament_id = ? AND tournament_participants.user_id = s.u`,
+       -- The unary + keeps SQLite from driving the join off the tournament index (a scan of every
+       -- participant per JSON row, quadratic at settlement); it looks each row up by user instead.
+       WHERE +tournament_participants.tournament_id = ? AND tournament_participants.user_id = s.u`,
     )
     .bind(JSON.stringify(rows), tournamentId);
 }

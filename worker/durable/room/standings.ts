@@ -39,7 +39,11 @@ export function computeStandings(
   final: boolean,
 ): PlayerStanding[] {
   const byUser = new Map<number, PlayRow[]>();
-  for (const play of plays) byUser.set(play.user_id, [...(byUser.get(play.user_id) ?? []), play]);
+  for (const play of plays) {
+    const mine = byUser.get(play.user_id);
+    if (mine) mine.push(play);
+    else byUser.set(play.user_id, [play]);
+  }
   const rows = participants.map((p) => {
     const mine = byUser.get(p.user_id) ?? [];
     const answered = mine.filter((x) => x.answer !== null);
