@@ -10,7 +10,6 @@ async function workerBindings(extra: Record<string, string>) {
     // Hashing cost is not under test; at N=1024 (p=5) one hash takes ~0.4 s in a loaded pool.
     // Production keeps DESIGN.md's cost (worker/auth/password.ts).
     SCRYPT_N: "16",
-    SESSION_SECRET: "test-session-secret-not-for-production",
     ...extra,
   };
 }

@@ -1,8 +1,7 @@
 // Prepares a local environment (dev vars, migrated and seeded D1, built SPA) and serves it with
 // `wrangler dev`. Used by `npm start`, the browser tests and the benchmark.
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
-import { randomBytes } from "node:crypto";
+import { copyFileSync, existsSync } from "node:fs";
 import { run } from "./run";
 
 export interface DevServerOptions {
@@ -26,12 +25,9 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
-/** Local secrets: copied from .dev.vars.example with a fresh random session secret. */
+/** Local settings: .dev.vars.example copied to .dev.vars the first time. */
 export function ensureDevVars() {
-  if (existsSync(".dev.vars")) return;
-  copyFileSync(".dev.vars.example", ".dev.vars");
-  const text = readFileSync(".dev.vars", "utf8").replace(/^SESSION_SECRET=.*$/m, `SESSION_SECRET=${randomBytes(32).toString("hex")}`);
-  writeFileSync(".dev.vars", text);
+  if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
 }
 
 export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
