@@ -27,7 +27,7 @@ app.get("/api/health", async (c) => {
 
 app.use("/api/*", sameOriginJson, loadSession);
 
-const routes = app
+app
   .basePath("/api")
   .route("/", authRoutes)
   .route("/user", userRoutes)
@@ -53,4 +53,3 @@ app.onError((err, c) => {
   return c.json({ message: "Internal server error" }, 500);
 });
 
-export type AppType = typeof routes;

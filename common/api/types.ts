@@ -20,11 +20,6 @@ export interface User {
   createdAt: string;
 }
 
-/** Login answer when the account has two-factor authentication on and no code was sent. */
-export interface TwoFactorChallenge {
-  twoFactorRequired: true;
-}
-
 export type TournamentStatus = "upcoming" | "live" | "completed" | "cancelled";
 
 export interface Category {

@@ -1,8 +1,9 @@
-import { PRIZE_SHARES_BPS } from "../spec";
+import { PLATFORM_FEE_SHARE, PRIZE_SHARES_BPS } from "../spec";
 import type { Cents } from "./money";
 
 /** 85% of the entry fees collected, rounded down to the cent; the platform keeps the rest. */
-export const prizePoolFromFees = (feesCollected: Cents): Cents => Math.floor((feesCollected * 85) / 100);
+const POOL_PERCENT = Math.round((1 - PLATFORM_FEE_SHARE) * 100);
+export const prizePoolFromFees = (feesCollected: Cents): Cents => Math.floor((feesCollected * POOL_PERCENT) / 100);
 
 /**
  * Splits a pool 65/25/10 among places 1-3. Remainders go to 1st place so the whole pool is

@@ -1,7 +1,7 @@
 // Sessions: a random 256-bit token in an HttpOnly cookie; D1 keeps only its SHA-256.
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, getTableColumns, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { randomToken, sha256Hex } from "./bytes";
@@ -12,7 +12,12 @@ const ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, to keep reads from turning into writes. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
-export type SessionUser = typeof users.$inferSelect;
+/**
+ * The signed-in user as every request loads it: the whole row but the avatar, an image of up to
+ * ~150 KB that only GET /api/user needs, so answers and joins do not read it from D1 each time.
+ */
+const { avatar: _avatar, ...sessionUserColumns } = getTableColumns(users);
+export type SessionUser = Omit<typeof users.$inferSelect, "avatar">;
 
 export async function createSession(c: Context, db: Db, userId: number): Promise<void> {
   const token = randomToken(32);
@@ -34,7 +39,7 @@ export async function readSession(c: Context, db: Db): Promise<SessionUser | nul
   const id = sha256Hex(token);
   const now = Date.now();
   const row = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .select({ user: sessionUserColumns, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id))

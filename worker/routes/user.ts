@@ -14,7 +14,11 @@ import type { AppEnv } from "../http/app-env";
 import { assertUnique, isUniqueViolation } from "./auth";
 
 export const userRoutes = new Hono<AppEnv>()
-  .get("/", (c) => c.json(presentUser(currentUser(c))))
+  .get("/", async (c) => {
+    const me = currentUser(c);
+    const row = await c.get("db").select({ avatar: users.avatar }).from(users).where(eq(users.id, me.id)).get();
+    return c.json(presentUser({ ...me, avatar: row?.avatar ?? null }));
+  })
   .use(requireUser)
   .patch("/profile", async (c) => {
     const db = c.get("db");

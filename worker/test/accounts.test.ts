@@ -23,6 +23,13 @@ describe("registration", () => {
     expect(stored?.password_hash).toMatch(/^scrypt\$/);
   });
 
+  it("returns the avatar with the user, though requests load the session without it", async () => {
+    const avatar = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+    const { cookie, user } = await registerUser({ avatar });
+    expect(user.avatar).toBe(avatar);
+    expect((await call("/api/user", { cookie })).body.avatar).toBe(avatar);
+  });
+
   it.each([
     [{ username: "ab", email: "ab@example.com", password: "secret123" }, VALIDATION.usernameMin],
     [{ username: "abcdef", email: "ab@example.com", password: "12345" }, VALIDATION.passwordMinLogin],

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
 import { Tooltip } from "radix-ui";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@common/spec";
 import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider, useTheme } from "@/lib/theme";
 import { useUser } from "@/features/auth/api";
@@ -28,7 +29,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+        <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
           {children}
           <AccountThemeSync />
           <ThemedToaster />

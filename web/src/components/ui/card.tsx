@@ -8,4 +8,3 @@ export const CardHeader = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) 
 export const CardTitle = ({ className, ...p }: HTMLAttributes<HTMLHeadingElement>) => <h3 className={cn("text-lg font-semibold leading-none", className)} {...p} />;
 export const CardDescription = ({ className, ...p }: HTMLAttributes<HTMLParagraphElement>) => <p className={cn("text-sm text-muted-foreground", className)} {...p} />;
 export const CardContent = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => <div className={cn("p-6 pt-0", className)} {...p} />;
-export const CardFooter = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => <div className={cn("flex items-center p-6 pt-0", className)} {...p} />;

@@ -5,7 +5,6 @@ import { cn } from "@/lib/cn";
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
-export const DialogClose = D.Close;
 
 /** A centred modal: focus is trapped inside, Escape and the close button dismiss it. */
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof D.Content>) {

@@ -2,9 +2,6 @@ import { Tooltip as T } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
-export const TooltipRoot = T.Root;
-export const TooltipTrigger = T.Trigger;
-
 export function TooltipContent({ className, children, sideOffset = 6, ...props }: ComponentProps<typeof T.Content>) {
   return (
     <T.Portal>
