@@ -37,6 +37,10 @@ export const users = sqliteTable(
     recoveryCodes: text("recovery_codes"),
     /** Set when the player deleted the account: personal data is erased, the row stays for the ledger. */
     deletedAt: integer("deleted_at"),
+    /** ISO 3166-1 alpha-2 country, from Cloudflare's request.cf.country at sign-up and login, or chosen in the profile. */
+    country: text("country"),
+    /** Bumped whenever the avatar changes: it versions the avatar URL and is its ETag. */
+    avatarVersion: integer("avatar_version").notNull().default(0),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [
@@ -79,6 +83,11 @@ export const categories = sqliteTable("categories", {
 });
 
 export const tournamentStatuses = ["upcoming", "live", "completed", "cancelled"] as const;
+/**
+ * standard: scheduled or operator-created; practice: the always-open practice entry of a category,
+ * which nobody joins directly; practice_run: one player's run of ten questions started from it.
+ */
+export const tournamentKinds = ["standard", "practice", "practice_run"] as const;
 
 export const tournaments = sqliteTable(
   "tournaments",
@@ -100,12 +109,16 @@ export const tournaments = sqliteTable(
     status: text("status", { enum: tournamentStatuses }).notNull().default("upcoming"),
     imageUrl: text("image_url"),
     isFree: integer("is_free", { mode: "boolean" }).notNull().default(false),
+    kind: text("kind", { enum: tournamentKinds }).notNull().default("standard"),
+    /** The player of a practice run; null for every other kind. */
+    ownerUserId: integer("owner_user_id").references(() => users.id),
     settledAt: integer("settled_at"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [
     index("tournaments_status_start_idx").on(t.status, t.startTime),
     index("tournaments_category_idx").on(t.categoryId, t.status),
+    index("tournaments_owner_idx").on(t.ownerUserId, t.status),
     check("tournaments_fee_non_negative", sql`${t.entryFeeCents} >= 0`),
   ],
 );
@@ -236,7 +249,26 @@ export const transactions = sqliteTable(
     description: text("description"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("transactions_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("transactions_user_idx").on(t.userId, t.createdAt), index("transactions_type_time_idx").on(t.type, t.createdAt)],
+);
+
+/**
+ * Money that stays with the house rather than going to a player, recorded so operators can
+ * account for every cent of a pool: today, a prize share nobody qualified for.
+ */
+export const houseLedger = sqliteTable(
+  "house_ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    amountCents: integer("amount_cents").notNull(),
+    type: text("type", { enum: ["unclaimed_prize"] }).notNull(),
+    tournamentId: integer("tournament_id").references(() => tournaments.id),
+    /** Unique per event (unclaimed:{tournament}:{place}), so a repeated settlement records nothing twice. */
+    reference: text("reference").notNull().unique(),
+    description: text("description").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [check("house_ledger_amount_positive", sql`${t.amountCents} > 0`)],
 );
 
 export const payouts = sqliteTable(
