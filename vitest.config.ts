@@ -1,14 +1,36 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { configDefaults, defineConfig } from "vitest/config";
 
+/**
+ * The values the Worker tests run with for every variable a developer may set locally.
+ * wrangler merges a developer's `.dev.vars` (which `npm start` creates) into the test bindings;
+ * pinning each name here means that file can never change what a test sees.
+ */
+const TEST_VARS: Record<string, string> = {
+  STRIPE_SECRET_KEY: "",
+  STRIPE_WEBHOOK_SECRET: "",
+  SUPPORT_EMAIL: "",
+};
+
+/** Every name `.dev.vars.example` lists must be pinned above, or a local file could leak into the tests. */
+function assertEveryLocalVarPinned() {
+  const example = readFileSync(path.join(import.meta.dirname, ".dev.vars.example"), "utf8");
+  const names = [...example.matchAll(/^\s*([A-Z][A-Z0-9_]*)\s*=/gm)].map((m) => m[1]!);
+  const unpinned = names.filter((n) => !(n in TEST_VARS));
+  if (unpinned.length > 0) throw new Error(`vitest.config.ts: pin ${unpinned.join(", ")} in TEST_VARS`);
+}
+
 /** Bindings every Worker test project shares, plus its own. */
 async function workerBindings(extra: Record<string, string>) {
+  assertEveryLocalVarPinned();
   return {
     TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, "migrations")),
+    ...TEST_VARS,
     // Hashing cost is not under test; at N=1024 (p=5) one hash takes ~0.4 s in a loaded pool.
-    // Production keeps DESIGN.md's cost (worker/auth/password.ts).
+    // Production keeps the real cost (worker/auth/password.ts).
     SCRYPT_N: "16",
     ...extra,
   };
@@ -25,7 +47,7 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: await workerBindings({ STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" }),
+              bindings: await workerBindings({}),
             },
           })),
         ],
