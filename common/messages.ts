@@ -44,6 +44,9 @@ export const PLAY = {
   notCurrent: "This question is no longer open",
   alreadyAnswered: "You have already answered this question",
   notAnOption: "Answer must be one of the options",
+  leaveClosed: "This tournament has started; entries can no longer be withdrawn.",
+  left: "You have left the tournament.",
+  leftRefunded: (amount: string) => `You have left the tournament. Your $${amount} entry fee is back in your balance.`,
 } as const;
 
 /** Reasons written to cheat_attempts (read by operators, not shown to players). */
@@ -70,6 +73,7 @@ export const JOIN = {
   balanceDescription: (shortfall: string, fee: string) =>
     `You need $${shortfall} more to join this tournament. Full entry fee: $${fee}.`,
   failedTitle: "Failed to join tournament",
+  practiceUnavailable: "Practice for this category is not available right now: it has too few questions.",
 } as const;
 
 export const MONEY = {

@@ -82,8 +82,10 @@ export const NOTIFICATION_GAP_MS = 300;
 
 export const MARKETING = { paidToWinners: "$1.2M+", tournamentsCompleted: "35,000+" } as const;
 
+/** Practice entries carry this word in their title; operators may not use it for their own tournaments. */
 export const PRACTICE_MARKER = "Practice";
-export const isPracticeTitle = (title: string) => title.includes(PRACTICE_MARKER);
+/** A practice run nobody finishes is closed this long after it started (unanswered questions time out). */
+export const PRACTICE_RUN_DURATION_MS = 30 * 60 * 1000;
 
 // Web app display choices.
 /** Tournaments shown on the home page. */

@@ -14,6 +14,7 @@ import { userPlayRoutes } from "./routes/user-play";
 import { accountSecurityRoutes } from "./routes/account-security";
 import { adminRoutes } from "./routes/admin";
 import { adminTournamentRoutes } from "./routes/admin-tournaments";
+import { adminHouseLedgerRoutes } from "./routes/admin-house-ledger";
 import { paymentRoutes } from "./routes/payments";
 import { withdrawalRoutes } from "./routes/withdrawals";
 
@@ -40,6 +41,7 @@ app
   .route("/", paymentRoutes)
   .route("/withdrawal", withdrawalRoutes)
   .route("/admin/tournaments", adminTournamentRoutes)
+  .route("/admin/house-ledger", adminHouseLedgerRoutes)
   .route("/admin", adminRoutes);
 
 app.route("/", notificationSocketRoutes);

@@ -73,3 +73,15 @@ export const createTournamentSchema = z
   });
 
 export type CreateTournamentInput = z.input<typeof createTournamentSchema>;
+
+/** A row of the house ledger: money that stayed with the house instead of going to a player. */
+export interface HouseLedgerEntry {
+  id: number;
+  /** USD. */
+  amount: number;
+  type: "unclaimed_prize";
+  tournamentId: number | null;
+  reference: string;
+  description: string;
+  createdAt: string;
+}

@@ -2,7 +2,7 @@
 // to build requests), response types, and the frames of both WebSockets. USD amounts are numbers
 // with 2 decimals, times ISO strings.
 import { z } from "zod";
-import type { Tournament, TournamentStatus } from "./types";
+import type { Tournament, TournamentKind, TournamentStatus } from "./types";
 
 /** An empty query value (`?level=`) means the filter is off. */
 const optionalParam = <S extends z.ZodType>(schema: S) =>
@@ -61,6 +61,14 @@ export interface JoinResult {
   tournament: Tournament;
 }
 
+export interface LeaveResult {
+  /** What happened, for the toast: the refund, when there was a fee. */
+  message: string;
+  /** The caller's balance after the refund (USD). */
+  balance: number;
+  tournament: Tournament;
+}
+
 export interface AnswerResult {
   isCorrect: boolean;
   pointsEarned: number;
@@ -97,6 +105,9 @@ export interface CompleteResult {
 export interface UserTournamentEntry {
   id: number;
   title: string;
+  kind: TournamentKind;
+  /** The player has played to the end (or their time ran out): nothing left to play. */
+  finished: boolean;
   status: TournamentStatus;
   startTime: string;
   endTime: string | null;

@@ -21,6 +21,8 @@ export interface User {
 }
 
 export type TournamentStatus = "upcoming" | "live" | "completed" | "cancelled";
+/** standard: scheduled or operator-made; practice: a category's always-open practice entry; practice_run: one player's run of it. */
+export type TournamentKind = "standard" | "practice" | "practice_run";
 
 export interface Category {
   id: number;
@@ -47,6 +49,7 @@ export interface Tournament {
   status: TournamentStatus;
   imageUrl: string | null;
   isFree: boolean;
+  kind: TournamentKind;
   createdAt: string;
 }
 

@@ -17,6 +17,29 @@ export function splitPrizePool(pool: Cents, players: number): Cents[] {
   return shares.map((s, i) => (i === 0 ? s + remainder : s));
 }
 
+export interface PrizeAwards {
+  /** Prize cents by user id. */
+  byUser: Map<number, Cents>;
+  /** Places nobody qualified for, with the share that stays with the house. */
+  unclaimed: { place: number; cents: Cents }[];
+}
+
+/**
+ * The pool's 65/25/10 shares go to the top three of the ranking among players who answered at
+ * least one question; a place with no such player leaves its share with the house.
+ */
+export function awardPrizes(ranked: readonly { userId: number; questionsAnswered: number }[], pool: Cents): PrizeAwards {
+  const qualifiers = ranked.filter((r) => r.questionsAnswered > 0);
+  const byUser = new Map<number, Cents>();
+  const unclaimed: PrizeAwards["unclaimed"] = [];
+  splitPrizePool(pool, PRIZE_SHARES_BPS.length).forEach((cents, i) => {
+    const winner = qualifiers[i];
+    if (winner) byUser.set(winner.userId, cents);
+    else unclaimed.push({ place: i + 1, cents });
+  });
+  return { byUser, unclaimed };
+}
+
 /** The live figure SPEC.md displays: participants x fee x 0.85. */
 export const displayedPrizePool = (participants: number, entryFee: Cents): Cents =>
   prizePoolFromFees(participants * entryFee);

@@ -25,6 +25,16 @@ describe("pickQuestionsForRamp", () => {
     expect(pickQuestionsForRamp(pool({ 1: 3, 2: 3, 3: 3 }), DIFFICULTY_RAMP)).toBeNull();
   });
 
+  it("takes questions the player has seen only once the fresh ones of every difficulty run out", () => {
+    const seenIds = new Set([1, 2, 3, 6, 7, 8, 9, 12, 13]);
+    const p = pool({ 1: 5, 2: 6, 3: 5 }).map((q) => ({ ...q, seen: seenIds.has(q.id) }));
+    const picked = pickQuestionsForRamp(p, DIFFICULTY_RAMP)!;
+    // 7 fresh questions (2 easy, 2 medium, 3 hard) come first wherever they fit, then 3 seen ones.
+    expect(picked.filter((q) => !q.seen).map((q) => q.id).sort((a, b) => a - b)).toEqual([4, 5, 10, 11, 14, 15, 16]);
+    expect(picked.filter((q) => q.seen)).toHaveLength(3);
+    expect(picked.slice(0, 2).every((q) => !q.seen && q.difficulty === 1)).toBe(true);
+  });
+
   it("uses the random source to choose among equals", () => {
     const p = pool({ 1: 4 });
     expect(pickQuestionsForRamp(p, [1], () => 0)![0]!.id).toBe(1);

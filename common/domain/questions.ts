@@ -3,11 +3,17 @@
 export interface QuestionCandidate {
   id: number;
   difficulty: number;
+  /** Already answered by the player this pick is for: taken only when nothing fresh is left. */
+  seen?: boolean;
 }
+
+/** Larger than any distance between difficulties, so a fresh question always beats a seen one. */
+const SEEN_COST = 100;
 
 /**
  * One question per slot of the difficulty ramp, each used once. A slot whose difficulty has run
- * out takes the nearest difficulty still available. Null when the pool is too small.
+ * out takes the nearest difficulty still available; questions the player has seen come last.
+ * Null when the pool is too small.
  */
 export function pickQuestionsForRamp<T extends QuestionCandidate>(
   pool: readonly T[],
@@ -17,9 +23,10 @@ export function pickQuestionsForRamp<T extends QuestionCandidate>(
   const left = [...pool];
   if (left.length < ramp.length) return null;
   const picked: T[] = [];
+  const cost = (q: T, target: number) => Math.abs(q.difficulty - target) + (q.seen ? SEEN_COST : 0);
   for (const target of ramp) {
-    const nearest = Math.min(...left.map((q) => Math.abs(q.difficulty - target)));
-    const candidates = left.filter((q) => Math.abs(q.difficulty - target) === nearest);
+    const nearest = Math.min(...left.map((q) => cost(q, target)));
+    const candidates = left.filter((q) => cost(q, target) === nearest);
     const choice = candidates[Math.floor(random() * candidates.length)] ?? candidates[0]!;
     picked.push(choice);
     left.splice(left.indexOf(choice), 1);

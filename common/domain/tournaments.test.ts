@@ -1,18 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { isPracticeTournament, isPremiumFee, minPlayersFor } from "./tournaments";
+import { isPracticeKind, isPremiumFee, minPlayersFor } from "./tournaments";
 import { MIN_PLAYERS_PAID } from "../spec";
 
 describe("tournament rules", () => {
-  it("recognises practice by a free entry and the word Practice in the title", () => {
-    expect(isPracticeTournament({ title: "Science Practice", entryFeeCents: 0 })).toBe(true);
-    expect(isPracticeTournament({ title: "Science Practice", entryFeeCents: 500 })).toBe(false);
-    expect(isPracticeTournament({ title: "Science Cup", entryFeeCents: 0 })).toBe(false);
+  it("counts the practice entry and a player's practice run as practice, nothing else", () => {
+    expect(isPracticeKind("practice")).toBe(true);
+    expect(isPracticeKind("practice_run")).toBe(true);
+    expect(isPracticeKind("standard")).toBe(false);
   });
 
   it("requires the minimum only for paid tournaments", () => {
-    expect(minPlayersFor({ title: "Cup", entryFeeCents: 500 })).toBe(MIN_PLAYERS_PAID);
-    expect(minPlayersFor({ title: "Free Cup", entryFeeCents: 0 })).toBe(0);
-    expect(minPlayersFor({ title: "History Practice", entryFeeCents: 0 })).toBe(0);
+    expect(minPlayersFor({ entryFeeCents: 500 })).toBe(MIN_PLAYERS_PAID);
+    expect(minPlayersFor({ entryFeeCents: 0 })).toBe(0);
   });
 
   it("counts $20 and up as premium", () => {

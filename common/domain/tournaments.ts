@@ -1,16 +1,15 @@
 // Rules about a tournament as a whole: practice, minimum players, premium.
-import { MIN_PLAYERS_PAID, PREMIUM_MIN_FEE_CENTS, isPracticeTitle } from "../spec";
+import { MIN_PLAYERS_PAID, PREMIUM_MIN_FEE_CENTS } from "../spec";
+import type { TournamentKind } from "../api/types";
 import type { Cents } from "./money";
 
-interface TournamentRules {
-  title: string;
-  entryFeeCents: Cents;
-}
+/**
+ * Practice (the always-open entry of a category, or one player's run started from it) is free:
+ * no minimum, capacity, level gate or prizes.
+ */
+export const isPracticeKind = (kind: TournamentKind) => kind !== "standard";
 
-/** Practice tournaments are free and say so in their title: no minimum, capacity, level gate or prizes. */
-export const isPracticeTournament = (t: TournamentRules) => t.entryFeeCents === 0 && isPracticeTitle(t.title);
-
-/** Players needed to start: SPEC.md's minimum applies to paid tournaments only. */
-export const minPlayersFor = (t: TournamentRules) => (t.entryFeeCents > 0 ? MIN_PLAYERS_PAID : 0);
+/** Players needed to start: the minimum applies to paid tournaments only. */
+export const minPlayersFor = (t: { entryFeeCents: Cents }) => (t.entryFeeCents > 0 ? MIN_PLAYERS_PAID : 0);
 
 export const isPremiumFee = (entryFeeCents: Cents) => entryFeeCents >= PREMIUM_MIN_FEE_CENTS;

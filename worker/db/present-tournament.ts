@@ -22,6 +22,7 @@ export function presentTournament(t: typeof tournaments.$inferSelect, categoryNa
     status: t.status,
     imageUrl: t.imageUrl,
     isFree: t.isFree,
+    kind: t.kind,
     createdAt: iso(t.createdAt),
   };
 }

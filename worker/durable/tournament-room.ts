@@ -14,7 +14,7 @@ import { CHEAT, JOIN, NOTIFY, PLAY } from "../../common/messages";
 import { LEADERBOARD_PUSH_MS, LEADERBOARD_PUSH_SIZE, QUESTION_TIME_MS, CANCEL_AFTER_DELAY_MS, START_RECHECK_MS } from "../../common/spec";
 import { answerPoints, answerXp, isLate } from "../../common/domain/scoring";
 import { placementXp } from "../../common/domain/levels";
-import { prizePoolFromFees, splitPrizePool } from "../../common/domain/prizes";
+import { awardPrizes, prizePoolFromFees } from "../../common/domain/prizes";
 import { centsToUsd, formatUsd } from "../../common/domain/money";
 import { seededShuffle } from "../../common/domain/questions";
 import { InsufficientFundsError, runAtomically } from "../money/ledger";
@@ -27,8 +27,11 @@ import {
   balanceCents,
   cancelStatements,
   cheatAttemptStatement,
+  closePracticeRunStatement,
   joinStatements,
+  leaveStatements,
   loadConfig,
+  loadDepartures,
   loadParticipants,
   notificationsStatement,
   participantResultsStatement,
@@ -108,15 +111,17 @@ export class TournamentRoom extends DurableObject<Env> {
     return this.#serial(async () => {
       const meta = this.#store.meta()!;
       if (this.#store.participant(user.userId)) return ok({ alreadyJoined: true });
-      // SPEC.md's order after sign-in: level, capacity, balance.
-      if (meta.phase !== "upcoming" && meta.phase !== "live") return fail(409, PLAY.joinClosed, JOIN.failedTitle);
+      const now = Date.now();
+      // Closed once over, and from the end time on even before the alarm has settled it.
+      const over = meta.end_time !== null && now >= meta.end_time;
+      if ((meta.phase !== "upcoming" && meta.phase !== "live") || over) return fail(409, PLAY.joinClosed, JOIN.failedTitle);
+      // The order after sign-in: level, capacity, balance.
       if (!meta.practice && user.level < meta.min_level) {
         return fail(403, JOIN.levelDescription(meta.min_level), JOIN.levelTitle);
       }
       const count = this.#store.participantCount();
       if (meta.max_participants !== null && count >= meta.max_participants) return fail(409, JOIN.full.description, JOIN.full.title);
 
-      const now = Date.now();
       const fee = meta.entry_fee_cents;
       const pool = fee > 0 ? prizePoolFromFees((count + 1) * fee) : meta.prize_pool_cents;
       const statements = joinStatements(this.env.DB, {
@@ -124,6 +129,7 @@ export class TournamentRoom extends DurableObject<Env> {
         title: meta.title,
         userId: user.userId,
         feeCents: fee,
+        departures: this.#store.departures(user.userId),
         joinedAt: now,
         participants: count + 1,
         prizePoolCents: pool,
@@ -146,6 +152,38 @@ export class TournamentRoom extends DurableObject<Env> {
       if (meta.phase === "upcoming" && now >= meta.start_time) await this.#advance(now);
       await this.#leaderboardChanged();
       return ok({ alreadyJoined: false });
+    });
+  }
+
+  /**
+   * Leaving before the start: the entry fee comes back (once: its ledger reference is tied to this
+   * entry), the seat is free and the pool shrinks. Refused once the tournament has started.
+   */
+  async leave(tournamentId: number, userId: number): Promise<RoomResult<{ refundedCents: number }>> {
+    if (!(await this.#ready(tournamentId))) return fail(404, PLAY.notFound);
+    return this.#serial(async () => {
+      const meta = this.#store.meta()!;
+      if (!this.#store.participant(userId)) return fail(409, PLAY.notJoined);
+      if (meta.phase !== "upcoming") return fail(409, PLAY.leaveClosed);
+      const count = this.#store.participantCount() - 1;
+      const fee = meta.entry_fee_cents;
+      const pool = fee > 0 ? prizePoolFromFees(count * fee) : meta.prize_pool_cents;
+      await runAtomically(
+        this.env.DB,
+        leaveStatements(this.env.DB, {
+          tournamentId: meta.tournament_id,
+          title: meta.title,
+          userId,
+          feeCents: fee,
+          departures: this.#store.departures(userId),
+          participants: count,
+          prizePoolCents: pool,
+        }),
+      );
+      this.#store.recordDeparture(userId);
+      this.#store.setPrizePool(pool);
+      await this.#leaderboardChanged();
+      return ok({ refundedCents: fee });
     });
   }
 
@@ -218,7 +256,7 @@ export class TournamentRoom extends DurableObject<Env> {
         this.#store.finish(userId, now);
         if (this.#store.participant(userId)!.results_written === 0) await this.#writeResults(meta, userId, now);
         await this.#leaderboardChanged();
-        if (!meta.practice && this.#store.participants().every((p) => p.finished_at !== null)) {
+        if (this.#store.participants().every((p) => p.finished_at !== null)) {
           try {
             await this.#advance(now);
           } catch (e) {
@@ -323,9 +361,15 @@ export class TournamentRoom extends DurableObject<Env> {
     });
   }
 
-  /** D1 has the proof of every entry (the participant row written with the fee); adopt any this copy missed. */
+  /**
+   * D1 has the proof of every entry (the participant row written with the fee) and of every leave
+   * (its refund); adopt what this copy missed, e.g. when it stopped between D1's batch and its own write.
+   */
   async #syncParticipants(tournamentId: number): Promise<void> {
-    this.#store.addParticipants(await loadParticipants(this.env.DB, tournamentId));
+    const [participants, departures] = await Promise.all([loadParticipants(this.env.DB, tournamentId), loadDepartures(this.env.DB, tournamentId)]);
+    this.#store.adoptDepartures(departures);
+    if (this.#store.meta()?.phase === "upcoming") this.#store.dropParticipantsNotIn(new Set(participants.map((p) => p.user_id)));
+    this.#store.addParticipants(participants);
     this.#synced = true;
   }
 
@@ -415,14 +459,18 @@ export class TournamentRoom extends DurableObject<Env> {
       }
       case "live":
       case "settling": {
-        if (meta.practice) {
+        // A category's always-open practice entry never ends.
+        if (meta.end_time === null) {
           this.#store.unschedule("lifecycle");
           break;
         }
         const participants = this.#store.participants();
         const everyoneFinished = participants.length > 0 && participants.every((p) => p.finished_at !== null);
-        if (meta.phase === "settling" || now >= meta.end_time! || everyoneFinished) await this.#settle(meta, now);
-        else this.#store.schedule("lifecycle", meta.end_time!);
+        if (meta.phase === "settling" || now >= meta.end_time || everyoneFinished) {
+          await (meta.practice ? this.#closePracticeRun(meta, now) : this.#settle(meta, now));
+        } else {
+          this.#store.schedule("lifecycle", meta.end_time);
+        }
         break;
       }
       case "completed":
@@ -475,7 +523,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const plays = this.#store.allPlays();
     const standings = computeStandings(this.#store.participants(), plays, this.#store.questionCount(), now, true);
     const ids = standings.map((s) => s.userId);
-    const prizes = meta.practice ? [] : splitPrizePool(meta.prize_pool_cents, standings.length);
+    const prizes = awardPrizes(standings, meta.prize_pool_cents);
     const levels = await userLevels(this.env.DB, ids);
     // Unique per attempt, so a retry cannot pass the guard of an earlier attempt that committed.
     const stamp = Math.max(now, (meta.settle_stamp ?? 0) + 1);
@@ -489,7 +537,7 @@ export class TournamentRoom extends DurableObject<Env> {
       xp: s.answerXp + placementXp(s.rank, levels.get(s.userId) ?? s.level),
       finishedAt: s.finishedAt,
       rank: s.rank,
-      prize: prizes[s.rank - 1] ?? 0,
+      prize: prizes.byUser.get(s.userId) ?? 0,
       won: s.rank === 1 ? (1 as const) : (0 as const),
     }));
     const message = NOTIFY.ended(meta.title);
@@ -501,6 +549,7 @@ export class TournamentRoom extends DurableObject<Env> {
         stamp,
         endTime: Math.min(now, meta.end_time ?? now),
         rows,
+        unclaimed: prizes.unclaimed,
         responses: responseRecords(plays, this.#questionIds(), new Set(ids)),
         notification: { message, action: "tournament_ended", status: "completed" },
       }),
@@ -514,6 +563,22 @@ export class TournamentRoom extends DurableObject<Env> {
     if ((claimed ?? 0) > 0) {
       await this.#notify(ids, { type: "notification", message, data: { action: "tournament_ended", tournamentId: meta.tournament_id, status: "completed" } });
     }
+  }
+
+  /**
+   * A practice run ends when its player finishes or its time runs out: the results (and the XP of
+   * the answers) go to D1 if they have not yet, and the run is completed. No placing, no prize.
+   */
+  async #closePracticeRun(meta: MetaRow, now: number): Promise<void> {
+    for (const p of this.#store.participants()) {
+      if (p.results_written !== 0) continue;
+      this.#store.finish(p.user_id, now);
+      await this.#writeResults(meta, p.user_id, now);
+    }
+    await closePracticeRunStatement(this.env.DB, meta.tournament_id, now).run();
+    this.#store.setPhase("completed", { settled: true });
+    this.#store.unschedule("lifecycle");
+    this.#broadcast({ type: "status", status: "completed" });
   }
 
   async #arm(): Promise<void> {

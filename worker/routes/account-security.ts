@@ -39,7 +39,7 @@ async function deletionBlocker(db: Db, userId: number): Promise<string | null> {
   if (pending) return ACCOUNT.deletePendingWithdrawal;
   const active = await db.get<{ n: number }>(sql`
     SELECT count(*) AS n FROM tournament_participants p JOIN tournaments t ON t.id = p.tournament_id
-    WHERE p.user_id = ${userId} AND t.status IN ('upcoming', 'live')`);
+    WHERE p.user_id = ${userId} AND t.status IN ('upcoming', 'live') AND t.kind = 'standard'`);
   if (active && active.n > 0) return ACCOUNT.deleteActiveTournament;
   return null;
 }
@@ -111,11 +111,11 @@ export const accountSecurityRoutes = new Hono<AppEnv>()
     const [anonymised] = await c.env.DB.batch([
       c.env.DB.prepare(
         `UPDATE users SET username = ?, email = ?, password_hash = '!deleted', avatar = NULL, bio = NULL, location = NULL,
-           social_links = NULL, preferences = NULL, totp_secret = NULL, totp_enabled = 0, recovery_codes = NULL, deleted_at = ?
+           social_links = NULL, preferences = NULL, country = NULL, totp_secret = NULL, totp_enabled = 0, recovery_codes = NULL, deleted_at = ?
          WHERE id = ? AND deleted_at IS NULL AND balance_cents = 0
            AND NOT EXISTS (SELECT 1 FROM payouts WHERE user_id = users.id AND status = 'pending')
            AND NOT EXISTS (SELECT 1 FROM tournament_participants p JOIN tournaments t ON t.id = p.tournament_id
-                           WHERE p.user_id = users.id AND t.status IN ('upcoming', 'live'))`,
+                           WHERE p.user_id = users.id AND t.status IN ('upcoming', 'live') AND t.kind = 'standard')`,
       )
         // Neither name nor address passes registration's rules, so they can never collide with a real account.
         .bind(`Deleted player ${me.id}`, `deleted:${me.id}`, Date.now(), me.id),

@@ -11,7 +11,7 @@ export const categoryRoutes = new Hono<AppEnv>().get("/", async (c) => {
     .select({
       category: categories,
       // Written out: drizzle renders a column in a select list unqualified, which the subquery would read as t.id.
-      active: sql<number>`(SELECT count(*) FROM tournaments t WHERE t.category_id = categories.id AND t.status IN ('upcoming', 'live'))`,
+      active: sql<number>`(SELECT count(*) FROM tournaments t WHERE t.category_id = categories.id AND t.status IN ('upcoming', 'live') AND t.kind <> 'practice_run')`,
     })
     .from(categories)
     .orderBy(asc(categories.id))

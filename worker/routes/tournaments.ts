@@ -1,18 +1,19 @@
 // Tournaments: reads from D1, and everything live through the tournament's Durable Object.
 import { Hono } from "hono";
-import { and, asc, count, eq, gt, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   answerBodySchema,
   tournamentListQuerySchema,
   type JoinResult,
+  type LeaveResult,
   type LeaderboardRow,
   type ParticipantRow,
   type TournamentDetail,
 } from "../../common/api/tournaments";
 import { JOIN, PLAY } from "../../common/messages";
 import { LEVEL_FILTER_MAX, PREMIUM_MIN_FEE_CENTS, PRIZE_SHARES_BPS, TOURNAMENT_LIST_LIMIT } from "../../common/spec";
-import { centsToUsd } from "../../common/domain/money";
+import { centsToUsd, formatUsd } from "../../common/domain/money";
 import { splitPrizePool } from "../../common/domain/prizes";
 import { minPlayersFor } from "../../common/domain/tournaments";
 import type { Db } from "../db/client";
@@ -20,7 +21,8 @@ import { categories, tournamentParticipants, tournamentQuestions, tournaments, u
 import { presentTournament } from "../db/present-tournament";
 import { roomFor, unwrap } from "../durable/room-client";
 import { TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "../durable/hub-client";
-import { HttpError, notFound, unauthorized } from "../http/errors";
+import { HttpError, conflict, notFound, unauthorized } from "../http/errors";
+import { openPracticeRun } from "../tournaments/practice-runs";
 import { currentUser, requireUser } from "../http/middleware";
 import { assertSameOriginSocket, assertSocketUpgrade } from "../http/sockets";
 import { idParam, jsonBody, parse } from "../http/validate";
@@ -42,7 +44,8 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}
 export const tournamentRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const q = parse(tournamentListQuerySchema, c.req.query());
-    const where: SQL[] = [];
+    // A practice run is one player's own.
+    const where: SQL[] = [ne(tournaments.kind, "practice_run")];
     if (q.category !== undefined) {
       where.push(/^\d+$/.test(q.category) ? eq(tournaments.categoryId, Number(q.category)) : eq(categories.slug, q.category.toLowerCase()));
     }
@@ -94,7 +97,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
     const detail: TournamentDetail = {
       ...presentTournament(t, categoryName),
       prizeSplit: PRIZE_SHARES_BPS.map((_, i) => centsToUsd(split[i] ?? 0)),
-      minPlayers: minPlayersFor({ title: t.title, entryFeeCents: t.entryFeeCents }),
+      minPlayers: minPlayersFor({ entryFeeCents: t.entryFeeCents }),
       joined: mine !== undefined,
       questionCount: questions?.n ?? 0,
     };
@@ -157,16 +160,39 @@ export const tournamentRoutes = new Hono<AppEnv>()
   .post("/:id/join", async (c) => {
     const user = c.get("user");
     if (!user) throw new HttpError(401, JOIN.authRequired.description, { title: JOIN.authRequired.title });
-    const id = idParam(c);
+    const requested = idParam(c);
     await jsonBody(c, z.object({}));
     const db = c.get("db");
-    await findTournament(db, id);
+    const { t: target } = await findTournament(db, requested);
+    // Someone else's practice run is not there for this player.
+    if (target.kind === "practice_run" && target.ownerUserId !== user.id) throw notFound(PLAY.notFound);
+    // Starting practice joins the player's own run of it: the tournament answered is that run.
+    const id = target.kind === "practice" ? await openPracticeRun(c.env.DB, target, user.id, Date.now()) : requested;
+    if (id === null) throw conflict(JOIN.practiceUnavailable);
     unwrap(await roomFor(c.env, id).join(id, { userId: user.id, username: user.username, level: user.level }));
     const [{ t, categoryName }, me] = await Promise.all([
       findTournament(db, id),
       db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, user.id)).get(),
     ]);
     const result: JoinResult = { joined: true, balance: centsToUsd(me?.balanceCents ?? 0), tournament: presentTournament(t, categoryName) };
+    return c.json(result);
+  })
+
+  .post("/:id/leave", requireUser, async (c) => {
+    const id = idParam(c);
+    await jsonBody(c, z.object({}));
+    const db = c.get("db");
+    await findTournament(db, id);
+    const { refundedCents } = unwrap(await roomFor(c.env, id).leave(id, currentUser(c).id));
+    const [{ t, categoryName }, me] = await Promise.all([
+      findTournament(db, id),
+      db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, currentUser(c).id)).get(),
+    ]);
+    const result: LeaveResult = {
+      message: refundedCents > 0 ? PLAY.leftRefunded(formatUsd(refundedCents)) : PLAY.left,
+      balance: centsToUsd(me?.balanceCents ?? 0),
+      tournament: presentTournament(t, categoryName),
+    };
     return c.json(result);
   })
 

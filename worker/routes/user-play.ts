@@ -10,6 +10,8 @@ import type { AppEnv } from "../http/app-env";
 type EntryRecord = {
   id: number;
   title: string;
+  kind: UserTournamentEntry["kind"];
+  finished: number;
   status: UserTournamentEntry["status"];
   start_time: number;
   end_time: number | null;
@@ -27,7 +29,7 @@ export const userPlayRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/tournaments", async (c) => {
     const { results } = await c.env.DB.prepare(
-      `SELECT t.id, t.title, t.status, t.start_time, t.end_time, p.rank, p.score, p.prize_cents
+      `SELECT t.id, t.title, t.kind, p.has_completed AS finished, t.status, t.start_time, t.end_time, p.rank, p.score, p.prize_cents
        FROM tournament_participants p JOIN tournaments t ON t.id = p.tournament_id
        WHERE p.user_id = ? ORDER BY t.start_time DESC, t.id DESC`,
     )
@@ -36,6 +38,8 @@ export const userPlayRoutes = new Hono<AppEnv>()
     const entries: UserTournamentEntry[] = results.map((r) => ({
       id: r.id,
       title: r.title,
+      kind: r.kind,
+      finished: r.finished === 1,
       status: r.status,
       startTime: iso(r.start_time),
       endTime: r.end_time === null ? null : iso(r.end_time),

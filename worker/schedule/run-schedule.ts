@@ -41,7 +41,7 @@ export async function runSchedule(env: Env, now: number): Promise<ScheduleReport
   await db
     .prepare(
       `UPDATE categories SET active_tournaments =
-         (SELECT count(*) FROM tournaments t WHERE t.category_id = categories.id AND t.status IN ('upcoming', 'live'))`,
+         (SELECT count(*) FROM tournaments t WHERE t.category_id = categories.id AND t.status IN ('upcoming', 'live') AND t.kind <> 'practice_run')`,
     )
     .run();
   // New rooms set their first alarm; for the others this is a cheap check that one is set.
@@ -86,26 +86,20 @@ async function ensurePaid(db: D1Database, category: CategoryRecord, pool: Questi
 }
 
 async function ensurePractice(db: D1Database, category: CategoryRecord, pool: QuestionCandidate[], now: number): Promise<number[]> {
-  // instr() is case-sensitive like isPracticeTitle; LIKE would not be.
-  const open = "category_id = ? AND entry_fee_cents = 0 AND status = 'live' AND instr(title, ?) > 0";
+  const open = "category_id = ? AND kind = 'practice' AND status = 'live'";
   const [inserted] = await db.batch([
     db
       .prepare(
-        `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free)
-         SELECT ?, ?, ?, 0, 0, NULL, 1, ?, NULL, 'live', 1
+        `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free, kind)
+         SELECT ?, ?, ?, 0, 0, NULL, 1, ?, NULL, 'live', 1, 'practice'
          WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE ${open}) RETURNING id`,
       )
       .bind(
         `${category.name} ${PRACTICE_MARKER}`,
-        `Warm up with ten ${category.name} questions from easy to hard. Free and always open: no minimum, no prizes, and your correct answers still earn XP.`,
-        category.id, now, category.id, PRACTICE_MARKER,
+        `Warm up with ten ${category.name} questions from easy to hard, fresh ones every run. Free and always open, as often as you like: no minimum, no prizes, and your correct answers still earn XP.`,
+        category.id, now, category.id,
       ),
-    questionsStatement(
-      db,
-      pickIds(pool),
-      "t.category_id = ? AND t.entry_fee_cents = 0 AND t.status = 'live' AND instr(t.title, ?) > 0",
-      [category.id, PRACTICE_MARKER],
-    ),
+    questionsStatement(db, pickIds(pool), "t.category_id = ? AND t.kind = 'practice' AND t.status = 'live'", [category.id]),
   ]);
   return (inserted!.results as { id: number }[]).map((r) => r.id);
 }

@@ -6,6 +6,7 @@ import { ACCOUNT, AUTH } from "../../common/messages";
 import { totpCode } from "../auth/totp";
 import { call, cookieFrom, registerUser } from "./helpers";
 import { balanceCents, countRows, expectLedgerBalanced, fund, makeAdmin, withdraw } from "./money-helpers";
+import { makeCategory, makePractice, next } from "./tournament-fixtures";
 
 afterEach(expectLedgerBalanced);
 
@@ -180,6 +181,18 @@ describe("DELETE /api/user", () => {
     expect(res.body).toEqual({ message: ACCOUNT.deleteActiveTournament });
     await env.DB.prepare("UPDATE tournaments SET status = 'completed' WHERE id = ?").bind(t!.id).run();
     expect((await remove(cookie, { password, confirm: "DELETE" })).status).toBe(200);
+  });
+
+  it("is not held back by practice, finished or left half-way", async () => {
+    const { cookie, user, password } = await registerUser();
+    const practice = await makePractice(await makeCategory());
+    const player = { id: user.id, username: user.username, cookie };
+    const run = await call(`/api/tournaments/${practice.id}/join`, { method: "POST", cookie });
+    expect(run.status).toBe(200);
+    // The run is live and the player is on its first question.
+    expect((await next(player, run.body.tournament.id)).status).toBe(200);
+    const res = await remove(cookie, { password, confirm: "DELETE" });
+    expect(res.status, res.text).toBe(200);
   });
 
   it("ends every session, erases personal data, blocks login and keeps the ledger", async () => {

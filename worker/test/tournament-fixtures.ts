@@ -66,6 +66,7 @@ export interface TournamentOptions {
   startTime?: number;
   endTime?: number | null;
   status?: "upcoming" | "live" | "completed" | "cancelled";
+  kind?: "standard" | "practice" | "practice_run";
 }
 
 export interface TournamentFixture {
@@ -80,13 +81,13 @@ export async function makeTournament(category: CategoryFixture, o: TournamentOpt
   const start = o.startTime ?? Date.now() + 60 * 60_000;
   const fee = o.entryFeeCents ?? 0;
   const row = await env.DB.prepare(
-    `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free, kind)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
     .bind(
       title, o.description ?? "A test tournament", category.id, fee, o.prizePoolCents ?? 0,
       o.maxParticipants === undefined ? 50 : o.maxParticipants, o.minLevel ?? 1, start,
-      o.endTime === undefined ? start + TOURNAMENT_DURATION_MS : o.endTime, o.status ?? "upcoming", fee === 0 ? 1 : 0,
+      o.endTime === undefined ? start + TOURNAMENT_DURATION_MS : o.endTime, o.status ?? "upcoming", fee === 0 ? 1 : 0, o.kind ?? "standard",
     )
     .first<{ id: number }>();
   const used = new Set<number>();
@@ -172,6 +173,11 @@ export const answer = (player: Player, tournamentId: number, questionId: number,
   call(`/api/tournaments/${tournamentId}/answer`, { cookie: player.cookie, body: { questionId, answer: text } });
 export const complete = (player: Player, tournamentId: number) =>
   call(`/api/tournaments/${tournamentId}/complete`, { method: "POST", cookie: player.cookie });
+export const leave = (player: Player, tournamentId: number) => call(`/api/tournaments/${tournamentId}/leave`, { method: "POST", cookie: player.cookie });
+
+/** The always-open practice entry of a category, as the schedule makes it. */
+export const makePractice = (category: CategoryFixture) =>
+  makeTournament(category, { title: `${category.name} Practice`, kind: "practice", status: "live", endTime: null, maxParticipants: null, startTime: Date.now() - 1000 });
 
 export const correctOf = (t: TournamentFixture, questionId: number) => t.questions.find((q) => q.id === questionId)!.correct;
 export const wrongOf = (t: TournamentFixture, questionId: number) => t.questions.find((q) => q.id === questionId)!.options[1]!;

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { JOIN, PLAY } from "../../common/messages";
 import { prizePoolFromFees } from "../../common/domain/prizes";
 import { call } from "./helpers";
-import { all, balanceOf, join, ledgerMismatches, makeCategory, makePlayer, makeTournament, one } from "./tournament-fixtures";
+import { all, balanceOf, join, ledgerMismatches, makeCategory, makePlayer, makeTournament, one, roomSql } from "./tournament-fixtures";
 
 const entries = (tournamentId: number) =>
   all<{ user_id: number; amount_cents: number }>("SELECT user_id, amount_cents FROM transactions WHERE reference LIKE ?", `entry:${tournamentId}:%`);
@@ -105,14 +105,26 @@ describe("joining a tournament", () => {
     expect((await seats(t.id)).current).toBe(1);
   });
 
-  it("lets anyone into a practice tournament: no level gate, no capacity, no fee", async () => {
-    const t = await makeTournament(await makeCategory(), { title: "Science Practice", minLevel: 5, maxParticipants: null, status: "live", endTime: null, startTime: Date.now() - 1000 });
+  it("lets anyone into practice: no level gate, no capacity, no fee, a run of their own", async () => {
+    const category = await makeCategory();
+    const t = await makeTournament(category, { title: "Science Practice", kind: "practice", minLevel: 5, maxParticipants: null, status: "live", endTime: null, startTime: Date.now() - 1000 });
     const p = await makePlayer({ level: 1 });
     const res = await join(p, t.id);
     expect(res.status).toBe(200);
-    expect(res.body.tournament).toMatchObject({ status: "live", currentParticipants: 1, entryFee: 0 });
-    const detail = await call(`/api/tournaments/${t.id}`, { cookie: p.cookie });
-    expect(detail.body).toMatchObject({ joined: true, minPlayers: 0, maxParticipants: null });
+    expect(res.body.tournament).toMatchObject({ kind: "practice_run", status: "live", currentParticipants: 1, entryFee: 0 });
+    const detail = await call(`/api/tournaments/${res.body.tournament.id}`, { cookie: p.cookie });
+    expect(detail.body).toMatchObject({ joined: true, minPlayers: 0 });
+  });
+
+  it("refuses to join once the end time has passed, even before the alarm has settled it", async () => {
+    const t = await makeTournament(await makeCategory(), { status: "live", startTime: Date.now() - 10 * 60_000 });
+    expect((await join(await makePlayer(), t.id)).status).toBe(200);
+    // The end time passes; the alarm that settles it has not run yet.
+    await roomSql(t.id, "UPDATE meta SET end_time = ? WHERE id = 1", Date.now() - 1);
+    const res = await join(await makePlayer(), t.id);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(PLAY.joinClosed);
+    expect((await seats(t.id)).n).toBe(1);
   });
 
   it("refuses to join a finished tournament", async () => {

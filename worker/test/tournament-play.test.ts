@@ -5,6 +5,7 @@ import { evictDurableObject } from "cloudflare:test";
 import { CHEAT, PLAY } from "../../common/messages";
 import { QUESTION_TIME_MS } from "../../common/spec";
 import type { PlayerQuestion } from "../../common/api/tournaments";
+import { env } from "cloudflare:workers";
 import { call } from "./helpers";
 import {
   all,
@@ -12,10 +13,13 @@ import {
   backdateCurrent,
   complete,
   correctOf,
+  endNow,
+  forceAlarm,
   join,
   ledgerMismatches,
   makeCategory,
   makePlayer,
+  makePractice,
   makeTournament,
   next,
   one,
@@ -290,26 +294,64 @@ describe("finishing", () => {
     const row = await one<{ status: string; settled_at: number | null }>("SELECT status, settled_at FROM tournaments WHERE id = ?", t.id);
     expect(row.status).toBe("completed");
     expect(row.settled_at).not.toBeNull();
-    // Two players: 65% + the unpaid 10% share to 1st, 25% to 2nd.
+    // Two players: 65% to 1st, 25% to 2nd; nobody holds 3rd place, so its 10% stays with the house.
     const prizes = await all<{ user_id: number; amount_cents: number }>(
       "SELECT user_id, amount_cents FROM transactions WHERE reference LIKE ? ORDER BY amount_cents DESC",
       `prize:${t.id}:%`,
     );
     expect(prizes).toEqual([
-      { user_id: a!.id, amount_cents: 750 },
+      { user_id: a!.id, amount_cents: 650 },
       { user_id: b!.id, amount_cents: 250 },
+    ]);
+    expect(await all("SELECT amount_cents, reference FROM house_ledger WHERE tournament_id = ?", t.id)).toEqual([
+      { amount_cents: 100, reference: `unclaimed:${t.id}:3` },
     ]);
     const board = (await call(`/api/tournaments/${t.id}/leaderboard`)).body;
     expect(board.map((r: any) => [r.userId, r.rank, r.prize])).toEqual([
-      [a!.id, 1, 7.5],
+      [a!.id, 1, 6.5],
       [b!.id, 2, 2.5],
     ]);
   });
 
-  it("in practice credits the answers' XP once and never settles", async () => {
-    const t = await makeTournament(await makeCategory(), { title: "History Practice", status: "live", endTime: null, maxParticipants: null, startTime: Date.now() - 1000 });
+  it("gives no prize to a player who answered no question, and records the share nobody won for operators", async () => {
+    const { t, players } = await liveTournament(4, { prizePoolCents: 1000 });
+    const [a, b, idle1, idle2] = players as [Player, Player, Player, Player];
+    await play(a, t, true, 1000);
+    await play(b, t, false, 1000);
+    // The idle players took their questions but let them time out; one never opened a question.
+    await next(idle1, t.id);
+    await endNow(t.id);
+    const prizes = await all<{ user_id: number; amount_cents: number }>(
+      "SELECT user_id, amount_cents FROM transactions WHERE reference LIKE ? ORDER BY amount_cents DESC",
+      `prize:${t.id}:%`,
+    );
+    expect(prizes).toEqual([
+      { user_id: a.id, amount_cents: 650 },
+      { user_id: b.id, amount_cents: 250 },
+    ]);
+    const rows = await all<{ user_id: number; prize_cents: number; rank: number }>(
+      "SELECT user_id, prize_cents, rank FROM tournament_participants WHERE tournament_id = ? ORDER BY rank",
+      t.id,
+    );
+    expect(rows.filter((r) => r.user_id === idle1.id || r.user_id === idle2.id).map((r) => r.prize_cents)).toEqual([0, 0]);
+
+    // A second settlement run records nothing twice; operators see the house's share.
+    await forceAlarm(t.id);
+    const op = await makePlayer();
+    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(op.id).run();
+    const house = (await call("/api/admin/house-ledger", { cookie: op.cookie })).body as any[];
+    expect(house.filter((h) => h.tournamentId === t.id)).toEqual([
+      expect.objectContaining({ amount: 1, type: "unclaimed_prize", reference: `unclaimed:${t.id}:3`, description: expect.stringContaining("3rd") }),
+    ]);
+    expect((await call("/api/admin/house-ledger", { cookie: a.cookie })).status).toBe(403);
+  });
+
+  it("in practice credits the answers' XP once, completes the run and pays nothing", async () => {
+    const category = await makeCategory();
+    const practice = await makePractice(category);
     const p = await makePlayer({ xp: 990 });
-    await join(p, t.id);
+    const started = await join(p, practice.id);
+    const t = { id: started.body.tournament.id as number, title: "", questions: category.questions };
     const r1 = await play(p, t, true, 1000);
     const r2 = await play(p, t, true, 1000);
     await play(p, t, false, 1000);
@@ -317,8 +359,8 @@ describe("finishing", () => {
     await complete(p, t.id);
     const user = await one<any>("SELECT experience_points, level, tournaments_played FROM users WHERE id = ?", p.id);
     expect(user).toEqual({ experience_points: 990 + r1.xpEarned + r2.xpEarned, level: 2, tournaments_played: 0 });
-    const t2 = await one<any>("SELECT status, settled_at FROM tournaments WHERE id = ?", t.id);
-    expect(t2).toEqual({ status: "live", settled_at: null });
+    const t2 = await one<any>("SELECT status, kind FROM tournaments WHERE id = ?", t.id);
+    expect(t2).toEqual({ status: "completed", kind: "practice_run" });
     expect(await all("SELECT id FROM transactions WHERE reference LIKE ?", `prize:${t.id}:%`)).toEqual([]);
   });
 });

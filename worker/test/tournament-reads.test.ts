@@ -57,6 +57,7 @@ describe("tournament list and detail", () => {
       status: "upcoming",
       imageUrl: null,
       isFree: false,
+      kind: "standard",
       createdAt: expect.any(String),
     });
   });
@@ -121,7 +122,8 @@ describe("player statistics, leaderboard and profiles", () => {
       questionsAnswered: 4,
       correctAnswers: 3,
       favoriteCategory: cat.name,
-      totalEarnings: 7.5,
+      // Two players: 65% and 25%; the 3rd place's 10% stays with the house.
+      totalEarnings: 6.5,
       rank: 1,
       winRate: 100,
       categoryStats: [{ categoryId: cat.id, category: cat.name, answered: 4, correct: 3, accuracy: 75 }],
@@ -147,7 +149,18 @@ describe("player statistics, leaderboard and profiles", () => {
 
     const entries = (await call("/api/user/tournaments", { cookie: ana.cookie })).body;
     expect(entries).toEqual([
-      { id: t.id, title: t.title, status: "completed", startTime: expect.any(String), endTime: expect.any(String), rank: 1, score: expect.any(Number), prize: 7.5 },
+      {
+        id: t.id,
+        title: t.title,
+        kind: "standard",
+        finished: true,
+        status: "completed",
+        startTime: expect.any(String),
+        endTime: expect.any(String),
+        rank: 1,
+        score: expect.any(Number),
+        prize: 6.5,
+      },
     ]);
     expect(entries[0].score).toBeGreaterThan(300);
   });
@@ -162,7 +175,7 @@ describe("player statistics, leaderboard and profiles", () => {
     const shyRow = board.find((e) => e.id === shy.id);
     const openRow = board.find((e) => e.id === open.id);
     expect(board.indexOf(shyRow)).toBeLessThan(board.indexOf(openRow));
-    expect(shyRow).toEqual({ id: shy.id, username: shy.username, avatar: null, region: "Global", level: null, tournamentsPlayed: 1, tournamentsWon: null, totalPrize: 37.5 });
+    expect(shyRow).toEqual({ id: shy.id, username: shy.username, avatar: null, region: "Global", level: null, tournamentsPlayed: 1, tournamentsWon: null, totalPrize: 32.5 });
     expect(openRow).toMatchObject({ level: 1, tournamentsWon: 0, totalPrize: 12.5 });
     for (let i = 1; i < board.length; i++) expect(board[i - 1].totalPrize).toBeGreaterThanOrEqual(board[i].totalPrize);
   });

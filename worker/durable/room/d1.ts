@@ -2,10 +2,11 @@
 // each); the per-row data of a batch travels as one JSON parameter read with json_each, so a
 // batch stays a handful of statements however many players there are.
 import { XP_PER_LEVEL } from "../../../common/spec";
-import { isPracticeTournament, minPlayersFor } from "../../../common/domain/tournaments";
+import { isPracticeKind, minPlayersFor } from "../../../common/domain/tournaments";
 import { TOURNAMENT_DURATION_MS } from "../../../common/spec";
 import { ledgerStatement } from "../../money/ledger";
 import type { NotificationAction } from "../../../common/api/tournaments";
+import type { TournamentKind } from "../../../common/api/types";
 import type { Phase, TournamentConfig } from "./storage";
 import type { ResponseRecord } from "./standings";
 
@@ -19,6 +20,7 @@ type TournamentRecord = {
   start_time: number;
   end_time: number | null;
   status: "upcoming" | "live" | "completed" | "cancelled";
+  kind: TournamentKind;
   settled_at: number | null;
 };
 
@@ -47,9 +49,8 @@ export async function loadConfig(db: D1Database, tournamentId: number): Promise<
   ]);
   const row = t?.results[0] as TournamentRecord | undefined;
   if (!row) return null;
-  const rules = { title: row.title, entryFeeCents: row.entry_fee_cents };
-  const practice = isPracticeTournament(rules);
-  const phase: Phase = practice && row.status === "upcoming" ? "upcoming" : row.status;
+  const practice = isPracticeKind(row.kind);
+  const phase: Phase = row.status;
   return {
     meta: {
       tournament_id: row.id,
@@ -59,9 +60,10 @@ export async function loadConfig(db: D1Database, tournamentId: number): Promise<
       max_participants: practice ? null : row.max_participants,
       min_level: practice ? 1 : row.min_level,
       practice: practice ? 1 : 0,
-      min_players: minPlayersFor(rules),
+      min_players: minPlayersFor({ entryFeeCents: row.entry_fee_cents }),
       start_time: row.start_time,
-      end_time: practice ? null : (row.end_time ?? row.start_time + TOURNAMENT_DURATION_MS),
+      // The always-open practice entry never ends; a practice run ends at its own end time.
+      end_time: row.kind === "practice" ? null : (row.end_time ?? row.start_time + TOURNAMENT_DURATION_MS),
       phase,
       settled: row.settled_at !== null,
     },
@@ -91,10 +93,29 @@ export function cheatAttemptStatement(db: D1Database, tournamentId: number, user
   return db.prepare("INSERT INTO cheat_attempts (user_id, tournament_id, reason) VALUES (?, ?, ?)").bind(userId, tournamentId, reason);
 }
 
+/**
+ * The ledger reference of a player's entry. A player who left before the start and joins again
+ * pays a new entry, so each entry after the first carries how many times they had left.
+ */
+export const entryReference = (tournamentId: number, userId: number, departures: number) =>
+  departures === 0 ? `entry:${tournamentId}:${userId}` : `entry:${tournamentId}:${userId}:${departures}`;
+
+/** The refund of the entry a player leaves: one per entry, so a repeated leave pays nothing twice. */
+const leaveReference = (tournamentId: number, userId: number, departures: number) => `leave:${tournamentId}:${userId}:${departures}`;
+
 /** Entry: the fee through the ledger, the participant row and the tournament's count and pool, together. */
 export function joinStatements(
   db: D1Database,
-  j: { tournamentId: number; title: string; userId: number; feeCents: number; joinedAt: number; participants: number; prizePoolCents: number },
+  j: {
+    tournamentId: number;
+    title: string;
+    userId: number;
+    feeCents: number;
+    departures: number;
+    joinedAt: number;
+    participants: number;
+    prizePoolCents: number;
+  },
 ): D1PreparedStatement[] {
   const out: D1PreparedStatement[] = [];
   if (j.feeCents > 0) {
@@ -103,7 +124,7 @@ export function joinStatements(
         userId: j.userId,
         amountCents: -j.feeCents,
         type: "tournament_entry",
-        reference: `entry:${j.tournamentId}:${j.userId}`,
+        reference: entryReference(j.tournamentId, j.userId, j.departures),
         description: `Entry: ${j.title}`,
       }),
     );
@@ -115,6 +136,39 @@ export function joinStatements(
       .bind(j.participants, j.prizePoolCents, j.tournamentId),
   );
   return out;
+}
+
+/** Leaving before the start: the entry fee back, the seat freed, the count and pool lowered, together. */
+export function leaveStatements(
+  db: D1Database,
+  l: { tournamentId: number; title: string; userId: number; feeCents: number; departures: number; participants: number; prizePoolCents: number },
+): D1PreparedStatement[] {
+  return [
+    ...(l.feeCents > 0
+      ? [
+          ledgerStatement(db, {
+            userId: l.userId,
+            amountCents: l.feeCents,
+            type: "refund",
+            reference: leaveReference(l.tournamentId, l.userId, l.departures),
+            description: `Refund: ${l.title} (left before the start)`,
+          }),
+        ]
+      : []),
+    db.prepare("DELETE FROM tournament_participants WHERE tournament_id = ? AND user_id = ?").bind(l.tournamentId, l.userId),
+    db
+      .prepare("UPDATE tournaments SET current_participants = ?, prize_pool_cents = ? WHERE id = ? AND status = 'upcoming'")
+      .bind(l.participants, l.prizePoolCents, l.tournamentId),
+  ];
+}
+
+/** How many times each player left this tournament, as the ledger's refunds prove it (paid tournaments). */
+export async function loadDepartures(db: D1Database, tournamentId: number): Promise<Map<number, number>> {
+  const { results } = await db
+    .prepare("SELECT user_id, count(*) AS times FROM transactions WHERE reference LIKE ? GROUP BY user_id")
+    .bind(`leave:${tournamentId}:%`)
+    .all<{ user_id: number; times: number }>();
+  return new Map(results.map((r) => [r.user_id, r.times]));
 }
 
 /**
@@ -132,6 +186,13 @@ export function notificationsStatement(
        WHERE NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = j.value AND n.tournament_id = ?3 AND n.action = ?2)`,
     )
     .bind(n.message, n.action, n.tournamentId, n.status, JSON.stringify(n.userIds));
+}
+
+/** A practice run is over (its player finished, or its time ran out): completed, once. */
+export function closePracticeRunStatement(db: D1Database, tournamentId: number, now: number): D1PreparedStatement {
+  return db
+    .prepare("UPDATE tournaments SET status = 'completed', settled_at = ?1, end_time = min(coalesce(end_time, ?1), ?1) WHERE id = ?2 AND settled_at IS NULL")
+    .bind(now, tournamentId);
 }
 
 /** upcoming -> live; a late start moves the end by the same delay so play keeps its full length. */
@@ -246,12 +307,15 @@ export function settlementStatements(
     stamp: number;
     endTime: number;
     rows: SettlementRow[];
+    /** Prize places nobody qualified for: their share stays with the house. */
+    unclaimed: { place: number; cents: number }[];
     responses: ResponseRecord[];
     notification: { message: string; action: NotificationAction; status: string };
   },
 ): D1PreparedStatement[] {
   const gate = "EXISTS (SELECT 1 FROM tournaments WHERE id = ?2 AND settled_at = ?3)";
   const ordinal = ["1st", "2nd", "3rd"];
+  const placeName = (place: number) => ordinal[place - 1] ?? `#${place}`;
   return [
     db
       .prepare("UPDATE tournaments SET status = 'completed', settled_at = ?, end_time = ? WHERE id = ? AND settled_at IS NULL")
@@ -264,9 +328,17 @@ export function settlementStatements(
           amountCents: r.prize,
           type: "prize",
           reference: `prize:${s.tournamentId}:${r.u}`,
-          description: `Prize: ${s.title} (${ordinal[r.rank - 1] ?? `#${r.rank}`} place)`,
+          description: `Prize: ${s.title} (${placeName(r.rank)} place)`,
         }),
       ),
+    ...s.unclaimed.map((u) =>
+      db
+        .prepare(
+          `INSERT INTO house_ledger (amount_cents, type, tournament_id, reference, description)
+           VALUES (?, 'unclaimed_prize', ?, ?, ?) ON CONFLICT (reference) DO NOTHING`,
+        )
+        .bind(u.cents, s.tournamentId, `unclaimed:${s.tournamentId}:${u.place}`, `Unclaimed ${placeName(u.place)} prize: ${s.title} (no qualifying player)`),
+    ),
     db
       .prepare(
         `UPDATE users SET experience_points = users.experience_points + s.xp,

@@ -53,6 +53,10 @@ CREATE TABLE IF NOT EXISTS plays (
   answered_at INTEGER,
   PRIMARY KEY (user_id, ord)
 );
+CREATE TABLE IF NOT EXISTS departures (
+  user_id INTEGER PRIMARY KEY,
+  times INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS schedule (
   kind TEXT PRIMARY KEY,
   due_at INTEGER NOT NULL
@@ -208,6 +212,37 @@ export class RoomStore {
         p.user_id, p.username, p.level, p.joined_at, p.finished_at, p.results_written,
       );
     }
+  }
+
+  /**
+   * Removes participants D1 has no entry for: a leave whose D1 batch committed while this copy
+   * never recorded it. Only before the start, when leaving is possible at all.
+   */
+  dropParticipantsNotIn(userIds: Set<number>): void {
+    for (const p of this.participants()) if (!userIds.has(p.user_id)) this.#sql.exec("DELETE FROM participants WHERE user_id = ?", p.user_id);
+  }
+
+  /** How many times the player left this tournament: each entry and its refund get their own ledger reference. */
+  departures(userId: number): number {
+    return this.#sql.exec<{ times: number }>("SELECT times FROM departures WHERE user_id = ?", userId).toArray()[0]?.times ?? 0;
+  }
+
+  /** Departures D1's ledger proves (a leave this copy never recorded); counts only grow. */
+  adoptDepartures(counts: Map<number, number>): void {
+    for (const [userId, times] of counts) {
+      this.#sql.exec(
+        "INSERT INTO departures (user_id, times) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET times = max(times, excluded.times)",
+        userId, times,
+      );
+    }
+  }
+
+  /** The player left before the start: no longer a participant, and the next entry is a new one. */
+  recordDeparture(userId: number): void {
+    this.#storage.transactionSync(() => {
+      this.#sql.exec("DELETE FROM participants WHERE user_id = ?", userId);
+      this.#sql.exec("INSERT INTO departures (user_id, times) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET times = times + 1", userId);
+    });
   }
 
   finish(userId: number, at: number): void {

@@ -24,7 +24,7 @@ const stats: UserStats = {
 };
 
 const entries: UserTournamentEntry[] = [
-  { id: 11, title: "History Sprint", status: "completed", startTime: "2026-02-01T18:00:00.000Z", endTime: "2026-02-01T18:20:00.000Z", rank: 1, score: 4200, prize: 42.5 },
+  { id: 11, title: "History Sprint", kind: "standard", finished: true, status: "completed", startTime: "2026-02-01T18:00:00.000Z", endTime: "2026-02-01T18:20:00.000Z", rank: 1, score: 4200, prize: 42.5 },
 ];
 
 const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
@@ -44,6 +44,7 @@ const upcoming = (id: number, title: string, start: string): Tournament => ({
   status: "upcoming",
   imageUrl: null,
   isFree: false,
+  kind: "standard",
   createdAt: "2026-01-01T00:00:00.000Z",
 });
 
@@ -123,6 +124,34 @@ describe("dashboard", () => {
     expect(screen.getByText("Sharp Mind", { exact: false }).textContent).toContain("(earned)");
     expect(screen.getByText("Regular", { exact: false }).textContent).toContain("(locked)");
     expect(screen.getByText("4/10")).toBeVisible();
+  });
+
+  it("puts only tournaments the player can still play under Upcoming: no finished practice runs", async () => {
+    const entry = (id: number, title: string, kind: UserTournamentEntry["kind"], finished: boolean): UserTournamentEntry => ({
+      id, title, kind, finished, status: "live", startTime: soon(-5), endTime: null, rank: null, score: 0, prize: 0,
+    });
+    fakeFetch({
+      "GET /api/user": () => ({ body: testUser() }),
+      "GET /api/user/stats": () => ({ body: stats }),
+      "GET /api/user/tournaments": () => ({
+        body: [
+          entry(31, "Science Practice", "practice_run", true),
+          entry(32, "History Practice", "practice_run", true),
+          entry(33, "Music Practice", "practice_run", false),
+          entry(34, "Geography Practice", "practice", false),
+          entry(35, "Evening Cup", "standard", true),
+        ],
+      }),
+      "GET /api/tournaments": () => ({ body: [] }),
+      "GET /api/config": () => ({ body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null } }),
+    });
+    renderPage(routes, { at: "/dashboard" });
+    const upcoming = (await screen.findByText("Upcoming Tournaments")).closest("[class*='rounded']") as HTMLElement;
+    await within(upcoming).findByText("Music Practice");
+    expect(within(upcoming).getAllByRole("link", { name: "Play Now" })).toHaveLength(1);
+    for (const gone of ["Science Practice", "History Practice", "Geography Practice", "Evening Cup"]) {
+      expect(within(upcoming).queryByText(gone)).not.toBeInTheDocument();
+    }
   });
 
   it("shows real per-category accuracy and response times", async () => {

@@ -100,11 +100,11 @@ interface UpcomingItem {
   live: boolean;
 }
 
-/** Joined tournaments that are still ahead or live first, then open ones, by start time. */
+/** Joined tournaments the player can still play first, then open ones, by start time. */
 function upcomingItems(entries: UserTournamentEntry[] | undefined, open: Tournament[] | undefined): UpcomingItem[] {
   const joinedIds = new Set((entries ?? []).map((e) => e.id));
   const joined: UpcomingItem[] = (entries ?? [])
-    .filter((e) => e.status === "upcoming" || e.status === "live")
+    .filter((e) => (e.status === "upcoming" || e.status === "live") && !e.finished && e.kind !== "practice")
     .map((e) => ({ id: e.id, title: e.title, startTime: e.startTime, joined: true, live: e.status === "live", tournament: open?.find((t) => t.id === e.id) }));
   const others: UpcomingItem[] = (open ?? [])
     .filter((t) => !joinedIds.has(t.id))

@@ -31,6 +31,7 @@ const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail => 
   status: "live",
   imageUrl: null,
   isFree: false,
+  kind: "standard",
   createdAt: "2026-01-01T00:00:00.000Z",
   prizeSplit: [27.63, 10.63, 4.25],
   minPlayers: 10,
@@ -303,7 +304,7 @@ describe("play screen: its own checks", () => {
   });
 
   it("shows Practice Mode for practice titles", async () => {
-    setup({ tournament: detail({ title: "Science Practice", isFree: true, entryFee: 0, maxParticipants: null, minPlayers: 0 }) });
+    setup({ tournament: detail({ title: "Science Practice", kind: "practice", isFree: true, entryFee: 0, maxParticipants: null, minPlayers: 0 }) });
     await settle();
     expect(screen.getByText("Practice Mode")).toBeVisible();
   });

@@ -3,7 +3,7 @@
 // everything below it.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Category, Tournament, User } from "@common/api/types";
-import type { GlobalLeaderboardEntry, JoinResult, LeaderboardRow, ParticipantRow, TournamentDetail } from "@common/api/tournaments";
+import type { GlobalLeaderboardEntry, JoinResult, LeaveResult, LeaderboardRow, ParticipantRow, TournamentDetail } from "@common/api/tournaments";
 import { USER_KEY } from "@/features/auth/api";
 import { apiRequest } from "@/lib/api";
 
@@ -97,6 +97,22 @@ export function useJoinTournament() {
       return Promise.all([
         qc.invalidateQueries({ queryKey: tournamentKeys.lists }),
         qc.invalidateQueries({ queryKey: tournamentKeys.detail(id) }),
+      ]);
+    },
+  });
+}
+
+/** Leaves an upcoming tournament: the fee comes back; refreshes the lists, that tournament and the caller's balance. */
+export function useLeaveTournament() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<LeaveResult>("POST", `${TOURNAMENTS}/${id}/leave`),
+    onSuccess: (result, id) => {
+      qc.setQueryData<User | null>(USER_KEY, (user) => (user ? { ...user, balance: result.balance } : user));
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: tournamentKeys.lists }),
+        qc.invalidateQueries({ queryKey: tournamentKeys.detail(id) }),
+        qc.invalidateQueries({ queryKey: tournamentKeys.participants(id) }),
       ]);
     },
   });

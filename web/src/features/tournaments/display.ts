@@ -3,15 +3,15 @@ import type { Tournament, TournamentStatus } from "@common/api/types";
 import { dollarsToCents, formatDollars } from "@common/domain/money";
 import type { Cents } from "@common/domain/money";
 import { displayedPrizePool, splitPrizePool } from "@common/domain/prizes";
-import { isPracticeTournament, minPlayersFor } from "@common/domain/tournaments";
+import { isPracticeKind, minPlayersFor } from "@common/domain/tournaments";
 import { DIFFICULTY_RAMP, PRIZE_SHARES_BPS } from "@common/spec";
 
 
-type PoolSource = Pick<Tournament, "title" | "isFree" | "entryFee" | "prizePool" | "currentParticipants">;
+type PoolSource = Pick<Tournament, "kind" | "isFree" | "entryFee" | "prizePool" | "currentParticipants">;
 
 /** SPEC.md's displayed pool: participants x fee x 0.85 for paid tournaments, the stored pool for free ones. */
 export function displayedPoolCents(t: PoolSource): Cents {
-  if (isPracticeTournament({ title: t.title, entryFeeCents: dollarsToCents(t.entryFee) })) return 0;
+  if (isPracticeKind(t.kind)) return 0;
   return t.isFree ? dollarsToCents(t.prizePool) : displayedPrizePool(t.currentParticipants, dollarsToCents(t.entryFee));
 }
 
@@ -21,14 +21,14 @@ export const poolSplitCents = (t: PoolSource): Cents[] => splitPrizePool(display
 export const feeLabel = (t: Pick<Tournament, "isFree" | "entryFee">) => (t.isFree || t.entryFee <= 0 ? "FREE Entry" : formatDollars(t.entryFee));
 
 /** Players still needed before a paid tournament can start (0 when none). */
-export const playersMissing = (t: Pick<Tournament, "title" | "entryFee" | "currentParticipants">) =>
-  Math.max(0, minPlayersFor({ title: t.title, entryFeeCents: dollarsToCents(t.entryFee) }) - t.currentParticipants);
+export const playersMissing = (t: Pick<Tournament, "entryFee" | "currentParticipants">) =>
+  Math.max(0, minPlayersFor({ entryFeeCents: dollarsToCents(t.entryFee) }) - t.currentParticipants);
 
 /**
  * The status to show. Locally an upcoming tournament counts as live once its start has passed,
  * unless it is a paid one still short of players: the server holds those back.
  */
-export function shownStatus(t: Pick<Tournament, "status" | "title" | "entryFee" | "currentParticipants">, startPassed: boolean): TournamentStatus {
+export function shownStatus(t: Pick<Tournament, "status" | "entryFee" | "currentParticipants">, startPassed: boolean): TournamentStatus {
   if (t.status === "upcoming" && startPassed && playersMissing(t) === 0) return "live";
   return t.status;
 }

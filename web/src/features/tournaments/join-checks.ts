@@ -2,19 +2,19 @@
 import type { Tournament, User } from "@common/api/types";
 import { JOIN } from "@common/messages";
 import { formatUsd, dollarsToCents } from "@common/domain/money";
-import { isPracticeTournament } from "@common/domain/tournaments";
+import { isPracticeKind } from "@common/domain/tournaments";
 
 export interface JoinBlock {
   title: string;
   description: string;
 }
 
-type JoinTarget = Pick<Tournament, "title" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee">;
+type JoinTarget = Pick<Tournament, "kind" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee">;
 
-export const isPractice = (t: Pick<Tournament, "title" | "entryFee">) => isPracticeTournament({ title: t.title, entryFeeCents: dollarsToCents(t.entryFee) });
+export const isPractice = (t: Pick<Tournament, "kind">) => isPracticeKind(t.kind);
 
 /** A level below the requirement (a missing level counts as 0); practice has no gate. */
-export const belowLevel = (user: Pick<User, "level"> | null, t: Pick<Tournament, "title" | "entryFee" | "minLevel">) =>
+export const belowLevel = (user: Pick<User, "level"> | null, t: Pick<Tournament, "kind" | "minLevel">) =>
   !isPractice(t) && (user?.level ?? 0) < t.minLevel;
 
 /** The first check that fails, as the toast to show, or null when the player may try to join. */

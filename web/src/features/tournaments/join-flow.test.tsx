@@ -23,6 +23,7 @@ const tournament = (overrides: Partial<Tournament> = {}): Tournament => ({
   status: "upcoming",
   imageUrl: null,
   isFree: false,
+  kind: "standard",
   createdAt: "2026-01-01T00:00:00.000Z",
   ...overrides,
 });
@@ -73,10 +74,21 @@ describe("joining a tournament: client checks in SPEC order", () => {
   });
 
   it("skips the level gate for practice tournaments", async () => {
-    at(tournament({ title: "Science Practice", isFree: true, entryFee: 0, minLevel: 4, maxParticipants: null }), testUser({ level: 1 }));
+    at(tournament({ title: "Science Practice", kind: "practice", isFree: true, entryFee: 0, minLevel: 4, maxParticipants: null }), testUser({ level: 1 }));
     fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
     expect(await screen.findByText("Starting practice tournament")).toBeVisible();
     expect(api.calls("POST /api/tournaments/42/join")).toHaveLength(1);
+  });
+
+  it("starts practice in the player's own run, the tournament the server answers with", async () => {
+    const practice = tournament({ title: "Science Practice", kind: "practice", isFree: true, entryFee: 0, maxParticipants: null });
+    api = fakeFetch({
+      "POST /api/tournaments/42/join": () => ({ body: { joined: true, balance: 45, tournament: { ...practice, id: 77, kind: "practice_run" } } }),
+    });
+    const page = at(practice, testUser({ level: 1 }));
+    fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
+    expect(await screen.findByText("Starting practice tournament")).toBeVisible();
+    await vi.waitFor(() => expect(page.location()).toBe("/tournaments/77/play"));
   });
 
   it("3. refuses a full tournament before looking at the balance", async () => {
@@ -168,7 +180,7 @@ describe("the join button", () => {
   });
 
   it("is not level-gated for practice, and says Start Practice Quiz", () => {
-    withTooltips(tournament({ title: "Music Practice", isFree: true, entryFee: 0, minLevel: 5, maxParticipants: null }), testUser({ level: 1 }));
+    withTooltips(tournament({ title: "Music Practice", kind: "practice", isFree: true, entryFee: 0, minLevel: 5, maxParticipants: null }), testUser({ level: 1 }));
     expect(screen.getByRole("button", { name: "Start Practice Quiz" })).toBeEnabled();
   });
 

@@ -1,5 +1,6 @@
 import { useNavigate } from "react-router";
 import type { Tournament } from "@common/api/types";
+import type { JoinResult } from "@common/api/tournaments";
 import { JOIN } from "@common/messages";
 import { POST_JOIN_REDIRECT_MS } from "@common/spec";
 import { useUser } from "@/features/auth/api";
@@ -8,7 +9,7 @@ import { toast } from "@/lib/toast";
 import { useJoinTournament } from "./api";
 import { isPractice, joinBlock } from "./join-checks";
 
-type Joinable = Pick<Tournament, "id" | "title" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee">;
+type Joinable = Pick<Tournament, "id" | "kind" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee">;
 
 /**
  * SPEC.md's join flow: the client checks in order (each with its toast), then the call. A paid or
@@ -27,15 +28,17 @@ export function useJoinFlow() {
     }
     // mutateAsync, not mutate's callbacks: the button that started the join may be gone by the time
     // it succeeds (the refreshed tournament shows the player as registered).
+    let joined: JoinResult;
     try {
-      await join.mutateAsync(t.id);
+      joined = await join.mutateAsync(t.id);
     } catch (error) {
       toast.error(JOIN.failedTitle, errorMessage(error, error instanceof Error ? error.message : String(error)));
       return;
     }
     if (isPractice(t)) {
+      // Practice answers with the player's own run of it: a fresh set of questions each time.
       toast.success("Starting practice tournament");
-      navigate(`/tournaments/${t.id}/play`);
+      navigate(`/tournaments/${joined.tournament.id}/play`);
       return;
     }
     toast.success("Successfully joined tournament!", "Taking you to your tournaments...");

@@ -23,6 +23,7 @@ const live = (id: number, title: string, isFree: boolean): Tournament => ({
   status: "live",
   imageUrl: null,
   isFree,
+  kind: "standard",
   createdAt: "2026-01-01T00:00:00.000Z",
 });
 

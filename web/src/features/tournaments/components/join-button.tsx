@@ -7,7 +7,7 @@ import { cn } from "@/lib/cn";
 import { belowLevel, isPractice } from "../join-checks";
 import { useJoinFlow } from "../use-join-flow";
 
-type Joinable = Pick<Tournament, "id" | "title" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee" | "status">;
+type Joinable = Pick<Tournament, "id" | "kind" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee" | "status">;
 
 /**
  * Join (or, for practice, start) a tournament. Disabled once it is over, while joining, and for a

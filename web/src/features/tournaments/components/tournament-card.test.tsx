@@ -25,6 +25,7 @@ const tournament = (overrides: Partial<Tournament> = {}): Tournament => ({
   status: "upcoming",
   imageUrl: null,
   isFree: false,
+  kind: "standard",
   createdAt: "2026-01-01T00:00:00.000Z",
   ...overrides,
 });
@@ -94,7 +95,7 @@ describe("tournament card countdown", () => {
   });
 
   it("labels practice tournaments Start Practice Quiz", () => {
-    show(tournament({ title: "Geography Practice", isFree: true, entryFee: 0, maxParticipants: null, status: "live" }));
+    show(tournament({ title: "Geography Practice", kind: "practice", isFree: true, entryFee: 0, maxParticipants: null, status: "live" }));
     expect(screen.getByRole("button", { name: "Start Practice Quiz" })).toBeEnabled();
     expect(screen.getByText("FREE Entry")).toBeVisible();
   });

@@ -23,6 +23,7 @@ const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail => 
   status: "upcoming",
   imageUrl: null,
   isFree: false,
+  kind: "standard",
   createdAt: "2026-01-01T00:00:00.000Z",
   prizeSplit: [110.5, 42.5, 17],
   minPlayers: 10,
@@ -58,6 +59,33 @@ beforeEach(() => {
 });
 
 describe("tournament detail", () => {
+  it("lets a registered player leave before the start, after confirming, and shows the refund", async () => {
+    let joined = true;
+    const api = fakeFetch({
+      "GET /api/tournaments/4": () => ({ body: detail({ joined, entryFee: 5, currentParticipants: joined ? 21 : 20 }) }),
+      "GET /api/tournaments/4/participants": () => ({ body: [] }),
+      "GET /api/categories": () => ({ body: [] }),
+      "POST /api/tournaments/4/leave": () => {
+        joined = false;
+        return { body: { message: "You have left the tournament. Your $5.00 entry fee is back in your balance.", balance: 55, tournament: detail() } };
+      },
+    });
+    renderPage([{ path: "/tournaments/:id", element: <Tooltip.Provider><TournamentDetailPage /></Tooltip.Provider> }], { at: "/tournaments/4", user: testUser({ level: 3, balance: 50 }) });
+    fireEvent.click(await screen.findByRole("button", { name: "Leave tournament" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(/Your \$5\.00 entry fee goes back to your balance/)).toBeVisible();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Leave tournament" }));
+    expect(await screen.findByText("You have left the tournament. Your $5.00 entry fee is back in your balance.")).toBeVisible();
+    expect(api.calls("POST /api/tournaments/4/leave")).toHaveLength(1);
+    expect(await screen.findByRole("button", { name: "Join Tournament" })).toBeVisible();
+  });
+
+  it("offers no way to leave once the tournament is live", async () => {
+    show(detail({ joined: true, status: "live", startTime: new Date(Date.now() - 60_000).toISOString() }));
+    expect(await screen.findByText("You're registered for this tournament")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Leave tournament" })).not.toBeInTheDocument();
+  });
+
   it("joins from the status panel: the toast and the redirect survive the panel switching to registered", async () => {
     let joined = false;
     fakeFetch({

@@ -18,6 +18,7 @@ import { ApiError } from "@/lib/api";
 import { useParticipants, useTournament, useTournamentLeaderboard } from "../api";
 import { difficultyText, feeLabel, formatStart, isOpenForPlay, playersMissing, shownStatus } from "../display";
 import { belowLevel, isPractice } from "../join-checks";
+import { LeaveButton } from "./leave-button";
 import { JoinButton } from "./join-button";
 import { ParticipantsList } from "./participants-list";
 import { ScoringRules } from "./scoring-rules";
@@ -282,13 +283,14 @@ function StatusPanel({ tournament: t, status, joined, playable, countdownLabel, 
               </Link>
             </Button>
           </div>
+        ) : joined ? (
+          // The server still has it upcoming (not started, or waiting for players): the entry can be withdrawn.
+          t.status === "upcoming" && <LeaveButton tournament={t} />
         ) : (
-          !joined && (
-            <>
-              <JoinButton tournament={{ ...t, status }} className="w-full" />
-              {user && belowLevel(user, t) && <p className="text-xs text-muted-foreground">{JOIN.levelDescription(t.minLevel)}</p>}
-            </>
-          )
+          <>
+            <JoinButton tournament={{ ...t, status }} className="w-full" />
+            {user && belowLevel(user, t) && <p className="text-xs text-muted-foreground">{JOIN.levelDescription(t.minLevel)}</p>}
+          </>
         )}
       </CardContent>
     </Card>

@@ -1,0 +1,26 @@
+// The operators' view of the house ledger: prize shares nobody qualified for, newest first.
+import { Hono } from "hono";
+import { desc } from "drizzle-orm";
+import type { HouseLedgerEntry } from "../../common/api/admin";
+import { centsToUsd } from "../../common/domain/money";
+import { houseLedger } from "../db/schema";
+import { iso } from "../db/present";
+import { requireUser } from "../http/middleware";
+import type { AppEnv } from "../http/app-env";
+import { requireAdmin } from "./admin";
+
+const LIST_LIMIT = 500;
+
+export const adminHouseLedgerRoutes = new Hono<AppEnv>().use(requireUser, requireAdmin).get("/", async (c) => {
+  const rows = await c.get("db").select().from(houseLedger).orderBy(desc(houseLedger.createdAt), desc(houseLedger.id)).limit(LIST_LIMIT).all();
+  const entries: HouseLedgerEntry[] = rows.map((r) => ({
+    id: r.id,
+    amount: centsToUsd(r.amountCents),
+    type: r.type,
+    tournamentId: r.tournamentId,
+    reference: r.reference,
+    description: r.description,
+    createdAt: iso(r.createdAt),
+  }));
+  return c.json(entries);
+});
