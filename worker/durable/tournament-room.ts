@@ -10,8 +10,9 @@ import type {
 } from "../../common/api/tournaments";
 import { tournamentClientFrameSchema } from "../../common/api/tournaments";
 import type { TournamentStatus } from "../../common/api/types";
-import { CHEAT, JOIN, NOTIFY, PLAY } from "../../common/messages";
-import { LEADERBOARD_PUSH_MS, LEADERBOARD_PUSH_SIZE, QUESTION_TIME_MS, CANCEL_AFTER_DELAY_MS, START_RECHECK_MS } from "../../common/spec";
+import { CHEAT, JOIN, PLAY } from "../../common/messages";
+import { LEADERBOARD_PUSH_MS, LEADERBOARD_PUSH_SIZE, QUESTION_TIME_MS, START_RECHECK_MS } from "../../common/spec";
+import { nextLifecycleStep } from "../../common/domain/lifecycle";
 import { answerPoints, answerXp, isLate } from "../../common/domain/scoring";
 import { placementXp } from "../../common/domain/levels";
 import { awardPrizes, prizePoolFromFees } from "../../common/domain/prizes";
@@ -23,6 +24,7 @@ import { closeQuietly, parseJson } from "./notification-hub";
 import { pushNotification, TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "./hub-client";
 import { RoomStore, isOpen, type MetaRow, type Phase, type PlayRow, type QuestionRow } from "./room/storage";
 import { computeStandings, responseRecords, type PlayerStanding } from "./room/standings";
+import { tournamentNotice } from "./room/notices";
 import {
   balanceCents,
   cancelStatements,
@@ -443,38 +445,36 @@ export class TournamentRoom extends DurableObject<Env> {
   /** Moves the lifecycle on as far as the clock allows, then sets the alarm for what is next. */
   async #advance(now: number): Promise<void> {
     const meta = this.#store.meta()!;
-    switch (meta.phase) {
-      case "upcoming": {
-        if (now < meta.start_time) {
-          this.#store.schedule("lifecycle", meta.start_time);
-        } else if (this.#store.participantCount() >= meta.min_players) {
-          await this.#start(meta, now);
-        } else if (now >= meta.start_time + CANCEL_AFTER_DELAY_MS) {
-          await this.#cancel(meta);
-        } else {
-          // Waiting for players: look again soon, and at the latest when the cancel deadline comes.
-          this.#store.schedule("lifecycle", Math.min(now + START_RECHECK_MS, meta.start_time + CANCEL_AFTER_DELAY_MS));
-        }
+    const participants = this.#store.participants();
+    const step = nextLifecycleStep(
+      {
+        phase: meta.phase,
+        practice: meta.practice === 1,
+        startTime: meta.start_time,
+        endTime: meta.end_time,
+        minPlayers: meta.min_players,
+        participants: participants.length,
+        everyoneFinished: participants.length > 0 && participants.every((p) => p.finished_at !== null),
+      },
+      now,
+    );
+    switch (step.kind) {
+      case "wait":
+        this.#store.schedule("lifecycle", step.until);
         break;
-      }
-      case "live":
-      case "settling": {
-        // A category's always-open practice entry never ends.
-        if (meta.end_time === null) {
-          this.#store.unschedule("lifecycle");
-          break;
-        }
-        const participants = this.#store.participants();
-        const everyoneFinished = participants.length > 0 && participants.every((p) => p.finished_at !== null);
-        if (meta.phase === "settling" || now >= meta.end_time || everyoneFinished) {
-          await (meta.practice ? this.#closePracticeRun(meta, now) : this.#settle(meta, now));
-        } else {
-          this.#store.schedule("lifecycle", meta.end_time);
-        }
+      case "start":
+        await this.#start(meta, now);
         break;
-      }
-      case "completed":
-      case "cancelled":
+      case "cancel":
+        await this.#cancel(meta);
+        break;
+      case "settle":
+        await this.#settle(meta, now);
+        break;
+      case "close_practice_run":
+        await this.#closePracticeRun(meta, now);
+        break;
+      case "done":
         this.#store.unschedule("lifecycle");
         break;
     }
@@ -485,30 +485,27 @@ export class TournamentRoom extends DurableObject<Env> {
     // A delayed start keeps the full playing time.
     const endTime = meta.end_time === null ? null : meta.end_time + Math.max(0, now - meta.start_time);
     const userIds = this.#store.participants().map((p) => p.user_id);
-    const message = NOTIFY.started(meta.title);
-    await this.env.DB.batch([
-      startStatement(this.env.DB, meta.tournament_id, endTime),
-      notificationsStatement(this.env.DB, { tournamentId: meta.tournament_id, userIds, message, action: "tournament_started", status: "live" }),
-    ]);
+    const notice = tournamentNotice(meta.tournament_id, meta.title, "started");
+    await this.env.DB.batch([startStatement(this.env.DB, meta.tournament_id, endTime), notificationsStatement(this.env.DB, notice, userIds)]);
     this.#store.setPhase("live", { endTime });
     if (endTime === null || meta.practice) this.#store.unschedule("lifecycle");
     else this.#store.schedule("lifecycle", endTime);
     this.#broadcast({ type: "status", status: "live" });
-    await this.#notify(userIds, { type: "notification", message, data: { action: "tournament_started", tournamentId: meta.tournament_id, status: "live" } });
+    await this.#notify(userIds, notice.frame);
   }
 
   async #cancel(meta: MetaRow): Promise<void> {
     const userIds = this.#store.participants().map((p) => p.user_id);
-    const message = NOTIFY.cancelled(meta.title);
+    const notice = tournamentNotice(meta.tournament_id, meta.title, "cancelled");
     await runAtomically(this.env.DB, [
       ...cancelStatements(this.env.DB, { tournamentId: meta.tournament_id, title: meta.title, feeCents: meta.entry_fee_cents, userIds }),
-      notificationsStatement(this.env.DB, { tournamentId: meta.tournament_id, userIds, message, action: "tournament_ended", status: "cancelled" }),
+      notificationsStatement(this.env.DB, notice, userIds),
     ]);
     this.#store.setPhase("cancelled");
     this.#store.setPrizePool(0);
     this.#store.unschedule("lifecycle");
     this.#broadcast({ type: "status", status: "cancelled" });
-    await this.#notify(userIds, { type: "notification", message, data: { action: "tournament_ended", tournamentId: meta.tournament_id, status: "cancelled" } });
+    await this.#notify(userIds, notice.frame);
   }
 
   /** Exactly once, however often it runs: see settlementStatements for the guard. */
@@ -540,7 +537,7 @@ export class TournamentRoom extends DurableObject<Env> {
       prize: prizes.byUser.get(s.userId) ?? 0,
       won: s.rank === 1 ? (1 as const) : (0 as const),
     }));
-    const message = NOTIFY.ended(meta.title);
+    const notice = tournamentNotice(meta.tournament_id, meta.title, "completed");
     const [claimed] = await runAtomically(
       this.env.DB,
       settlementStatements(this.env.DB, {
@@ -551,7 +548,7 @@ export class TournamentRoom extends DurableObject<Env> {
         rows,
         unclaimed: prizes.unclaimed,
         responses: responseRecords(plays, this.#questionIds(), new Set(ids)),
-        notification: { message, action: "tournament_ended", status: "completed" },
+        notice,
       }),
     );
     this.#store.recordPlacings(rows.map((r) => ({ userId: r.u, rank: r.rank, prizeCents: r.prize })));
@@ -561,7 +558,7 @@ export class TournamentRoom extends DurableObject<Env> {
     this.#pushLeaderboard(now);
     // claimed is 0 when an earlier attempt had settled: it already notified.
     if ((claimed ?? 0) > 0) {
-      await this.#notify(ids, { type: "notification", message, data: { action: "tournament_ended", tournamentId: meta.tournament_id, status: "completed" } });
+      await this.#notify(ids, notice.frame);
     }
   }
 

@@ -5,7 +5,7 @@ import { XP_PER_LEVEL } from "../../../common/spec";
 import { isPracticeKind, minPlayersFor } from "../../../common/domain/tournaments";
 import { TOURNAMENT_DURATION_MS } from "../../../common/spec";
 import { ledgerStatement } from "../../money/ledger";
-import type { NotificationAction } from "../../../common/api/tournaments";
+import type { TournamentNotice } from "./notices";
 import type { TournamentKind } from "../../../common/api/types";
 import type { Phase, TournamentConfig } from "./storage";
 import type { ResponseRecord } from "./standings";
@@ -172,20 +172,16 @@ export async function loadDepartures(db: D1Database, tournamentId: number): Prom
 }
 
 /**
- * Stores one notification per user, once: a repeated lifecycle step finds the rows already
- * there. `gate` (SQL and its parameters) can make the insert conditional on the batch's guard.
+ * Stores one notification per user, once: a repeated lifecycle step finds the rows already there.
  */
-export function notificationsStatement(
-  db: D1Database,
-  n: { tournamentId: number; userIds: number[]; message: string; action: NotificationAction; status: string },
-): D1PreparedStatement {
+export function notificationsStatement(db: D1Database, n: TournamentNotice, userIds: number[]): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO notifications (user_id, message, action, tournament_id, status)
        SELECT j.value, ?1, ?2, ?3, ?4 FROM json_each(?5) AS j
        WHERE NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = j.value AND n.tournament_id = ?3 AND n.action = ?2)`,
     )
-    .bind(n.message, n.action, n.tournamentId, n.status, JSON.stringify(n.userIds));
+    .bind(n.message, n.action, n.tournamentId, n.status, JSON.stringify(userIds));
 }
 
 /** A practice run is over (its player finished, or its time ran out): completed, once. */
@@ -310,7 +306,7 @@ export function settlementStatements(
     /** Prize places nobody qualified for: their share stays with the house. */
     unclaimed: { place: number; cents: number }[];
     responses: ResponseRecord[];
-    notification: { message: string; action: NotificationAction; status: string };
+    notice: TournamentNotice;
   },
 ): D1PreparedStatement[] {
   const gate = "EXISTS (SELECT 1 FROM tournaments WHERE id = ?2 AND settled_at = ?3)";
@@ -356,6 +352,6 @@ export function settlementStatements(
         `INSERT INTO notifications (user_id, message, action, tournament_id, status)
          SELECT j.value, ?4, ?5, ?2, ?6 FROM json_each(?1) AS j WHERE ${gate}`,
       )
-      .bind(JSON.stringify(s.rows.map((r) => r.u)), s.tournamentId, s.stamp, s.notification.message, s.notification.action, s.notification.status),
+      .bind(JSON.stringify(s.rows.map((r) => r.u)), s.tournamentId, s.stamp, s.notice.message, s.notice.action, s.notice.status),
   ];
 }

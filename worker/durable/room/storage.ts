@@ -3,8 +3,10 @@
 // deadlines its single alarm serves. Everything a player does lands here before it is
 // acknowledged; D1 receives the results in batches.
 import { ANSWER_GRACE_MS, QUESTION_TIME_MS } from "../../../common/spec";
+import type { LifecyclePhase } from "../../../common/domain/lifecycle";
 
-export type Phase = "upcoming" | "live" | "settling" | "completed" | "cancelled";
+/** The room's phase: a tournament's status, plus settling while its results are being written. */
+export type Phase = LifecyclePhase;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (
