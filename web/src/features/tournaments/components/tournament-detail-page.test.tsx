@@ -94,7 +94,8 @@ describe("tournament detail", () => {
     expect(screen.getByText("$110.50")).toBeVisible();
     expect(screen.getByText("$42.50")).toBeVisible();
     expect(screen.getByText("$17.00")).toBeVisible();
-    expect(screen.getByText("Complete 15 tournaments")).toBeVisible();
+    // Levels come from XP: level 3 is reached at 2,000 XP.
+    expect(screen.getByText("Reach 2,000 XP (level 3)")).toBeVisible();
     expect(screen.getByRole("progressbar", { name: "Places taken" })).toHaveAttribute("aria-valuenow", "40");
     expect(screen.getByText(/^Starting in 3h/)).toBeVisible();
     expect(screen.getByRole("heading", { name: "Waiting to Start" })).toBeVisible();
