@@ -14,7 +14,7 @@ const wholeParam = (name: string, min: number, max: number) =>
   optionalParam(
     z
       .string()
-      .regex(/^\d{1,6}$/, `${name} must be a whole number`)
+      .regex(/^\d+$/, `${name} must be a whole number`)
       .transform(Number)
       .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`)),
   );
@@ -47,19 +47,8 @@ export const tournamentListQuerySchema = z
     message: "minLevel must not be above maxLevel",
   });
 
-/** What the web app puts in a list request; absent means "all" (and page 1 of the default size). */
-export interface TournamentListParams {
-  q?: string;
-  categoryId?: number;
-  category?: string;
-  minLevel?: number;
-  maxLevel?: number;
-  price?: (typeof tournamentListPrices)[number];
-  status?: (typeof tournamentListStatuses)[number];
-  kind?: (typeof listedTournamentKinds)[number];
-  page?: number;
-  pageSize?: number;
-}
+/** A list request as the Worker reads it; absent means "all" (and page 1 of the default size). */
+export type TournamentListParams = z.output<typeof tournamentListQuerySchema>;
 
 export const answerBodySchema = z.object({
   questionId: z.number({ error: "questionId must be a number" }).int().positive(),

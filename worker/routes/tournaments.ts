@@ -42,26 +42,26 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}
 
 export const tournamentRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
-    const q = parse(tournamentListQuerySchema, c.req.query());
+    const query = parse(tournamentListQuerySchema, c.req.query());
     // A practice run is one player's own.
     const where: SQL[] = [ne(tournaments.kind, "practice_run")];
-    if (q.kind !== undefined) where.push(eq(tournaments.kind, q.kind));
-    if (q.categoryId !== undefined) where.push(eq(tournaments.categoryId, q.categoryId));
-    if (q.category !== undefined) where.push(eq(categories.slug, q.category.toLowerCase()));
-    if (q.minLevel !== undefined) where.push(gte(tournaments.minLevel, q.minLevel));
-    if (q.maxLevel !== undefined) where.push(lte(tournaments.minLevel, q.maxLevel));
-    if (q.price === "free") where.push(eq(tournaments.entryFeeCents, 0));
-    if (q.price === "paid") where.push(gt(tournaments.entryFeeCents, 0));
-    if (q.price === "premium") where.push(gte(tournaments.entryFeeCents, PREMIUM_MIN_FEE_CENTS));
-    if (q.status === "active") where.push(inArray(tournaments.status, ["upcoming", "live"]));
-    else if (q.status !== undefined && q.status !== "all") where.push(eq(tournaments.status, q.status));
-    if (q.q) {
-      const pattern = likePattern(q.q);
+    if (query.kind !== undefined) where.push(eq(tournaments.kind, query.kind));
+    if (query.categoryId !== undefined) where.push(eq(tournaments.categoryId, query.categoryId));
+    if (query.category !== undefined) where.push(eq(categories.slug, query.category.toLowerCase()));
+    if (query.minLevel !== undefined) where.push(gte(tournaments.minLevel, query.minLevel));
+    if (query.maxLevel !== undefined) where.push(lte(tournaments.minLevel, query.maxLevel));
+    if (query.price === "free") where.push(eq(tournaments.entryFeeCents, 0));
+    if (query.price === "paid") where.push(gt(tournaments.entryFeeCents, 0));
+    if (query.price === "premium") where.push(gte(tournaments.entryFeeCents, PREMIUM_MIN_FEE_CENTS));
+    if (query.status === "active") where.push(inArray(tournaments.status, ["upcoming", "live"]));
+    else if (query.status !== undefined && query.status !== "all") where.push(eq(tournaments.status, query.status));
+    if (query.q) {
+      const pattern = likePattern(query.q);
       // LIKE is case-insensitive for ASCII in SQLite.
       where.push(sql`(${tournaments.title} LIKE ${pattern} ESCAPE '\\' OR ${tournaments.description} LIKE ${pattern} ESCAPE '\\')`);
     }
-    const page = q.page ?? 1;
-    const pageSize = q.pageSize ?? TOURNAMENT_PAGE_SIZE;
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? TOURNAMENT_PAGE_SIZE;
     const db = c.get("db");
     const [rows, counted] = await db.batch([
       db
