@@ -75,12 +75,12 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
   // Joined: the server says so, or the player is in the participants list.
   const joined = t.joined || (user != null && (participants.data?.some((p) => p.userId === user.id) ?? false));
   const playable = joined && isOpenForPlay(status, t.endTime);
+  const missing = playersMissing(t);
 
   // And asks the server once for the real status.
   useEffect(() => {
     if (countdown.isDue && t.status === "upcoming") void qc.invalidateQueries({ queryKey: tournamentKeys.detail(t.id) });
   }, [countdown.isDue, t.status, t.id, qc]);
-  const missing = playersMissing(t);
 
   const requested = params.get("tab") as Tab | null;
   const tab: Tab = requested && TABS.includes(requested) && (requested !== "play" || joined) ? requested : "overview";
