@@ -309,7 +309,7 @@ async function main() {
   await step("read path", 2 * READ_MS + PROXY_READ_MS + 10_000, async () => {
     const list = await metered(
       "read list",
-      () => readPath(http, fx, "/api/tournaments", { lanes: LANES, durationMs: READ_MS, label: "GET /api/tournaments", check: (j) => Array.isArray(j) && j.length > 0 }),
+      () => readPath(http, fx, "/api/tournaments", { lanes: LANES, durationMs: READ_MS, label: "GET /api/tournaments", check: (j) => Array.isArray(j.items) && j.items.length > 0 }),
       (r) => r.requests,
     );
     results.readPath.push(list);
@@ -338,7 +338,7 @@ async function main() {
         lanes: LANES,
         durationMs: PROXY_READ_MS,
         label: "GET /api/tournaments through wrangler's dev proxy",
-        check: (j) => Array.isArray(j) && j.length > 0,
+        check: (j) => Array.isArray(j.items) && j.items.length > 0,
       });
       results.readPath.push(px);
       noteFailures("read tournaments via proxy", px);

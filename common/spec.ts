@@ -26,8 +26,9 @@ export const LEADERBOARD_PUSH_SIZE = 10;
 export const PREMIUM_MIN_FEE_CENTS = 2000;
 export const GLOBAL_LEADERBOARD_SIZE = 50;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-/** At most this many tournaments in one list answer (live and upcoming first). */
-export const TOURNAMENT_LIST_LIMIT = 200;
+/** Tournaments in one page of the list when the request does not say, and the most it may ask for. */
+export const TOURNAMENT_PAGE_SIZE = 24;
+export const TOURNAMENT_PAGE_SIZE_MAX = 100;
 /** The cron keeps at least this many upcoming paid tournaments per category. */
 export const SCHEDULE_MIN_UPCOMING = 2;
 /** Scheduled starts sit on a grid this wide per category (DESIGN.md: a new tournament every 2-4 hours). */
@@ -101,5 +102,5 @@ export const TIMER_WARNING_MS = 10_000;
 export const TIMER_TICK_MS = 250;
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
-/** The list's level filter runs 1 to 5; the top value also takes every higher requirement. */
-export const LEVEL_FILTER_MAX = 5;
+/** The tournament search box asks the server once typing pauses this long. */
+export const SEARCH_DEBOUNCE_MS = 300;

@@ -40,7 +40,7 @@ test("level gate: disabled button with its tooltip; insufficient balance and ful
   await findInList(page, paid.title);
   await page.getByRole("button", { name: "Join Tournament" }).click();
   await expectToast(page, "Insufficient balance", "You need $5.00 more to join this tournament. Full entry fee: $5.00.");
-  await expect(page).toHaveURL(/\/tournaments\?search=/); // still on the list
+  await expect(page).toHaveURL(/\/tournaments\?q=/); // still on the list
 
   // With $3.00 the shortfall is $2.00.
   await depositSandbox(player, 3);

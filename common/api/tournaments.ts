@@ -2,24 +2,53 @@
 // to build requests), response types, and the frames of both WebSockets. USD amounts are numbers
 // with 2 decimals, times ISO strings.
 import { z } from "zod";
+import { TOURNAMENT_PAGE_SIZE_MAX } from "../spec";
 import type { Tournament, TournamentKind, TournamentStatus } from "./types";
 
-/** An empty query value (`?level=`) means the filter is off. */
+/** An empty query value (`?price=`) means the filter is off. */
 const optionalParam = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
-export const tournamentListQuerySchema = z.object({
-  /** A category id or slug. */
-  category: optionalParam(z.string().trim().max(64).regex(/^[a-z0-9-]+$/i, "Invalid category")),
-  /** Level requirement: 1-4 exactly, 5 means "5 and above" (the list's Advanced bucket). */
-  level: optionalParam(z.string().regex(/^[1-5]$/, "Level must be 1 to 5").transform(Number)),
-  /** premium: entry fee of $20 or more. */
-  price: optionalParam(z.enum(["free", "paid", "premium"], { error: "Price must be free, paid or premium" })),
-  status: optionalParam(z.enum(["upcoming", "live", "completed"], { error: "Status must be upcoming, live or completed" })),
-  /** Case-insensitive match on title or description. */
-  search: optionalParam(z.string().trim().max(100, "Search must be at most 100 characters")),
-});
-export type TournamentListQuery = z.input<typeof tournamentListQuerySchema>;
+/** A whole number from a query string, within bounds. */
+const wholeParam = (name: string, min: number, max: number) =>
+  optionalParam(
+    z
+      .string()
+      .regex(/^\d+$/, `${name} must be a whole number`)
+      .transform(Number)
+      .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`)),
+  );
+
+/** One status, `active` (upcoming or live) or `all`. */
+export const tournamentListStatuses = ["upcoming", "live", "completed", "cancelled", "active", "all"] as const;
+/** premium: an entry fee of $20 or more. */
+export const tournamentListPrices = ["all", "free", "paid", "premium"] as const;
+/** The kinds a public list may ask for; a player's own practice runs are never listed. */
+export const listedTournamentKinds = ["standard", "practice"] as const;
+
+export const tournamentListQuerySchema = z
+  .object({
+    /** Case-insensitive substring of the title or description. */
+    q: optionalParam(z.string().trim().max(100, "Search must be at most 100 characters")),
+    categoryId: wholeParam("categoryId", 1, 999_999),
+    /** A category slug, as the site's category links carry it. */
+    category: optionalParam(z.string().trim().max(64).regex(/^[a-z0-9-]+$/i, "Invalid category")),
+    /** Bounds (inclusive) on the level a tournament requires: a tier of the level filter. */
+    minLevel: wholeParam("minLevel", 1, 999_999),
+    maxLevel: wholeParam("maxLevel", 1, 999_999),
+    price: optionalParam(z.enum(tournamentListPrices, { error: "Price must be all, free, paid or premium" })),
+    status: optionalParam(z.enum(tournamentListStatuses, { error: "Status must be upcoming, live, completed, cancelled, active or all" })),
+    kind: optionalParam(z.enum(listedTournamentKinds, { error: "Kind must be standard or practice" })),
+    /** 1-based. */
+    page: wholeParam("page", 1, 999_999),
+    pageSize: wholeParam("pageSize", 1, TOURNAMENT_PAGE_SIZE_MAX),
+  })
+  .refine((q) => q.minLevel === undefined || q.maxLevel === undefined || q.minLevel <= q.maxLevel, {
+    message: "minLevel must not be above maxLevel",
+  });
+
+/** A list request as the Worker reads it; absent means "all" (and page 1 of the default size). */
+export type TournamentListParams = z.output<typeof tournamentListQuerySchema>;
 
 export const answerBodySchema = z.object({
   questionId: z.number({ error: "questionId must be a number" }).int().positive(),
@@ -36,6 +65,17 @@ export type NotificationsReadInput = z.infer<typeof notificationsReadSchema>;
 export const usernameParamSchema = z.string().min(1).max(30).regex(/^[A-Za-z0-9_.-]+$/, "Invalid username");
 
 // ---- Responses ----
+
+/** One page of the tournament list. */
+export interface TournamentPage {
+  items: Tournament[];
+  /** Tournaments matching the filters, over every page. */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** The next page's number; null on the last page. */
+  nextPage: number | null;
+}
 
 export interface TournamentDetail extends Tournament {
   /** 1st/2nd/3rd prizes (USD) of the displayed pool, 65/25/10. */

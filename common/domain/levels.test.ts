@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { levelForXp, levelProgress, levelRequirementText, placementXp, tierForLevel, winRate } from "./levels";
+import { TIERS, levelForXp, levelProgress, levelRequirementText, placementXp, tierForLevel, tierLevels, winRate, xpForLevel } from "./levels";
 
 describe("levels", () => {
   it("level = floor(XP / 1000) + 1", () => {
@@ -14,6 +14,16 @@ describe("levels", () => {
     expect([1, 2, 3, 5, 6, 9, 10, 42].map(tierForLevel)).toEqual([
       "Beginner", "Beginner", "Intermediate", "Intermediate", "Advanced", "Advanced", "Elite", "Elite",
     ]);
+    expect(TIERS.map((t) => `${t.name} ${tierLevels(t)}`)).toEqual(["Beginner 1-2", "Intermediate 3-5", "Advanced 6-9", "Elite 10+"]);
+    for (const t of TIERS) {
+      expect(tierForLevel(t.minLevel)).toBe(t.name);
+      if (t.maxLevel !== null) expect(tierForLevel(t.maxLevel)).toBe(t.name);
+    }
+  });
+
+  it("a level is reached at (level - 1) x 1000 XP", () => {
+    expect([1, 2, 3, 10].map(xpForLevel)).toEqual([0, 1000, 2000, 9000]);
+    for (const level of [1, 2, 3, 10]) expect(levelForXp(xpForLevel(level))).toBe(level);
   });
 
   it("progress inside the level is the same figure everywhere", () => {
@@ -30,7 +40,8 @@ describe("levels", () => {
 
   it("requirement text and win rate", () => {
     expect(levelRequirementText(1)).toBe("Open to all players");
-    expect(levelRequirementText(3)).toBe("Complete 15 tournaments");
+    expect(levelRequirementText(3)).toBe("Reach 2,000 XP (level 3)");
+    expect(levelRequirementText(10)).toBe("Reach 9,000 XP (level 10)");
     expect(winRate(1, 3)).toBe(33);
     expect(winRate(0, 0)).toBe(0);
   });

@@ -1,17 +1,29 @@
 import { PLACEMENT_XP, XP_PER_LEVEL } from "../spec";
 
-export type Tier = "Beginner" | "Intermediate" | "Advanced" | "Elite";
+/** The level tiers, lowest first: the one source of their names and ranges. */
+export const TIERS = [
+  { name: "Beginner", minLevel: 1, maxLevel: 2 },
+  { name: "Intermediate", minLevel: 3, maxLevel: 5 },
+  { name: "Advanced", minLevel: 6, maxLevel: 9 },
+  { name: "Elite", minLevel: 10, maxLevel: null },
+] as const;
+export type Tier = (typeof TIERS)[number]["name"];
+export type TierRange = (typeof TIERS)[number];
 
 /** Level = floor(XP / 1000) + 1. */
 export const levelForXp = (xp: number) => Math.floor(Math.max(xp, 0) / XP_PER_LEVEL) + 1;
 
+/** The XP at which a level is reached (level 1 at 0 XP). */
+export const xpForLevel = (level: number) => Math.max(level - 1, 0) * XP_PER_LEVEL;
+
 /** Beginner 1-2, Intermediate 3-5, Advanced 6-9, Elite 10+. */
 export function tierForLevel(level: number): Tier {
-  if (level >= 10) return "Elite";
-  if (level >= 6) return "Advanced";
-  if (level >= 3) return "Intermediate";
-  return "Beginner";
+  const tier = TIERS.findLast((t) => level >= t.minLevel) ?? TIERS[0];
+  return tier.name;
 }
+
+/** "1-2", or "10+" for the open-ended top tier. */
+export const tierLevels = (tier: TierRange) => (tier.maxLevel === null ? `${tier.minLevel}+` : `${tier.minLevel}-${tier.maxLevel}`);
 
 /** Progress inside the current level, shown the same on profile and dashboard. */
 export function levelProgress(xp: number) {
@@ -32,8 +44,8 @@ export function placementXp(rank: number, level: number): number {
   return Math.round(base * (1 + TIER_BONUS[tierForLevel(level)]));
 }
 
-/** Level requirement text: level 1 is open to all, otherwise "Complete {minLevel x 5} tournaments". */
+/** Level requirement text: level 1 is open to all, otherwise the XP that reaches the level. */
 export const levelRequirementText = (minLevel: number) =>
-  minLevel <= 1 ? "Open to all players" : `Complete ${minLevel * 5} tournaments`;
+  minLevel <= 1 ? "Open to all players" : `Reach ${xpForLevel(minLevel).toLocaleString("en-US")} XP (level ${minLevel})`;
 
 export const winRate = (won: number, played: number) => (played > 0 ? Math.round((won / played) * 100) : 0);

@@ -1,6 +1,6 @@
 // Tournaments: reads from D1, and everything live through the tournament's Durable Object.
 import { Hono } from "hono";
-import { and, asc, count, eq, gt, gte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   answerBodySchema,
@@ -10,9 +10,10 @@ import {
   type LeaderboardRow,
   type ParticipantRow,
   type TournamentDetail,
+  type TournamentPage,
 } from "../../common/api/tournaments";
 import { JOIN, PLAY } from "../../common/messages";
-import { LEVEL_FILTER_MAX, PREMIUM_MIN_FEE_CENTS, PRIZE_SHARES_BPS, TOURNAMENT_LIST_LIMIT } from "../../common/spec";
+import { PREMIUM_MIN_FEE_CENTS, PRIZE_SHARES_BPS, TOURNAMENT_PAGE_SIZE } from "../../common/spec";
 import { centsToUsd, formatUsd } from "../../common/domain/money";
 import { splitPrizePool } from "../../common/domain/prizes";
 import { minPlayersFor } from "../../common/domain/tournaments";
@@ -43,39 +44,56 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}
 
 export const tournamentRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
-    const q = parse(tournamentListQuerySchema, c.req.query());
+    const query = parse(tournamentListQuerySchema, c.req.query());
     // A practice run is one player's own.
     const where: SQL[] = [ne(tournaments.kind, "practice_run")];
-    if (q.category !== undefined) {
-      where.push(/^\d+$/.test(q.category) ? eq(tournaments.categoryId, Number(q.category)) : eq(categories.slug, q.category.toLowerCase()));
-    }
-    if (q.level !== undefined) {
-      where.push(q.level >= LEVEL_FILTER_MAX ? gte(tournaments.minLevel, LEVEL_FILTER_MAX) : eq(tournaments.minLevel, q.level));
-    }
-    if (q.price === "free") where.push(eq(tournaments.entryFeeCents, 0));
-    if (q.price === "paid") where.push(gt(tournaments.entryFeeCents, 0));
-    if (q.price === "premium") where.push(gte(tournaments.entryFeeCents, PREMIUM_MIN_FEE_CENTS));
-    if (q.status !== undefined) where.push(eq(tournaments.status, q.status));
-    if (q.search) {
-      const pattern = likePattern(q.search);
+    if (query.kind !== undefined) where.push(eq(tournaments.kind, query.kind));
+    if (query.categoryId !== undefined) where.push(eq(tournaments.categoryId, query.categoryId));
+    if (query.category !== undefined) where.push(eq(categories.slug, query.category.toLowerCase()));
+    if (query.minLevel !== undefined) where.push(gte(tournaments.minLevel, query.minLevel));
+    if (query.maxLevel !== undefined) where.push(lte(tournaments.minLevel, query.maxLevel));
+    if (query.price === "free") where.push(eq(tournaments.entryFeeCents, 0));
+    if (query.price === "paid") where.push(gt(tournaments.entryFeeCents, 0));
+    if (query.price === "premium") where.push(gte(tournaments.entryFeeCents, PREMIUM_MIN_FEE_CENTS));
+    if (query.status === "active") where.push(inArray(tournaments.status, ["upcoming", "live"]));
+    else if (query.status !== undefined && query.status !== "all") where.push(eq(tournaments.status, query.status));
+    if (query.q) {
+      const pattern = likePattern(query.q);
       // LIKE is case-insensitive for ASCII in SQLite.
       where.push(sql`(${tournaments.title} LIKE ${pattern} ESCAPE '\\' OR ${tournaments.description} LIKE ${pattern} ESCAPE '\\')`);
     }
-    const rows = await c
-      .get("db")
-      .select({ t: tournaments, categoryName: categories.name })
-      .from(tournaments)
-      .innerJoin(categories, eq(categories.id, tournaments.categoryId))
-      .where(and(...where))
-      // Live first, then upcoming by start, then finished ones newest first.
-      .orderBy(
-        sql`CASE ${tournaments.status} WHEN 'live' THEN 0 WHEN 'upcoming' THEN 1 WHEN 'completed' THEN 2 ELSE 3 END`,
-        sql`CASE WHEN ${tournaments.status} IN ('live', 'upcoming') THEN ${tournaments.startTime} ELSE -${tournaments.startTime} END`,
-        asc(tournaments.id),
-      )
-      .limit(TOURNAMENT_LIST_LIMIT)
-      .all();
-    return c.json(rows.map((r) => presentTournament(r.t, r.categoryName)));
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? TOURNAMENT_PAGE_SIZE;
+    const db = c.get("db");
+    const [rows, counted] = await db.batch([
+      db
+        .select({ t: tournaments, categoryName: categories.name })
+        .from(tournaments)
+        .innerJoin(categories, eq(categories.id, tournaments.categoryId))
+        .where(and(...where))
+        // Live first, then upcoming by start, then finished ones newest first; the id keeps pages disjoint.
+        .orderBy(
+          sql`CASE ${tournaments.status} WHEN 'live' THEN 0 WHEN 'upcoming' THEN 1 WHEN 'completed' THEN 2 ELSE 3 END`,
+          sql`CASE WHEN ${tournaments.status} IN ('live', 'upcoming') THEN ${tournaments.startTime} ELSE -${tournaments.startTime} END`,
+          asc(tournaments.id),
+        )
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      db
+        .select({ n: count() })
+        .from(tournaments)
+        .innerJoin(categories, eq(categories.id, tournaments.categoryId))
+        .where(and(...where)),
+    ]);
+    const total = counted[0]?.n ?? 0;
+    const body: TournamentPage = {
+      items: rows.map((r) => presentTournament(r.t, r.categoryName)),
+      total,
+      page,
+      pageSize,
+      nextPage: page * pageSize < total ? page + 1 : null,
+    };
+    return c.json(body);
   })
 
   .get("/:id", async (c) => {

@@ -134,7 +134,7 @@ describe("practice runs", () => {
     const category = await makeCategory();
     const practice = await makePractice(category);
     const run = await startRun(await makePlayer(), practice, category);
-    const listed = (await call(`/api/tournaments?category=${category.slug}`)).body as { id: number }[];
+    const listed = (await call(`/api/tournaments?category=${category.slug}`)).body.items as { id: number }[];
     expect(listed.map((t) => t.id)).toEqual([practice.id]);
     expect(run.id).not.toBe(practice.id);
     const counted = (await call("/api/categories")).body.find((c: { id: number }) => c.id === category.id);

@@ -65,7 +65,7 @@ describe("schedule", () => {
     expect((await one<{ n: number }>("SELECT active_tournaments AS n FROM categories WHERE id = ?", cat.id)).n).toBe(3);
 
     // The practice tournament is open at once.
-    const listed = (await call(`/api/tournaments?category=${cat.slug}`)).body;
+    const listed = (await call(`/api/tournaments?category=${cat.slug}`)).body.items;
     expect(listed.find((t: { title: string }) => t.title.includes("Practice")).status).toBe("live");
   });
 

@@ -2,7 +2,7 @@
 // leaderboard and profiles computed from real results.
 import { afterAll, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import type { Tournament } from "../../common/api/types";
+import type { TournamentPage } from "../../common/api/tournaments";
 import { PLAY } from "../../common/messages";
 import { call } from "./helpers";
 import { complete, join, ledgerMismatches, makeCategory, makePlayer, makeTournament, play, type Player } from "./tournament-fixtures";
@@ -18,29 +18,29 @@ describe("tournament list and detail", () => {
     const elite = await makeTournament(cat, { title: "Elite Masters", entryFeeCents: 5000, minLevel: 10, status: "live", startTime: now - 60_000 });
     const elsewhere = await makeTournament(other, { title: "Other Cup" });
 
-    const ids = async (query: string) => ((await call<Tournament[]>(`/api/tournaments${query}`)).body as Tournament[]).map((t) => t.id);
+    const ids = async (query: string) => (await call<TournamentPage>(`/api/tournaments${query}`)).body.items.map((t) => t.id);
     const mine = `category=${cat.slug}`;
     expect(await ids(`?${mine}`)).toEqual([elite.id, free.id, paid.id, premium.id]); // live, upcoming by start, then finished
-    expect(await ids(`?category=${cat.id}`)).toEqual(await ids(`?${mine}`));
+    expect(await ids(`?categoryId=${cat.id}`)).toEqual(await ids(`?${mine}`));
     expect(await ids(`?category=${other.slug}`)).toEqual([elsewhere.id]);
     expect(await ids(`?${mine}&price=free`)).toEqual([free.id]);
     expect(await ids(`?${mine}&price=paid`)).toEqual([elite.id, paid.id, premium.id]);
     expect(await ids(`?${mine}&price=premium`)).toEqual([elite.id, premium.id]);
     expect(await ids(`?${mine}&status=completed`)).toEqual([premium.id]);
-    expect(await ids(`?${mine}&level=3`)).toEqual([paid.id]);
-    expect(await ids(`?${mine}&level=5`)).toEqual([elite.id, premium.id]);
-    expect(await ids(`?${mine}&search=a-GAME`)).toEqual([paid.id]);
-    expect(await ids(`?${mine}&search=100%25`)).toEqual([premium.id]);
-    expect(await ids(`?${mine}&search=%25`)).toEqual([premium.id]); // % is literal, not a wildcard
+    expect(await ids(`?${mine}&minLevel=3&maxLevel=5`)).toEqual([paid.id, premium.id]);
+    expect(await ids(`?${mine}&minLevel=10`)).toEqual([elite.id]);
+    expect(await ids(`?${mine}&q=a-GAME`)).toEqual([paid.id]);
+    expect(await ids(`?${mine}&q=100%25`)).toEqual([premium.id]);
+    expect(await ids(`?${mine}&q=%25`)).toEqual([premium.id]); // % is literal, not a wildcard
     expect(await ids(`?${mine}&status=`)).toHaveLength(4);
 
-    for (const bad of ["level=6", "level=x", "price=cheap", "status=done", "category=%27;drop", `search=${"x".repeat(101)}`]) {
+    for (const bad of ["minLevel=0", "minLevel=x", "price=cheap", "status=done", "category=%27;drop", `q=${"x".repeat(101)}`]) {
       const res = await call(`/api/tournaments?${bad}`);
       expect(res.status, bad).toBe(400);
       expect(typeof res.body.message).toBe("string");
     }
 
-    const shape = (await call<Tournament[]>(`/api/tournaments?${mine}&price=paid&status=upcoming`)).body[0]!;
+    const shape = (await call<TournamentPage>(`/api/tournaments?${mine}&price=paid&status=upcoming`)).body.items[0]!;
     expect(shape).toEqual({
       id: paid.id,
       title: "Evening Cup",

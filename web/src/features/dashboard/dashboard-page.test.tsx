@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { UserStats, UserTournamentEntry } from "@common/api/tournaments";
+import type { TournamentPage, UserStats, UserTournamentEntry } from "@common/api/tournaments";
 import type { Tournament, Transaction } from "@common/api/types";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
@@ -47,6 +47,7 @@ const upcoming = (id: number, title: string, start: string): Tournament => ({
   kind: "standard",
   createdAt: "2026-01-01T00:00:00.000Z",
 });
+const page = (items: Tournament[]): TournamentPage => ({ items, total: items.length, page: 1, pageSize: 24, nextPage: null });
 
 const ledger: Transaction[] = [
   { id: 4, userId: 7, amount: -10, type: "withdrawal", status: "pending", reference: "payout:1", description: "Withdrawal of $10.00", createdAt: "2026-03-02T10:00:00.000Z" },
@@ -61,7 +62,7 @@ function server(user = testUser({ balance: 52.5, tournamentsPlayed: 4, tournamen
     "GET /api/user/stats": () => ({ body: stats }),
     "GET /api/user/tournaments": () => ({ body: entries }),
     "GET /api/tournaments": () => ({
-      body: [upcoming(21, "Science Showdown", soon(90)), upcoming(22, "Music Mania", soon(30)), upcoming(23, "Geo Quest", soon(300)), upcoming(24, "Movie Night", soon(600))],
+      body: page([upcoming(21, "Science Showdown", soon(90)), upcoming(22, "Music Mania", soon(30)), upcoming(23, "Geo Quest", soon(300)), upcoming(24, "Movie Night", soon(600))]),
     }),
     "GET /api/user/transactions": () => ({ body: ledger }),
     "GET /api/config": () => ({ body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null } }),
@@ -95,7 +96,7 @@ describe("dashboard", () => {
       "GET /api/user": () => ({ body: testUser({ level: 0 }) }),
       "GET /api/user/stats": () => ({ body: { ...stats, rank: null, totalEarnings: 0 } }),
       "GET /api/user/tournaments": () => ({ body: [] }),
-      "GET /api/tournaments": () => ({ body: [] }),
+      "GET /api/tournaments": () => ({ body: page([]) }),
       "GET /api/config": () => ({ body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null } }),
     });
     renderPage(routes, { at: "/dashboard", user: testUser({ level: 0 }) });
@@ -142,7 +143,7 @@ describe("dashboard", () => {
           entry(35, "Evening Cup", "standard", true),
         ],
       }),
-      "GET /api/tournaments": () => ({ body: [] }),
+      "GET /api/tournaments": () => ({ body: page([]) }),
       "GET /api/config": () => ({ body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null } }),
     });
     renderPage(routes, { at: "/dashboard" });

@@ -115,7 +115,7 @@ function upcomingItems(entries: UserTournamentEntry[] | undefined, open: Tournam
 
 function UpcomingTournaments({ entries }: { entries: UserTournamentEntry[] | undefined }) {
   const open = useTournaments({ status: "upcoming" });
-  const items = upcomingItems(entries, open.data);
+  const items = upcomingItems(entries, open.data?.items);
   return (
     <Card>
       <CardHeader>

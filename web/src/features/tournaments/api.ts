@@ -1,33 +1,24 @@
 // Tournaments, categories and leaderboards: query keys, fetchers and hooks. Keys start with the
 // GET path so the default query function (key joined by "/") fetches them; a prefix invalidates
 // everything below it.
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Category, Tournament, User } from "@common/api/types";
-import type { GlobalLeaderboardEntry, JoinResult, LeaveResult, LeaderboardRow, ParticipantRow, TournamentDetail } from "@common/api/tournaments";
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Category, User } from "@common/api/types";
+import type { GlobalLeaderboardEntry, JoinResult, LeaveResult, LeaderboardRow, ParticipantRow, TournamentDetail, TournamentListParams, TournamentPage } from "@common/api/tournaments";
 import { USER_KEY } from "@/features/auth/api";
 import { apiRequest } from "@/lib/api";
 
-export type PriceFilter = "free" | "paid" | "premium";
-export type StatusFilter = "upcoming" | "live" | "completed";
-
 /** The list's server-side filters; absent means "all". */
-export interface TournamentFilters {
-  /** Category slug. */
-  category?: string;
-  /** 1-4 exactly, 5 means 5 and above. */
-  level?: number;
-  price?: PriceFilter;
-  status?: StatusFilter;
-  /** Case-insensitive match on title or description. */
-  search?: string;
-}
+export type TournamentFilters = Omit<TournamentListParams, "page">;
 
 const TOURNAMENTS = "/api/tournaments";
 
 export const tournamentKeys = {
   all: [TOURNAMENTS] as const,
   lists: [TOURNAMENTS, "list"] as const,
-  list: (filters: TournamentFilters) => [TOURNAMENTS, "list", filters] as const,
+  /** One page of the list. */
+  list: (params: TournamentListParams) => [TOURNAMENTS, "list", "page", params] as const,
+  /** Every page loaded so far, for a list that grows with "Load more". */
+  pages: (filters: TournamentFilters) => [TOURNAMENTS, "list", "pages", filters] as const,
   detail: (id: number) => [TOURNAMENTS, id] as const,
   participants: (id: number) => [TOURNAMENTS, id, "participants"] as const,
   leaderboard: (id: number) => [TOURNAMENTS, id, "leaderboard"] as const,
@@ -37,27 +28,42 @@ export const CATEGORIES_KEY = ["/api/categories"] as const;
 export const GLOBAL_LEADERBOARD_KEY = ["/api/leaderboard"] as const;
 
 /** "/api/tournaments?status=live&price=free" with empty filters left out. */
-export function tournamentsUrl(filters: TournamentFilters): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== "") params.set(key, String(value));
+export function tournamentsUrl(params: TournamentListParams): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== "") query.set(key, String(value));
   }
-  const query = params.toString();
-  return query ? `${TOURNAMENTS}?${query}` : TOURNAMENTS;
+  const text = query.toString();
+  return text ? `${TOURNAMENTS}?${text}` : TOURNAMENTS;
 }
 
-export const tournamentsQuery = (filters: TournamentFilters) =>
+export const tournamentsQuery = (params: TournamentListParams) =>
   queryOptions({
-    queryKey: tournamentKeys.list(filters),
-    queryFn: () => apiRequest<Tournament[]>("GET", tournamentsUrl(filters)),
+    queryKey: tournamentKeys.list(params),
+    queryFn: () => apiRequest<TournamentPage>("GET", tournamentsUrl(params)),
     // Keep the previous results on screen while a changed filter loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const tournamentPagesQuery = (filters: TournamentFilters) =>
+  infiniteQueryOptions({
+    queryKey: tournamentKeys.pages(filters),
+    queryFn: ({ pageParam }) => apiRequest<TournamentPage>("GET", tournamentsUrl({ ...filters, page: pageParam })),
+    initialPageParam: 1,
+    getNextPageParam: (last) => last.nextPage,
     placeholderData: keepPreviousData,
   });
 
 export const tournamentQuery = (id: number) => queryOptions<TournamentDetail>({ queryKey: tournamentKeys.detail(id) });
 
-export function useTournaments(filters: TournamentFilters = {}) {
-  return useQuery(tournamentsQuery(filters));
+/** One page of the list (the first, unless `params.page` says otherwise). */
+export function useTournaments(params: TournamentListParams = {}) {
+  return useQuery(tournamentsQuery(params));
+}
+
+/** The list page by page: `fetchNextPage` adds the next one. */
+export function useTournamentPages(filters: TournamentFilters) {
+  return useInfiniteQuery(tournamentPagesQuery(filters));
 }
 
 export function useTournament(id: number, { enabled = true }: { enabled?: boolean } = {}) {

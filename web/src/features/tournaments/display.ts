@@ -42,12 +42,6 @@ export const isOpenForPlay = (status: TournamentStatus, endTime: string | null, 
 export const formatStart = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
-/** Title or description, case-insensitive. */
-export function matchesSearch(t: Pick<Tournament, "title" | "description">, search: string) {
-  const q = search.trim().toLowerCase();
-  return q === "" || t.title.toLowerCase().includes(q) || t.description.toLowerCase().includes(q);
-}
-
 const DIFFICULTY_NAMES: Record<number, string> = { 1: "Easy", 2: "Medium", 3: "Hard" };
 
 /** "Easy Q1-3, Medium Q4-7, Hard Q8-10", from the difficulty ramp. */

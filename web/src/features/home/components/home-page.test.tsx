@@ -7,7 +7,7 @@ import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import HomePage from "./home-page";
 
-const live = (id: number, title: string, isFree: boolean): Tournament => ({
+const tournament = (id: number, title: string, isFree: boolean, status: "live" | "upcoming" = "upcoming"): Tournament => ({
   id,
   title,
   description: `${title} description`,
@@ -15,19 +15,28 @@ const live = (id: number, title: string, isFree: boolean): Tournament => ({
   categoryName: "General Knowledge",
   entryFee: isFree ? 0 : 5,
   prizePool: 0,
-  maxParticipants: isFree ? null : 50,
+  maxParticipants: 50,
   currentParticipants: 12,
   minLevel: 1,
-  startTime: new Date(Date.now() - 60_000).toISOString(),
+  startTime: new Date(Date.now() + (status === "live" ? -60_000 : id * 3_600_000)).toISOString(),
   endTime: null,
-  status: "live",
+  status,
   imageUrl: null,
   isFree,
   kind: "standard",
   createdAt: "2026-01-01T00:00:00.000Z",
 });
 
-const TOURNAMENTS = [live(1, "Free Friday", true), live(2, "Paid Cup", false), live(3, "Free Sunday", true), live(4, "Paid Derby", false)];
+// In the server's order: live first, then upcoming soonest first. The first three are all paid.
+const TOURNAMENTS = [
+  tournament(1, "Paid Live Cup", false, "live"),
+  tournament(2, "Paid Morning Cup", false),
+  tournament(3, "Paid Noon Cup", false),
+  tournament(4, "Free Afternoon Quiz", true),
+  tournament(5, "Free Evening Quiz", true),
+  tournament(6, "Free Night Quiz", true),
+  tournament(7, "Free Late Quiz", true),
+];
 const CATEGORIES: Category[] = [
   { id: 1, slug: "general-knowledge", name: "General Knowledge", description: "", icon: "brain", activeTournaments: 4 },
   { id: 2, slug: "music", name: "Music", description: "", icon: "music", activeTournaments: 1 },
@@ -47,8 +56,9 @@ function show({ leaderboard = [] as GlobalLeaderboardEntry[], user = testUser() 
   const api = fakeFetch({
     "GET /api/tournaments": (req) => {
       const price = req.query.get("price");
-      const rows = TOURNAMENTS.filter((t) => req.query.get("status") === t.status && (!price || (price === "free") === t.isFree));
-      return { body: rows };
+      const rows = TOURNAMENTS.filter((t) => !price || (price === "free") === t.isFree);
+      const pageSize = Number(req.query.get("pageSize"));
+      return { body: { items: rows.slice(0, pageSize), total: rows.length, page: 1, pageSize, nextPage: rows.length > pageSize ? 2 : null } };
     },
     "GET /api/categories": () => ({ body: CATEGORIES }),
     "GET /api/leaderboard": () => ({ body: leaderboard }),
@@ -64,19 +74,29 @@ describe("home page", () => {
     expect(screen.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/learn-more");
   });
 
-  it("shows the first 3 live tournaments and really filters with the Free / Paid pills", async () => {
+  it("shows the next 3 real tournaments, and each price pill asks the server for its own next 3", async () => {
     const api = show();
     const section = screen.getByRole("region", { name: "Live Tournaments" });
-    expect(await within(section).findByText("Free Friday")).toBeVisible();
-    expect(within(section).getByText("Paid Cup")).toBeVisible();
-    expect(within(section).getByText("Free Sunday")).toBeVisible();
-    expect(within(section).queryByText("Paid Derby")).not.toBeInTheDocument();
+    const titles = () => within(section).getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+    await within(section).findByText("Paid Live Cup");
+    expect(titles()).toEqual(["Paid Live Cup", "Paid Morning Cup", "Paid Noon Cup"]);
+    expect(within(section).getByText("Live Now")).toBeVisible();
+
+    fireEvent.click(within(section).getByRole("button", { name: "Free" }));
+    expect(await within(section).findByText("Free Afternoon Quiz")).toBeVisible();
+    expect(titles()).toEqual(["Free Afternoon Quiz", "Free Evening Quiz", "Free Night Quiz"]);
+    expect(within(section).getByRole("button", { name: "Free" })).toHaveAttribute("aria-pressed", "true");
 
     fireEvent.click(within(section).getByRole("button", { name: "Paid" }));
-    expect(await within(section).findByText("Paid Derby")).toBeVisible();
-    expect(within(section).queryByText("Free Friday")).not.toBeInTheDocument();
-    expect(within(section).getByRole("button", { name: "Paid" })).toHaveAttribute("aria-pressed", "true");
-    expect(api.requests.some((r) => r.path === "/api/tournaments" && r.query.get("price") === "paid")).toBe(true);
+    expect(await within(section).findByText("Paid Noon Cup")).toBeVisible();
+    expect(titles()).toEqual(["Paid Live Cup", "Paid Morning Cup", "Paid Noon Cup"]);
+
+    const asked = api.calls("GET /api/tournaments").map((r) => Object.fromEntries(r.query));
+    expect(asked).toEqual([
+      { kind: "standard", status: "active", pageSize: "3" },
+      { kind: "standard", status: "active", pageSize: "3", price: "free" },
+      { kind: "standard", status: "active", pageSize: "3", price: "paid" },
+    ]);
   });
 
   it("shows the categories with their real active counts, linking to the filtered list", async () => {

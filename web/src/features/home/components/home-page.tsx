@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { RegionBoard } from "@/features/leaderboards/components/region-board";
-import { useCategories, useTournaments, type PriceFilter } from "@/features/tournaments/api";
+import { useCategories, useTournaments } from "@/features/tournaments/api";
 import { CategoryIcon } from "@/features/tournaments/components/category-icon";
 import { TournamentCard } from "@/features/tournaments/components/tournament-card";
 
@@ -86,6 +86,8 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
+type PriceFilter = "free" | "paid";
+
 const PILLS: { value: PriceFilter | undefined; label: string }[] = [
   { value: undefined, label: "All" },
   { value: "free", label: "Free" },
@@ -94,14 +96,15 @@ const PILLS: { value: PriceFilter | undefined; label: string }[] = [
 
 function LiveTournaments() {
   const [price, setPrice] = useState<PriceFilter | undefined>(undefined);
-  const { data, isLoading, error } = useTournaments({ status: "live", price });
-  const shown = (data ?? []).slice(0, HOME_TOURNAMENTS);
+  // The next real tournaments (not the always-open practice ones): live first, then the soonest to start.
+  const { data, isLoading, error } = useTournaments({ kind: "standard", status: "active", pageSize: HOME_TOURNAMENTS, price });
+  const shown = data?.items ?? [];
 
   return (
     <Section
       id="live-tournaments"
       title="Live Tournaments"
-      subtitle="Open right now: join and start answering."
+      subtitle="Live now or starting soon: join and start answering."
       action={
         <div className="flex gap-2" role="group" aria-label="Filter by price">
           {PILLS.map((p) => (
@@ -117,9 +120,9 @@ function LiveTournaments() {
       ) : error ? (
         <p className="py-8 text-center text-sm text-destructive">{error.message}</p>
       ) : shown.length === 0 ? (
-        <EmptyState icon={Trophy} title="No live tournaments right now" description="New tournaments start every few hours in every category.">
+        <EmptyState icon={Trophy} title="No tournaments open right now" description="New tournaments start every few hours in every category.">
           <Button asChild variant="outline">
-            <Link to="/tournaments?status=upcoming">See upcoming tournaments</Link>
+            <Link to="/tournaments">Browse all tournaments</Link>
           </Button>
         </EmptyState>
       ) : (

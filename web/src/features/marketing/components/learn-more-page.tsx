@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { BookOpen, Brain, Coins, Swords } from "lucide-react";
 import { formatUsd } from "@common/domain/money";
-import { tierForLevel } from "@common/domain/levels";
+import { TIERS, tierForLevel, tierLevels } from "@common/domain/levels";
 import {
   CANCEL_AFTER_DELAY_MS,
   DIFFICULTY_RAMP,
@@ -29,13 +29,6 @@ const MISSION = [
   { icon: Coins, title: "Rewards", text: "Prize pools paid to the top three, straight into your balance." },
   { icon: BookOpen, title: "Learning", text: "Answers come with explanations, so you learn something from every question." },
 ];
-
-const TIERS = [
-  { name: "Beginner", levels: "1-2" },
-  { name: "Intermediate", levels: "3-5" },
-  { name: "Advanced", levels: "6-9" },
-  { name: "Elite", levels: "10+" },
-] as const;
 
 const hours = (ms: number) => ms / 3_600_000;
 const minutes = (ms: number) => ms / 60_000;
@@ -101,7 +94,7 @@ export default function LearnMorePage() {
             <ul className="mt-2 space-y-2 text-sm">
               {TIERS.map((tier) => (
                 <li key={tier.name} className="rounded-lg border border-border p-3">
-                  <span className="font-semibold">{tier.name}</span> <span className="text-muted-foreground">(levels {tier.levels})</span>
+                  <span className="font-semibold">{tier.name}</span> <span className="text-muted-foreground">(levels {tierLevels(tier)})</span>
                   <p className="text-muted-foreground">
                     {FEE_TIERS.filter((f) => tierForLevel(f.minLevel) === tier.name)
                       .map((f) => `Unlocks ${f.name} tournaments ($${formatUsd(f.entryFeeCents)} entry)`)

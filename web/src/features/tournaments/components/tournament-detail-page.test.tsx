@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Tooltip } from "radix-ui";
 import type { TournamentDetail } from "@common/api/tournaments";
 import { fakeFetch } from "@/test/fake-fetch";
@@ -122,7 +122,8 @@ describe("tournament detail", () => {
     expect(screen.getByText("$110.50")).toBeVisible();
     expect(screen.getByText("$42.50")).toBeVisible();
     expect(screen.getByText("$17.00")).toBeVisible();
-    expect(screen.getByText("Complete 15 tournaments")).toBeVisible();
+    // Levels come from XP: level 3 is reached at 2,000 XP.
+    expect(screen.getByText("Reach 2,000 XP (level 3)")).toBeVisible();
     expect(screen.getByRole("progressbar", { name: "Places taken" })).toHaveAttribute("aria-valuenow", "40");
     expect(screen.getByText(/^Starting in 3h/)).toBeVisible();
     expect(screen.getByRole("heading", { name: "Waiting to Start" })).toBeVisible();
@@ -187,5 +188,40 @@ describe("tournament detail", () => {
   it("shows No Questions Available for play=true when there are none", async () => {
     show(detail({ joined: true, status: "live", questionCount: 0 }), { at: "/tournaments/4?play=true" });
     expect(await screen.findByRole("heading", { name: "No Questions Available" })).toBeVisible();
+  });
+});
+
+describe("tournament detail at the start time", () => {
+  const NOW = new Date("2026-03-01T12:00:00.000Z").getTime();
+  beforeEach(() => {
+    // The clock still moves on its own, so the first fetch settles; the test moves it past the start.
+    vi.useFakeTimers({ now: NOW, shouldAdvanceTime: true });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("switches a joined player's page to live with Play Now at zero, with no push from the server", async () => {
+    const upcoming = detail({ joined: true, startTime: new Date(NOW + 65_000).toISOString() });
+    const api = fakeFetch({
+      // The server has not said anything new: the tournament still reads upcoming.
+      "GET /api/tournaments/4": () => ({ body: upcoming }),
+      "GET /api/tournaments/4/participants": () => ({ body: [] }),
+      "GET /api/categories": () => ({ body: [] }),
+    });
+    renderPage([{ path: "/tournaments/:id", element: <Tooltip.Provider><TournamentDetailPage /></Tooltip.Provider> }], { at: "/tournaments/4", user: testUser({ level: 3 }) });
+    expect(await screen.findByRole("heading", { name: "Waiting to Start" })).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Play Now" })).not.toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Play" })).toBeDisabled();
+    expect(api.calls("GET /api/tournaments/4")).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(65_000));
+    expect(screen.getByRole("button", { name: "Play Now" })).toBeVisible();
+    expect(screen.getByRole("tab", { name: "Play" })).toBeEnabled();
+    expect(within(screen.getByRole("banner")).getByText("LIVE")).toBeVisible();
+    expect(screen.getByText("Live now")).toBeVisible();
+    expect(screen.queryByRole("heading", { name: "Waiting to Start" })).not.toBeInTheDocument();
+    // Asked once at zero for the real status.
+    await waitFor(() => expect(api.calls("GET /api/tournaments/4")).toHaveLength(2));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(api.calls("GET /api/tournaments/4")).toHaveLength(2);
   });
 });

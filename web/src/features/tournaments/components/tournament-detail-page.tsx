@@ -1,5 +1,7 @@
+import { useEffect } from "react";
 import { formatDollars } from "@common/domain/money";
 import { Link, useParams, useSearchParams } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, BarChart3, CheckCircle2, Flag, Hourglass, Maximize2, Play, SearchX } from "lucide-react";
 import type { TournamentDetail } from "@common/api/tournaments";
 import { JOIN } from "@common/messages";
@@ -15,7 +17,7 @@ import { useLiveLeaderboard } from "@/features/play/api";
 import { PlayGate } from "@/features/play/components/play-gate";
 import { useCountdown } from "@/hooks/use-countdown";
 import { ApiError } from "@/lib/api";
-import { useParticipants, useTournament, useTournamentLeaderboard } from "../api";
+import { tournamentKeys, useParticipants, useTournament, useTournamentLeaderboard } from "../api";
 import { difficultyText, feeLabel, formatStart, isOpenForPlay, playersMissing, shownStatus } from "../display";
 import { belowLevel, isPractice } from "../join-checks";
 import { LeaveButton } from "./leave-button";
@@ -67,12 +69,19 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
   const { user } = useUser();
   const [params, setParams] = useSearchParams();
   const participants = useParticipants(t.id);
+  const qc = useQueryClient();
   const countdown = useCountdown(t.status === "upcoming" ? t.startTime : null);
+  // At zero the page turns live on its own, as the cards do, without waiting for a push.
   const status = shownStatus(t, countdown.isDue);
   // Joined: the server says so, or the player is in the participants list.
   const joined = t.joined || (user != null && (participants.data?.some((p) => p.userId === user.id) ?? false));
-  const playable = joined && isOpenForPlay(t.status, t.endTime);
+  const playable = joined && isOpenForPlay(status, t.endTime);
   const missing = playersMissing(t);
+
+  // And asks the server once for the real status.
+  useEffect(() => {
+    if (countdown.isDue && t.status === "upcoming") void qc.invalidateQueries({ queryKey: tournamentKeys.detail(t.id) });
+  }, [countdown.isDue, t.status, t.id, qc]);
 
   const requested = params.get("tab") as Tab | null;
   const tab: Tab = requested && TABS.includes(requested) && (requested !== "play" || joined) ? requested : "overview";

@@ -1,15 +1,19 @@
-import { useMemo } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Search, SearchX } from "lucide-react";
-import { LEVEL_FILTER_MAX } from "@common/spec";
+import type { TournamentListParams } from "@common/api/tournaments";
+import { TIERS, tierLevels } from "@common/domain/levels";
+import { SEARCH_DEBOUNCE_MS } from "@common/spec";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { cn } from "@/lib/cn";
-import { useCategories, useTournaments, type PriceFilter, type StatusFilter, type TournamentFilters } from "../api";
-import { matchesSearch } from "../display";
+import { useCategories, useTournamentPages, type TournamentFilters } from "../api";
 import { TournamentCard } from "./tournament-card";
+
+type Price = NonNullable<TournamentListParams["price"]>;
+type Status = NonNullable<TournamentListParams["status"]>;
 
 const STATUS_TABS = [
   { value: "all", label: "All Tournaments" },
@@ -17,21 +21,23 @@ const STATUS_TABS = [
   { value: "upcoming", label: "Upcoming" },
   { value: "completed", label: "Completed" },
 ] as const;
-const STATUSES: readonly StatusFilter[] = ["upcoming", "live", "completed"];
-const PRICES: readonly PriceFilter[] = ["free", "paid", "premium"];
-const LEVEL_NAMES: Record<number, string> = { 1: "Beginner", 3: "Intermediate", [LEVEL_FILTER_MAX]: "Advanced" };
-const LEVELS = Array.from({ length: LEVEL_FILTER_MAX }, (_, i) => i + 1);
+const STATUSES: readonly Status[] = ["upcoming", "live", "completed"];
+const PRICES: readonly Price[] = ["free", "paid", "premium"];
+/** The level filter's choices: one per tier, named in the address by the tier's name. */
+const LEVEL_CHOICES = TIERS.map((tier) => ({ value: tier.name.toLowerCase(), label: `${tier.name} (levels ${tierLevels(tier)})`, tier }));
 
-/** Filters live in the URL, so the footer's ?status= and ?price= links and the back button work. */
+/** Filters live in the address, so the footer's ?status= and ?price= links and the back button work. */
 function filtersFrom(params: URLSearchParams): TournamentFilters {
   const status = params.get("status");
   const price = params.get("price");
-  const level = Number(params.get("level"));
+  const tier = LEVEL_CHOICES.find((c) => c.value === params.get("level"))?.tier;
   return {
+    q: params.get("q")?.trim() || undefined,
     category: params.get("category") || undefined,
-    level: Number.isInteger(level) && level >= 1 && level <= LEVEL_FILTER_MAX ? level : undefined,
-    price: PRICES.includes(price as PriceFilter) ? (price as PriceFilter) : undefined,
-    status: STATUSES.includes(status as StatusFilter) ? (status as StatusFilter) : undefined,
+    minLevel: tier?.minLevel,
+    maxLevel: tier?.maxLevel ?? undefined,
+    price: PRICES.includes(price as Price) ? (price as Price) : undefined,
+    status: STATUSES.includes(status as Status) ? (status as Status) : undefined,
   };
 }
 
@@ -41,20 +47,39 @@ const selectClass =
 export default function TournamentsPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
-  const search = params.get("search") ?? "";
   const { data: categories } = useCategories();
-  const { data, isLoading, isError, error, refetch, isPlaceholderData } = useTournaments(filters);
+  const { data, isLoading, isError, error, refetch, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage } = useTournamentPages(filters);
+  const shown = data?.pages.flatMap((p) => p.items) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
 
-  const shown = useMemo(() => (data ?? []).filter((t) => matchesSearch(t, search)), [data, search]);
-
-  const set = (key: string, value: string | undefined) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const set = (key: string, value: string | undefined) =>
+    // From the latest address: a search settling after a filter changed must not undo the filter.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
   const clearFilters = () => setParams(new URLSearchParams(), { replace: true });
   const tab = filters.status ?? "all";
+
+  // The box shows what is typed at once; the address (and so the request) follows once typing pauses.
+  const addressText = params.get("q") ?? "";
+  const [text, setText] = useState(addressText);
+  const [seenAddressText, setSeenAddressText] = useState(addressText);
+  if (addressText !== seenAddressText) {
+    // Changed from elsewhere too (Clear filters, back button): the box follows the address.
+    setSeenAddressText(addressText);
+    setText(addressText);
+  }
+  useEffect(() => {
+    if (text === addressText) return;
+    const timer = setTimeout(() => set("q", text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, addressText]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -71,8 +96,8 @@ export default function TournamentsPage() {
               type="search"
               placeholder="Search by title or description"
               className="pl-9"
-              value={search}
-              onChange={(e) => set("search", e.target.value)}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
             />
           </div>
         </div>
@@ -89,12 +114,16 @@ export default function TournamentsPage() {
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="filter-level">Level</Label>
-          <select id="filter-level" className={selectClass} value={filters.level ?? ""} onChange={(e) => set("level", e.target.value)}>
+          <select
+            id="filter-level"
+            className={selectClass}
+            value={LEVEL_CHOICES.find((c) => c.tier.minLevel === filters.minLevel)?.value ?? ""}
+            onChange={(e) => set("level", e.target.value)}
+          >
             <option value="">All levels</option>
-            {LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {l === LEVEL_FILTER_MAX ? `${l}+` : l}
-                {LEVEL_NAMES[l] ? ` (${LEVEL_NAMES[l]})` : ""}
+            {LEVEL_CHOICES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
               </option>
             ))}
           </select>
@@ -150,11 +179,23 @@ export default function TournamentsPage() {
               </Button>
             </div>
           ) : (
-            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((t) => (
-                <TournamentCard key={t.id} tournament={t} />
-              ))}
-            </div>
+            <>
+              <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {shown.map((t) => (
+                  <TournamentCard key={t.id} tournament={t} />
+                ))}
+              </div>
+              <div className="mt-8 flex flex-col items-center gap-3">
+                <p className="text-sm text-muted-foreground">
+                  Showing {shown.length} of {total} tournaments
+                </p>
+                {hasNextPage && (
+                  <Button variant="outline" disabled={isFetchingNextPage || isPlaceholderData} onClick={() => void fetchNextPage()}>
+                    {isFetchingNextPage ? "Loading more..." : "Load more"}
+                  </Button>
+                )}
+              </div>
+            </>
           )}
         </TabsContent>
       </Tabs>
