@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import type { Tournament } from "../common/api/types";
+import type { HouseLedgerEntry } from "../common/api/admin";
 import {
   completeByApi,
   createAccount,
@@ -15,6 +16,7 @@ import {
   expectToast,
   getTransactions,
   joinByApi,
+  operator,
   signIn,
   test,
   transactionRows,
@@ -191,7 +193,9 @@ test("paid tournament: double-click join pays once, two browsers play all 10, se
     expectSettledResult(alicePage, t, "Rank #1", PRIZES.first, "1st", "$9.53"),
     expectSettledResult(bobPage, t, "Rank #2", PRIZES.second, "2nd", "$6.12"),
   ]);
-  // 3rd place went to one of the eight who answered nothing (ties broken by the engine).
+  // The eight others answered nothing, so none of them takes 3rd place: its share stays with the house.
   const botPrizes = (await Promise.all(bots.map(getTransactions))).flatMap((rows) => rows.filter((r) => r.type === "prize").map((r) => r.amount));
-  expect(botPrizes).toEqual([PRIZES.third]);
+  expect(botPrizes).toEqual([]);
+  const house = (await (await (await operator()).api.get("/api/admin/house-ledger")).json()) as HouseLedgerEntry[];
+  expect(house.filter((h) => h.tournamentId === t.id).map((h) => [h.type, h.amount])).toEqual([["unclaimed_prize", PRIZES.third]]);
 });
