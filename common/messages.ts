@@ -22,6 +22,13 @@ export const VALIDATION = {
   methodRequired: "Please select a withdrawal method",
 } as const;
 
+/** The Worker's answers for failures no route names more precisely. */
+export const ERRORS = {
+  internal: "Internal server error",
+  /** A write refused by a unique index that no route foresaw (two requests racing for one value). */
+  conflict: "This already exists. Please refresh and try again.",
+} as const;
+
 export const AUTH = {
   usernameTaken: "Username already exists",
   emailTaken: "Email already registered",
