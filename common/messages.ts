@@ -84,6 +84,7 @@ export const MONEY = {
   amountTooLarge: "Amount is too large",
   minDeposit: (usd: string) => `The minimum deposit is $${usd}`,
   maxDeposit: (usd: string) => `The maximum deposit is $${usd}`,
+  minWithdrawal: (usd: string) => `The minimum withdrawal is $${usd}`,
   cardDeclined: "Your card was declined.",
   cardNumberInvalid: "Your card number is invalid.",
   cardExpiryInvalid: "Your card's expiration date is invalid.",

@@ -28,6 +28,14 @@ describe("POST /api/withdrawal/confirm validation", () => {
     ["amount negative", -5, bank, "bank_account", VALIDATION.amountPositive],
     ["amount text", "lots", bank, "bank_account", VALIDATION.amountPositive],
     ["three decimals", 1.234, bank, "bank_account", MONEY.amountDecimals],
+    ["a billionth of a dollar", 0.000000001, bank, "bank_account", MONEY.amountDecimals],
+    ["a tenth of a cent", 0.001, bank, "bank_account", MONEY.amountDecimals],
+    ["a billionth of a dollar as text", "0.000000001", bank, "bank_account", MONEY.amountDecimals],
+    ["whole dollars plus a billionth", 5.000000001, bank, "bank_account", MONEY.amountDecimals],
+    ["whole dollars plus a billionth as text", "5.000000001", bank, "bank_account", MONEY.amountDecimals],
+    ["text finer than a double can tell from 5", "5.0000000000000001", bank, "bank_account", MONEY.amountDecimals],
+    ["under the minimum", 0.99, bank, "bank_account", MONEY.minWithdrawal("1.00")],
+    ["one cent", 0.01, bank, "bank_account", MONEY.minWithdrawal("1.00")],
     ["method missing", 10, bank, undefined, VALIDATION.methodRequired],
     ["method empty", 10, bank, "", VALIDATION.methodRequired],
     ["method unknown", 10, bank, "paypal", MONEY.methodUnsupported],
@@ -52,6 +60,14 @@ describe("POST /api/withdrawal/confirm validation", () => {
     expect(res.body).toEqual({ message });
     expect(await balanceCents(user.id)).toBe(10_000);
     expect(await countRows("SELECT 1 FROM payouts WHERE user_id = ?", user.id)).toBe(0);
+  });
+
+  it("accepts the minimum itself, to the cent", async () => {
+    const { cookie, user } = await fundedUser();
+    const res = await withdraw(cookie, 1);
+    expect(res.status).toBe(200);
+    expect(res.body.payout.amount).toBe(1);
+    expect(await balanceCents(user.id)).toBe(9_900);
   });
 
   it("needs a session", async () => {

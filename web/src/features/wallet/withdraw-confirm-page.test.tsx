@@ -26,7 +26,7 @@ async function fillBank(u: ReturnType<typeof userEvent.setup>, routing = "021000
 }
 
 describe("withdrawal confirm page", () => {
-  it.each(["/withdraw-confirm", "/withdraw-confirm/0", "/withdraw-confirm/abc"])("rejects %s as an invalid request", async (at) => {
+  it.each(["/withdraw-confirm", "/withdraw-confirm/0", "/withdraw-confirm/abc", "/withdraw-confirm/0.000000001", "/withdraw-confirm/5.001"])("rejects %s as an invalid request", async (at) => {
     fakeFetch({});
     const page = renderPage(routes, { at });
     expect(await screen.findByText("Invalid Request")).toBeVisible();
