@@ -18,6 +18,11 @@ describe("money", () => {
     expect(usdToCents(Infinity)).toBeNull();
   });
 
+  it("spots numeric text finer than a cent, even where the number parses to whole cents", () => {
+    expect(["5.0000000000000001", "0.001", "10.105"].filter(hasDigitsPastCents)).toEqual(["5.0000000000000001", "0.001", "10.105"]);
+    expect(["5", "5.1", "5.10", "5.100", "0.01"].filter(hasDigitsPastCents)).toEqual([]);
+  });
+
   it("formats cents with 2 decimals, negatives included", () => {
     expect(formatUsd(0)).toBe("0.00");
     expect(formatUsd(5)).toBe("0.05");
