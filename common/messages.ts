@@ -62,10 +62,14 @@ export const CHEAT = {
   afterFinish: (q: number) => `Answered question ${q} after finishing the tournament`,
 } as const;
 
+/** An operator's free-text reason set inside a sentence: no closing punctuation of its own. */
+const clause = (text: string) => text.trim().replace(/[.!?\s]+$/, "");
+
 export const NOTIFY = {
   started: (title: string) => `${title} has started. Good luck!`,
   ended: (title: string) => `${title} has ended. Check the final leaderboard.`,
   cancelled: (title: string) => `${title} was cancelled: not enough players joined. Your entry fee has been refunded.`,
+  payoutFailed: (usd: string, reason: string) => `Your withdrawal of $${usd} could not be paid: ${clause(reason)}. The money is back in your balance.`,
 } as const;
 
 export const JOIN = {
@@ -110,6 +114,8 @@ export const MONEY = {
   payoutNotFound: "Payout not found",
   payoutAlready: (status: string) => `This payout is already ${status}`,
   payoutReasonRequired: "A reason is required",
+  /** Appended to a failed withdrawal's transaction description. */
+  withdrawalFailedNote: (reason: string) => ` — failed: ${clause(reason)}. The money was returned to your balance.`,
 } as const;
 
 export const ACCOUNT = {
