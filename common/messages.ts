@@ -29,6 +29,17 @@ export const ERRORS = {
   conflict: "This already exists. Please refresh and try again.",
 } as const;
 
+/** What the web app shows when a request fails without a message of the server's own (by HTTP status). */
+export const REQUEST_FAILED = {
+  network: "Could not reach the server. Check your connection and try again.",
+  unauthorized: "Please sign in to continue.",
+  forbidden: "You don't have permission to do that.",
+  notFound: "We couldn't find what you were looking for.",
+  tooMany: "Too many attempts. Please wait a few minutes and try again.",
+  server: "Something went wrong on our side. Please try again in a moment.",
+  other: "Something went wrong. Please try again.",
+} as const;
+
 export const AUTH = {
   usernameTaken: "Username already exists",
   emailTaken: "Email already registered",
