@@ -92,6 +92,10 @@ export const JOIN = {
   balanceDescription: (shortfall: string, fee: string) =>
     `You need $${shortfall} more to join this tournament. Full entry fee: $${fee}.`,
   failedTitle: "Failed to join tournament",
+  /** The join button's toast when the call fails; the description is the server's message when it sends one. */
+  error: { title: "Error joining tournament", description: "Please try again" },
+  /** A joined player going from the tournament's page into live play. */
+  entering: "Entering tournament",
 } as const;
 
 export const MONEY = {
@@ -125,6 +129,8 @@ export const MONEY = {
   payoutNotFound: "Payout not found",
   payoutAlready: (status: string) => `This payout is already ${status}`,
   payoutReasonRequired: "A reason is required",
+  /** The withdrawal's failure toast when the server sends no message of its own. */
+  withdrawalDefaultError: "Failed to process withdrawal",
   /** Appended to a failed withdrawal's transaction description. */
   withdrawalFailedNote: (reason: string) => ` — failed: ${clause(reason)}. The money was returned to your balance.`,
 } as const;
