@@ -74,7 +74,15 @@ export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalReque
  */
 export async function settlePayout(d1: D1Database, payout: PayoutRow, outcome: "paid" | "failed", reason: string | null = null): Promise<boolean> {
   const stillPending = "(SELECT status FROM payouts WHERE id = ?) = 'pending'";
-  const failure =
+  const ledgerRow =
+    outcome === "paid"
+      ? d1
+          .prepare(`UPDATE transactions SET status = 'completed' WHERE reference = ? AND status = 'pending' AND ${stillPending}`)
+          .bind(payoutReference(payout.id), payout.id)
+      : d1
+          .prepare(`UPDATE transactions SET status = 'failed', description = coalesce(description, '') || ? WHERE reference = ? AND status = 'pending' AND ${stillPending}`)
+          .bind(MONEY.withdrawalFailedNote(reason ?? ""), payoutReference(payout.id), payout.id);
+  const notice =
     outcome === "failed"
       ? [
           d1
@@ -83,10 +91,8 @@ export async function settlePayout(d1: D1Database, payout: PayoutRow, outcome: "
         ]
       : [];
   const changes = await runAtomically(d1, [
-    ...failure,
-    d1
-      .prepare(`UPDATE transactions SET status = ?, description = coalesce(description, '') || ? WHERE reference = ? AND status = 'pending' AND ${stillPending}`)
-      .bind(outcome === "paid" ? "completed" : "failed", outcome === "failed" ? MONEY.withdrawalFailedNote(reason ?? "") : "", payoutReference(payout.id), payout.id),
+    ...notice,
+    ledgerRow,
     d1
       .prepare("UPDATE payouts SET status = ?, failure_reason = ?, processed_at = ? WHERE id = ? AND status = 'pending'")
       .bind(outcome, reason, Date.now(), payout.id),
