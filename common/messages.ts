@@ -22,6 +22,24 @@ export const VALIDATION = {
   methodRequired: "Please select a withdrawal method",
 } as const;
 
+/** The Worker's answers for failures no route names more precisely. */
+export const ERRORS = {
+  internal: "Internal server error",
+  /** A write refused by a unique index that no route foresaw (two requests racing for one value). */
+  conflict: "This already exists. Please refresh and try again.",
+} as const;
+
+/** What the web app shows when a request fails without a message of the server's own (by HTTP status). */
+export const REQUEST_FAILED = {
+  network: "Could not reach the server. Check your connection and try again.",
+  unauthorized: "Please sign in to continue.",
+  forbidden: "You don't have permission to do that.",
+  notFound: "We couldn't find what you were looking for.",
+  tooMany: "Too many attempts. Please wait a few minutes and try again.",
+  server: "Something went wrong on our side. Please try again in a moment.",
+  other: "Something went wrong. Please try again.",
+} as const;
+
 export const AUTH = {
   usernameTaken: "Username already exists",
   emailTaken: "Email already registered",
@@ -58,10 +76,14 @@ export const CHEAT = {
   afterFinish: (q: number) => `Answered question ${q} after finishing the tournament`,
 } as const;
 
+/** An operator's free-text reason set inside a sentence: no closing punctuation of its own. */
+const clause = (text: string) => text.trim().replace(/[.!?\s]+$/, "");
+
 export const NOTIFY = {
   started: (title: string) => `${title} has started. Good luck!`,
   ended: (title: string) => `${title} has ended. Check the final leaderboard.`,
   cancelled: (title: string) => `${title} was cancelled: not enough players joined. Your entry fee has been refunded.`,
+  payoutFailed: (usd: string, reason: string) => `Your withdrawal of $${usd} could not be paid: ${clause(reason)}. The money is back in your balance.`,
 } as const;
 
 export const JOIN = {
@@ -74,6 +96,10 @@ export const JOIN = {
     `You need $${shortfall} more to join this tournament. Full entry fee: $${fee}.`,
   failedTitle: "Failed to join tournament",
   practiceUnavailable: "Practice for this category is not available right now: it has too few questions.",
+  /** The join button's toast when the call fails; the description is the server's message when it sends one. */
+  error: { title: "Error joining tournament", description: "Please try again" },
+  /** A joined player going from the tournament's page into live play. */
+  entering: "Entering tournament",
 } as const;
 
 export const MONEY = {
@@ -81,6 +107,7 @@ export const MONEY = {
   amountTooLarge: "Amount is too large",
   minDeposit: (usd: string) => `The minimum deposit is $${usd}`,
   maxDeposit: (usd: string) => `The maximum deposit is $${usd}`,
+  minWithdrawal: (usd: string) => `The minimum withdrawal is $${usd}`,
   cardDeclined: "Your card was declined.",
   cardNumberInvalid: "Your card number is invalid.",
   cardExpiryInvalid: "Your card's expiration date is invalid.",
@@ -106,6 +133,10 @@ export const MONEY = {
   payoutNotFound: "Payout not found",
   payoutAlready: (status: string) => `This payout is already ${status}`,
   payoutReasonRequired: "A reason is required",
+  /** The withdrawal's failure toast when the server sends no message of its own. */
+  withdrawalDefaultError: "Failed to process withdrawal",
+  /** Appended to a failed withdrawal's transaction description. */
+  withdrawalFailedNote: (reason: string) => ` — failed: ${clause(reason)}. The money was returned to your balance.`,
 } as const;
 
 export const ACCOUNT = {

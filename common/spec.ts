@@ -55,6 +55,8 @@ export const FEE_TIERS = [
 ] as const;
 
 export const MIN_DEPOSIT_CENTS = 50;
+/** The smallest withdrawal: a bank transfer of less is not worth its cost. */
+export const MIN_WITHDRAWAL_CENTS = 100;
 export const DEFAULT_MAX_DEPOSIT_CENTS = 100_000;
 /** Sanity ceiling on any single money amount, far above every real limit, so cents stay exact integers. */
 export const MAX_AMOUNT_CENTS = 100_000_000_00;

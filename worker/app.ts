@@ -1,7 +1,8 @@
 // The HTTP surface: one Hono app, one sub-app per resource, one error path.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { HttpError } from "./http/errors";
+import { ERRORS } from "../common/messages";
+import { describeError, HttpError, isUniqueViolation } from "./http/errors";
 import { loadSession, sameOriginJson } from "./http/middleware";
 import type { AppEnv } from "./http/app-env";
 import { authRoutes } from "./routes/auth";
@@ -51,7 +52,10 @@ app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 app.onError((err, c) => {
   if (err instanceof HttpError) return c.json({ message: err.message, ...err.details }, err.status);
   if (err instanceof HTTPException) return c.json({ message: err.message || "Request failed" }, err.status);
-  console.error("unhandled error", c.req.method, new URL(c.req.url).pathname, err);
-  return c.json({ message: "Internal server error" }, 500);
+  // Routes that know the field answer a race with their own message; any other clash is still the client's 409.
+  if (isUniqueViolation(err)) return c.json({ message: ERRORS.conflict }, 409);
+  // Never the error object itself: a failed query's message carries its bound parameters.
+  console.error("unhandled error", c.req.method, new URL(c.req.url).pathname, describeError(err));
+  return c.json({ message: ERRORS.internal }, 500);
 });
 

@@ -2,7 +2,7 @@
 // forms) and response shapes. USD numbers at the edge; the schemas' amounts come out as cents.
 import { z } from "zod";
 import { MONEY, VALIDATION as V } from "../messages";
-import { formatUsd, usdToCents, type Cents } from "../domain/money";
+import { formatUsd, hasDigitsPastCents, usdToCents, type Cents } from "../domain/money";
 import { isValidRoutingNumber } from "../domain/payment-checks";
 import {
   ACCOUNT_HOLDER_NAME_MAX,
@@ -11,13 +11,14 @@ import {
   DEFAULT_MAX_DEPOSIT_CENTS,
   MAX_AMOUNT_CENTS,
   MIN_DEPOSIT_CENTS,
+  MIN_WITHDRAWAL_CENTS,
   WITHDRAWAL_METHODS,
 } from "../spec";
 import type { Transaction } from "./types";
 
 /**
  * A positive USD amount with at most 2 decimals, as a number or numeric text (form fields),
- * parsed to integer cents.
+ * parsed to integer cents. A finer amount is refused, never rounded (0.000000001 is not $0.00).
  */
 export const usdCentsSchema = z
   .union([z.number(), z.string()], {
@@ -34,7 +35,8 @@ export const usdCentsSchema = z
       ctx.addIssue({ code: "custom", message: V.amountPositive });
       return z.NEVER;
     }
-    const cents = usdToCents(usd);
+    // Text is checked digit by digit: "5.0000000000000001" would otherwise parse to exactly 5.
+    const cents = text !== null && hasDigitsPastCents(text) ? null : usdToCents(usd);
     if (cents === null) {
       ctx.addIssue({ code: "custom", message: MONEY.amountDecimals });
       return z.NEVER;
@@ -122,9 +124,14 @@ export const bankAccountSchema = z.object(
   { error: MONEY.bankDetailsMissing },
 );
 
+/** A withdrawal amount: whole cents, at least the minimum. */
+export const withdrawalCentsSchema = usdCentsSchema.refine((c) => c >= MIN_WITHDRAWAL_CENTS, {
+  message: MONEY.minWithdrawal(formatUsd(MIN_WITHDRAWAL_CENTS)),
+});
+
 /** POST /api/withdrawal/confirm. The balance check happens on the server, inside the debit itself. */
 export const withdrawalSchema = z.object({
-  amount: usdCentsSchema,
+  amount: withdrawalCentsSchema,
   withdrawalMethod: z
     .string({ error: V.methodRequired })
     .trim()

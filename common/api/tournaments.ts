@@ -207,7 +207,7 @@ export interface PublicProfile {
   createdAt: string;
 }
 
-export const notificationActions = ["tournament_started", "tournament_ended"] as const;
+export const notificationActions = ["tournament_started", "tournament_ended", "payout_failed"] as const;
 export type NotificationAction = (typeof notificationActions)[number];
 
 export interface NotificationData {
@@ -275,7 +275,8 @@ export const hubServerFrameSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("notification"),
     message: z.string(),
-    data: z.object({ action: z.enum(notificationActions), tournamentId: z.number(), status: z.string() }),
+    /** tournamentId is null for notifications about something else (a failed payout). */
+    data: z.object({ action: z.enum(notificationActions), tournamentId: z.number().nullable(), status: z.string() }),
   }),
 ]);
 export type HubServerFrame = z.infer<typeof hubServerFrameSchema>;

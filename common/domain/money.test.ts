@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToUsd, dollarsToCents, formatDollars, formatUsd, usdToCents } from "./money";
+import { centsToUsd, dollarsToCents, formatDollars, formatUsd, hasDigitsPastCents, usdToCents } from "./money";
 
 describe("money", () => {
   it("turns USD amounts with at most 2 decimals into cents, and refuses finer ones", () => {
@@ -7,8 +7,20 @@ describe("money", () => {
     expect(usdToCents(0.1 + 0.2)).toBe(30);
     expect(usdToCents(19.99)).toBe(1999);
     expect(usdToCents(1.005)).toBeNull();
+    expect(usdToCents(0.29)).toBe(29);
+    expect(usdToCents(99_999_999.99)).toBe(9_999_999_999);
+    // Finer than a cent is refused, never rounded away, however small the excess.
+    expect(usdToCents(0.000000001)).toBeNull();
+    expect(usdToCents(0.004)).toBeNull();
+    expect(usdToCents(5.000000001)).toBeNull();
+    expect(usdToCents(1_000_000.000001)).toBeNull();
     expect(usdToCents(Number.NaN)).toBeNull();
     expect(usdToCents(Infinity)).toBeNull();
+  });
+
+  it("spots numeric text finer than a cent, even where the number parses to whole cents", () => {
+    expect(["5.0000000000000001", "0.001", "10.105"].filter(hasDigitsPastCents)).toEqual(["5.0000000000000001", "0.001", "10.105"]);
+    expect(["5", "5.1", "5.10", "5.100", "0.01"].filter(hasDigitsPastCents)).toEqual([]);
   });
 
   it("formats cents with 2 decimals, negatives included", () => {

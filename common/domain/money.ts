@@ -2,12 +2,20 @@
 
 export type Cents = number;
 
-/** USD number (at most 2 decimals) to cents; null when it is not a whole number of cents. */
+/**
+ * USD number (at most 2 decimals) to cents; null when it is not a whole number of cents. The
+ * tolerance is relative (a few units in the last place of usd * 100): enough for binary noise
+ * such as 0.1 + 0.2, never enough to round 0.000000001 to 0 cents or 5.000000001 to 500.
+ */
 export function usdToCents(usd: number): Cents | null {
   if (!Number.isFinite(usd)) return null;
-  const cents = Math.round(usd * 100);
-  return Math.abs(cents - usd * 100) < 1e-6 ? cents : null;
+  const exact = usd * 100;
+  const cents = Math.round(exact);
+  return Math.abs(cents - exact) <= Math.abs(exact) * 8 * Number.EPSILON ? cents : null;
 }
+
+/** Numeric text with a non-zero digit past the cents ("5.0000000000000001" parses to exactly 5). */
+export const hasDigitsPastCents = (text: string): boolean => /\.\d{2}\d*[1-9]/.test(text);
 
 export const centsToUsd = (cents: Cents): number => cents / 100;
 

@@ -2,6 +2,8 @@
 // and the operator's paid/failed decision. Only the account number's last 4 digits are stored.
 import { eq } from "drizzle-orm";
 import type { AdminPayout, Payout } from "../../common/api/money";
+import type { NotificationFrame } from "../../common/api/tournaments";
+import { MONEY, NOTIFY } from "../../common/messages";
 import { centsToUsd, formatUsd } from "../../common/domain/money";
 import type { Db } from "../db/client";
 import { iso } from "../db/present";
@@ -65,19 +67,45 @@ export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalReque
 
 /**
  * Moves a pending payout to paid (its ledger row completes) or failed (its ledger row fails and
- * the trigger refunds). Both statements are conditional on the payout's state inside one batch,
- * so a repeat is a no-op and a paid payout can never be refunded by a late "failed", nor the reverse.
+ * the trigger refunds; the reason goes onto the row's description and into a notification for
+ * the player). Every statement is conditional on the payout still being pending, inside one
+ * batch, so a repeat is a no-op, the player is told once, and a paid payout can never be
+ * refunded by a late "failed", nor the reverse. Returns whether this call made the move.
  */
-export async function settlePayout(d1: D1Database, payoutId: number, outcome: "paid" | "failed", reason: string | null = null): Promise<void> {
-  await runAtomically(d1, [
+export async function settlePayout(d1: D1Database, payout: PayoutRow, outcome: "paid" | "failed", reason: string | null = null): Promise<boolean> {
+  const stillPending = "(SELECT status FROM payouts WHERE id = ?) = 'pending'";
+  const ledgerRow =
+    outcome === "paid"
+      ? d1
+          .prepare(`UPDATE transactions SET status = 'completed' WHERE reference = ? AND status = 'pending' AND ${stillPending}`)
+          .bind(payoutReference(payout.id), payout.id)
+      : d1
+          .prepare(`UPDATE transactions SET status = 'failed', description = coalesce(description, '') || ? WHERE reference = ? AND status = 'pending' AND ${stillPending}`)
+          .bind(MONEY.withdrawalFailedNote(reason ?? ""), payoutReference(payout.id), payout.id);
+  const notice =
+    outcome === "failed"
+      ? [
+          d1
+            .prepare(`INSERT INTO notifications (user_id, message, action, status) SELECT ?, ?, 'payout_failed', 'failed' WHERE ${stillPending}`)
+            .bind(payout.userId, NOTIFY.payoutFailed(formatUsd(payout.amountCents), reason ?? ""), payout.id),
+        ]
+      : [];
+  const changes = await runAtomically(d1, [
+    ...notice,
+    ledgerRow,
     d1
       .prepare("UPDATE payouts SET status = ?, failure_reason = ?, processed_at = ? WHERE id = ? AND status = 'pending'")
-      .bind(outcome, reason, Date.now(), payoutId),
-    d1
-      .prepare("UPDATE transactions SET status = ? WHERE reference = ? AND status = 'pending' AND (SELECT status FROM payouts WHERE id = ?) = ?")
-      .bind(outcome === "paid" ? "completed" : "failed", payoutReference(payoutId), payoutId, outcome),
+      .bind(outcome, reason, Date.now(), payout.id),
   ]);
+  return (changes.at(-1) ?? 0) > 0;
 }
+
+/** The /ws frame telling a player their payout failed (the stored row carries the same message). */
+export const payoutFailedFrame = (payout: PayoutRow, reason: string): NotificationFrame => ({
+  type: "notification",
+  message: NOTIFY.payoutFailed(formatUsd(payout.amountCents), reason),
+  data: { action: "payout_failed", tournamentId: null, status: "failed" },
+});
 
 export const presentPayout = (p: PayoutRow): Payout => ({
   id: p.id,

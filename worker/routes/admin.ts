@@ -5,12 +5,14 @@ import { asc, desc, eq } from "drizzle-orm";
 import { payoutFailSchema, payoutListQuerySchema } from "../../common/api/money";
 import { MONEY } from "../../common/messages";
 import { payouts, users } from "../db/schema";
-import { conflict, forbidden, notFound } from "../http/errors";
+import { conflict, describeError, forbidden, notFound } from "../http/errors";
 import { currentUser, requireUser } from "../http/middleware";
 import { idParam, jsonBody, parse } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import type { Db } from "../db/client";
-import { presentAdminPayout, settlePayout } from "../money/payouts";
+import { payoutFailedFrame, presentAdminPayout, settlePayout } from "../money/payouts";
+import { pushNotification } from "../durable/hub-client";
+import type { NotificationFrame } from "../../common/api/tournaments";
 
 const LIST_LIMIT = 500;
 
@@ -26,13 +28,27 @@ async function loadPayout(db: Db, id: number) {
   return row;
 }
 
-/** Settles a payout, idempotently: asking for the state it is already in answers 200; the other final state is a 409. */
-async function settle(db: Db, d1: D1Database, id: number, outcome: "paid" | "failed", reason: string | null) {
-  await loadPayout(db, id);
-  await settlePayout(d1, id, outcome, reason);
+/**
+ * Settles a payout, idempotently: asking for the state it is already in answers 200; the other
+ * final state is a 409. The call that fails a payout pushes the player's notification (already
+ * stored with the move) to their open /ws sockets.
+ */
+async function settle(env: Env, db: Db, id: number, outcome: "paid" | "failed", reason: string | null) {
+  const before = await loadPayout(db, id);
+  const moved = await settlePayout(env.DB, before.payout, outcome, reason);
   const after = await loadPayout(db, id);
   if (after.payout.status !== outcome) throw conflict(MONEY.payoutAlready(after.payout.status));
+  if (moved && outcome === "failed") await pushQuietly(env, after.payout.userId, payoutFailedFrame(after.payout, reason ?? ""));
   return presentAdminPayout(after.payout, after.username);
+}
+
+/** The notification row is already stored, so a push that fails loses nothing: the list still shows it. */
+async function pushQuietly(env: Env, userId: number, frame: NotificationFrame) {
+  try {
+    await pushNotification(env, [userId], frame);
+  } catch (e) {
+    console.error("notification push failed", describeError(e));
+  }
 }
 
 export const adminRoutes = new Hono<AppEnv>()
@@ -52,9 +68,9 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(rows.map((r) => presentAdminPayout(r.payout, r.username)));
   })
   .post("/payouts/:id/paid", async (c) => {
-    return c.json(await settle(c.get("db"), c.env.DB, idParam(c), "paid", null));
+    return c.json(await settle(c.env, c.get("db"), idParam(c), "paid", null));
   })
   .post("/payouts/:id/failed", async (c) => {
     const { reason } = await jsonBody(c, payoutFailSchema);
-    return c.json(await settle(c.get("db"), c.env.DB, idParam(c), "failed", reason));
+    return c.json(await settle(c.env, c.get("db"), idParam(c), "failed", reason));
   });

@@ -9,7 +9,7 @@ import { createSession, endSession } from "../auth/session";
 import { hashPassword, scryptParamsFromEnv, verifyPassword } from "../auth/password";
 import { clear, hit } from "../auth/rate-limit";
 import { verifySecondFactor } from "../auth/two-factor";
-import { conflict, HttpError, unauthorized } from "../http/errors";
+import { conflict, HttpError, isUniqueViolation, unauthorized } from "../http/errors";
 import { jsonBody } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import type { Db } from "../db/client";
@@ -40,8 +40,6 @@ export async function assertUnique(db: Db, username: string, email: string, exce
   if (others.some((u) => u.username.toLowerCase() === username.toLowerCase())) throw conflict(AUTH.usernameTaken);
   if (others.length > 0) throw conflict(AUTH.emailTaken);
 }
-
-export const isUniqueViolation = (e: unknown) => String((e as Error)?.message ?? e).includes("UNIQUE constraint failed");
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", async (c) => {

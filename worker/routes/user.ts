@@ -7,11 +7,11 @@ import { transactions, users } from "../db/schema";
 import { parseJsonObject, presentTransaction, presentUser } from "../db/present";
 import { endOtherSessions } from "../auth/session";
 import { hashPassword, scryptParamsFromEnv, verifyPassword } from "../auth/password";
-import { badRequest } from "../http/errors";
+import { badRequest, isUniqueViolation } from "../http/errors";
 import { currentUser, requireUser } from "../http/middleware";
 import { jsonBody } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
-import { assertUnique, isUniqueViolation } from "./auth";
+import { assertUnique } from "./auth";
 
 export const userRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {

@@ -40,6 +40,10 @@ describe("POST /api/create-payment-intent", () => {
     [{ amount: "ten" }, VALIDATION.amountPositive],
     [{ amount: true }, VALIDATION.amountPositive],
     [{ amount: 10.123 }, MONEY.amountDecimals],
+    [{ amount: 0.000000001 }, MONEY.amountDecimals],
+    [{ amount: 10.000000001 }, MONEY.amountDecimals],
+    [{ amount: "10.000000001" }, MONEY.amountDecimals],
+    [{ amount: "0.001" }, MONEY.amountDecimals],
     [{ amount: 0.49 }, "The minimum deposit is $0.50"],
     [{ amount: 1000.01 }, "The maximum deposit is $1000.00"],
     [{ amount: 1e300 }, MONEY.amountTooLarge],
@@ -178,6 +182,15 @@ describe("POST /api/deposit/confirm", () => {
     const res = await call("/api/deposit/confirm", { cookie, body: { paymentIntentId: intent.paymentIntentId, amount: 1000 } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: MONEY.amountMismatch });
+    expect(await balanceCents(user.id)).toBe(0);
+  });
+
+  it("refuses an amount finer than a cent instead of rounding it", async () => {
+    const { cookie, user } = await registerUser();
+    const { intent } = await pay(cookie, 10);
+    const res = await call("/api/deposit/confirm", { cookie, body: { paymentIntentId: intent.paymentIntentId, amount: 10.000000001 } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: MONEY.amountDecimals });
     expect(await balanceCents(user.id)).toBe(0);
   });
 

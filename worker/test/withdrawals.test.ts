@@ -2,8 +2,10 @@
 // last 4 digits stored, overdraft under concurrency, paid/failed with refunds, admin access.
 import { afterEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { MONEY, VALIDATION } from "../../common/messages";
+import { MONEY, NOTIFY, VALIDATION } from "../../common/messages";
+import { hubServerFrameSchema } from "../../common/api/tournaments";
 import { call, registerUser } from "./helpers";
+import { openSocket, sleep } from "./tournament-fixtures";
 import { balanceCents, countRows, dumpDatabase, expectLedgerBalanced, fund, makeAdmin, validBank, withdraw, withdrawRaw } from "./money-helpers";
 
 afterEach(expectLedgerBalanced);
@@ -28,6 +30,14 @@ describe("POST /api/withdrawal/confirm validation", () => {
     ["amount negative", -5, bank, "bank_account", VALIDATION.amountPositive],
     ["amount text", "lots", bank, "bank_account", VALIDATION.amountPositive],
     ["three decimals", 1.234, bank, "bank_account", MONEY.amountDecimals],
+    ["a billionth of a dollar", 0.000000001, bank, "bank_account", MONEY.amountDecimals],
+    ["a tenth of a cent", 0.001, bank, "bank_account", MONEY.amountDecimals],
+    ["a billionth of a dollar as text", "0.000000001", bank, "bank_account", MONEY.amountDecimals],
+    ["whole dollars plus a billionth", 5.000000001, bank, "bank_account", MONEY.amountDecimals],
+    ["whole dollars plus a billionth as text", "5.000000001", bank, "bank_account", MONEY.amountDecimals],
+    ["text finer than a double can tell from 5", "5.0000000000000001", bank, "bank_account", MONEY.amountDecimals],
+    ["under the minimum", 0.99, bank, "bank_account", MONEY.minWithdrawal("1.00")],
+    ["one cent", 0.01, bank, "bank_account", MONEY.minWithdrawal("1.00")],
     ["method missing", 10, bank, undefined, VALIDATION.methodRequired],
     ["method empty", 10, bank, "", VALIDATION.methodRequired],
     ["method unknown", 10, bank, "paypal", MONEY.methodUnsupported],
@@ -52,6 +62,14 @@ describe("POST /api/withdrawal/confirm validation", () => {
     expect(res.body).toEqual({ message });
     expect(await balanceCents(user.id)).toBe(10_000);
     expect(await countRows("SELECT 1 FROM payouts WHERE user_id = ?", user.id)).toBe(0);
+  });
+
+  it("accepts the minimum itself, to the cent", async () => {
+    const { cookie, user } = await fundedUser();
+    const res = await withdraw(cookie, 1);
+    expect(res.status).toBe(200);
+    expect(res.body.payout.amount).toBe(1);
+    expect(await balanceCents(user.id)).toBe(9_900);
   });
 
   it("needs a session", async () => {
@@ -187,6 +205,47 @@ describe("operators' payout queue", () => {
     expect(paid.body).toEqual({ message: MONEY.payoutAlready("failed") });
     expect(await balanceCents(user.id)).toBe(3_000);
     expect((await call("/api/user/transactions", { cookie })).body[0]).toMatchObject({ type: "withdrawal", status: "failed", amount: -25 });
+  });
+
+  it("a failed payout tells the player once: a stored notification, a /ws push and the reason on the transaction", async () => {
+    const op = await admin();
+    const { cookie, user } = await fundedUser(3_000);
+    const { payout } = (await withdraw(cookie, 25)).body;
+    const { status, client } = await openSocket("/ws", cookie);
+    expect(status).toBe(101);
+    const reason = "The bank returned the transfer: account closed";
+    // Repeated, and twice at once: the player hears about it exactly once.
+    const calls = await Promise.all([1, 2].map(() => call(`/api/admin/payouts/${payout.id}/failed`, { cookie: op.cookie, body: { reason } })));
+    expect(calls.map((r) => r.status)).toEqual([200, 200]);
+    expect((await call(`/api/admin/payouts/${payout.id}/failed`, { cookie: op.cookie, body: { reason: "again" } })).status).toBe(200);
+
+    const message = NOTIFY.payoutFailed("25.00", reason);
+    const pushed = await client!.waitFor((f) => f.type === "notification");
+    expect(pushed).toEqual({ type: "notification", message, data: { action: "payout_failed", tournamentId: null, status: "failed" } });
+    expect(hubServerFrameSchema.safeParse(pushed).success).toBe(true);
+    await sleep(200);
+    expect(client!.frames.filter((f) => f.type === "notification")).toHaveLength(1);
+    client!.ws.close(1000, "bye");
+
+    const list = await call("/api/notifications", { cookie });
+    expect(list.body.unread).toBe(1);
+    expect(list.body.items).toEqual([expect.objectContaining({ message, data: { action: "payout_failed", tournamentId: null, status: "failed" }, read: false })]);
+
+    const [tx] = (await call("/api/user/transactions", { cookie })).body;
+    expect(tx).toMatchObject({ type: "withdrawal", status: "failed", amount: -25 });
+    expect(tx.description).toContain(reason);
+    expect(tx.description.split(reason)).toHaveLength(2);
+    expect(await balanceCents(user.id)).toBe(3_000);
+  });
+
+  it("a paid payout sends no failure notification", async () => {
+    const op = await admin();
+    const { cookie } = await fundedUser(3_000);
+    const { payout } = (await withdraw(cookie, 10)).body;
+    await call(`/api/admin/payouts/${payout.id}/paid`, { cookie: op.cookie, method: "POST" });
+    expect((await call(`/api/admin/payouts/${payout.id}/failed`, { cookie: op.cookie, body: { reason: "late" } })).status).toBe(409);
+    expect((await call("/api/notifications", { cookie })).body.items).toEqual([]);
+    expect((await call("/api/user/transactions", { cookie })).body[0].description).not.toContain("late");
   });
 
   it("paid and failed racing each other settle one way only", async () => {

@@ -1,66 +1,102 @@
 // The one API client. Every call sends cookies and JSON; a non-ok answer becomes an ApiError
-// whose message is SPEC.md's "{status}: {response text}".
+// whose message is what a person may read: the server's `{message}`, else a plain sentence for
+// the status. Status and raw body stay on the error for code, never for display.
 import type { QueryFunction } from "@tanstack/react-query";
+import { REQUEST_FAILED } from "@common/messages";
+
+function jsonField(text: string, name: string): unknown {
+  try {
+    const body: unknown = JSON.parse(text);
+    return body !== null && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sentence for a failure without a message of the server's own; status 0 = no answer at all. */
+function fallbackFor(status: number): string {
+  if (status === 0) return REQUEST_FAILED.network;
+  if (status === 401) return REQUEST_FAILED.unauthorized;
+  if (status === 403) return REQUEST_FAILED.forbidden;
+  if (status === 404) return REQUEST_FAILED.notFound;
+  if (status === 429) return REQUEST_FAILED.tooMany;
+  if (status >= 500) return REQUEST_FAILED.server;
+  return REQUEST_FAILED.other;
+}
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
+    /** The raw response body, for code that inspects it; never shown. */
     readonly text: string,
-    message: string,
   ) {
-    super(message);
+    const own = jsonField(text, "message");
+    super(typeof own === "string" && own.trim() !== "" ? own : fallbackFor(status));
   }
 
-  /** The server's `{message}` field when there is one, for toasts that show it. */
+  /** The server's `{message}` field when there is one. */
   get serverMessage(): string | undefined {
-    try {
-      const body = JSON.parse(this.text) as { message?: unknown };
-      return typeof body.message === "string" ? body.message : undefined;
-    } catch {
-      return undefined;
-    }
+    const own = jsonField(this.text, "message");
+    return typeof own === "string" && own.trim() !== "" ? own : undefined;
   }
 
   /** Any other field of the error body (e.g. twoFactorRequired). */
   field(name: string): unknown {
-    try {
-      return (JSON.parse(this.text) as Record<string, unknown>)[name];
-    } catch {
-      return undefined;
-    }
+    return jsonField(this.text, name);
+  }
+}
+
+/** fetch, with "no answer" (offline, DNS, refused) as an ApiError like any other failure. */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    throw new ApiError(0, "");
   }
 }
 
 async function throwIfNotOk(res: Response) {
   if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
-  throw new ApiError(res.status, text, `${res.status}: ${text}`);
+  throw new ApiError(res.status, await res.text().catch(() => ""));
+}
+
+/** The body of an ok answer; one that is not JSON (a proxy's page) is a failure too. */
+async function readJson<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(res.status, "");
+  }
 }
 
 export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await fetch(url, {
+  const res = await send(url, {
     method,
     headers: data !== undefined ? { "Content-Type": "application/json" } : {},
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: "include",
   });
   await throwIfNotOk(res);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return readJson<T>(res);
 }
 
-/** The server's message for a failed call, else the given fallback. */
-export const errorMessage = (error: unknown, fallback: string) =>
-  (error instanceof ApiError ? error.serverMessage : undefined) ?? (error instanceof Error && !(error instanceof ApiError) ? error.message : fallback);
+/**
+ * What to tell a person about a failed call: the server's message, else `fallback` (the
+ * action's own wording), else the plain sentence for the status. Never raw text or JSON.
+ */
+export const errorMessage = (error: unknown, fallback?: string): string =>
+  error instanceof ApiError ? (error.serverMessage ?? fallback ?? error.message) : (fallback ?? REQUEST_FAILED.other);
 
 type On401 = "returnNull" | "throw";
 
 /** Default query function: GET the query key joined with "/". */
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T> {
   return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join("/"), { credentials: "include" });
+    const res = await send(queryKey.join("/"), { credentials: "include" });
     if (on401 === "returnNull" && res.status === 401) return null as T;
     await throwIfNotOk(res);
-    return (await res.json()) as T;
+    return readJson<T>(res);
   };
 }

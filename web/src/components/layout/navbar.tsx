@@ -5,6 +5,7 @@ import { LayoutDashboard, LogOut, Menu, Settings, Trophy, X } from "lucide-react
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/user-avatar";
 import { useLogout, useUser } from "@/features/auth/api";
+import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
 import { NotificationBell } from "./notification-bell";
@@ -23,7 +24,7 @@ export function Navbar() {
         toast.success("Logged out", "You have been successfully logged out.");
         navigate("/");
       },
-      onError: (e) => toast.error("Logout failed", e.message),
+      onError: (e) => toast.error("Logout failed", errorMessage(e)),
     });
 
   const linkClass = (href: string) =>

@@ -3,6 +3,7 @@ import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useMarkNotificationsRead, useNotifications } from "@/features/notifications/api";
+import { notificationTarget } from "@/features/notifications/target";
 
 /** The bar's bell: counts real unread notifications and lists the latest. */
 export function NotificationBell() {
@@ -27,7 +28,7 @@ export function NotificationBell() {
           {(data?.items.length ?? 0) === 0 && <p className="px-2 py-4 text-sm text-muted-foreground">No notifications yet.</p>}
           {data?.items.map((n) => (
             <DropdownMenu.Item key={n.id} asChild className="block rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted">
-              <Link to={n.data.tournamentId ? `/tournaments/${n.data.tournamentId}` : "/tournaments"}>
+              <Link to={notificationTarget(n.data).to}>
                 <span className={n.read ? "text-muted-foreground" : "font-medium"}>{n.message}</span>
                 <span className="block text-xs text-muted-foreground">{new Date(n.createdAt).toLocaleString()}</span>
               </Link>

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Field, Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { PageSpinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/api";
+import { ApiError, errorMessage } from "@/lib/api";
 import { invalidProps, validate, type FieldErrors } from "@/lib/form";
 import { toast } from "@/lib/toast";
 import { useLogin, useRegister, useUser } from "./api";
@@ -78,7 +78,7 @@ function LoginForm() {
           setNeedsCode(true);
           return;
         }
-        toast.error("Login failed", error.message);
+        toast.error("Login failed", errorMessage(error));
       },
     });
   };
@@ -117,7 +117,7 @@ function RegisterForm() {
     const { confirmPassword: _omit, ...input } = v.data;
     register.mutate(input, {
       onSuccess: (user) => toast.success("Registration successful", `Welcome to Trivia Arena, ${user.username}!`),
-      onError: (error) => toast.error("Registration failed", error.message),
+      onError: (error) => toast.error("Registration failed", errorMessage(error)),
     });
   };
 

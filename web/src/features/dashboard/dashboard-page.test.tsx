@@ -5,6 +5,7 @@ import type { TournamentPage, UserStats, UserTournamentEntry } from "@common/api
 import type { Tournament, Transaction } from "@common/api/types";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
+import { MONEY } from "@common/messages";
 import DashboardPage from "./dashboard-page";
 
 const stats: UserStats = {
@@ -182,6 +183,27 @@ describe("dashboard", () => {
     expect(screen.getByText("Prizes Won").nextElementSibling).toHaveTextContent("$42.50");
     expect(screen.getByText("Pending").nextElementSibling).toHaveTextContent("$10.00");
     expect(screen.getByText("Cards are entered at checkout; nothing is stored.")).toBeVisible();
+  });
+
+  it("shows a failed withdrawal with the operator's reason, refunded and counted nowhere", async () => {
+    const failed: Transaction = {
+      id: 5,
+      userId: 7,
+      amount: -25,
+      type: "withdrawal",
+      status: "failed",
+      reference: "payout:2",
+      description: `Withdrawal of $25.00 to checking account ••••6789${MONEY.withdrawalFailedNote("Account closed")}`,
+      createdAt: "2026-03-03T10:00:00.000Z",
+    };
+    fakeFetch({ "GET /api/user/transactions": () => ({ body: [failed] }), "GET /api/config": () => ({ body: null }) });
+    renderPage(routes, { at: "/dashboard?tab=transactions" });
+    const list = await screen.findByRole("list", { name: "Transactions" });
+    const [row] = within(list).getAllByRole("listitem");
+    expect(row).toHaveTextContent("failed: Account closed. The money was returned to your balance.");
+    expect(within(row!).getByText("failed")).toHaveClass("bg-destructive");
+    expect(screen.getByText("Total Withdrawn").nextElementSibling).toHaveTextContent("$0.00");
+    expect(screen.getByText("Pending").nextElementSibling).toHaveTextContent("$0.00");
   });
 
   it("switches tabs from the keyboard and keeps the tab in the address", async () => {

@@ -63,7 +63,7 @@ export function TransactionsTab() {
                       <span className={cn("font-semibold tabular-nums", t.status === "failed" ? "text-muted-foreground line-through" : cents >= 0 ? "text-success" : "text-foreground")}>
                         {signed(cents)}
                       </span>
-                      <Badge variant={t.status === "completed" ? "success" : "secondary"} className="capitalize">
+                      <Badge variant={t.status === "completed" ? "success" : t.status === "failed" ? "destructive" : "secondary"} className="capitalize">
                         {t.status}
                       </Badge>
                     </div>

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { NOTIFY } from "@common/messages";
 import type { NotificationFrame } from "@common/api/tournaments";
 import { NotificationBell } from "@/components/layout/notification-bell";
 import { fakeFetch } from "@/test/fake-fetch";
@@ -179,6 +180,16 @@ describe("notification queue", () => {
     expect(screen.queryByText(/Second/)).not.toBeInTheDocument();
     await advance(1);
     expect(screen.getByText("Second has started. Good luck!")).toBeVisible();
+  });
+
+  it("shows a failed payout with its reason and a link to the transactions", async () => {
+    await mount();
+    const ws = await connect();
+    const message = NOTIFY.payoutFailed("25.00", "Account closed");
+    receive(ws, { type: "notification", message, data: { action: "payout_failed", tournamentId: null, status: "failed" } });
+    const card = screen.getByRole("status");
+    expect(card).toHaveTextContent(message);
+    expect(within(card).getByRole("link", { name: "View transactions" })).toHaveAttribute("href", "/dashboard?tab=transactions");
   });
 
   it("shows status live as an upper-case destructive badge and others as outline badges", async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import type { AnswerResult, PlayerQuestion, TournamentDetail } from "@common/api/tournaments";
+import { REQUEST_FAILED } from "@common/messages";
 import { fakeFetch, type FakeAnswer } from "@/test/fake-fetch";
 import { FakeWebSocket, fakeWebSockets } from "@/test/fake-websocket";
 import { renderPage, testUser } from "@/test/render-page";
@@ -182,6 +183,17 @@ describe("play screen: answering", () => {
     expect(screen.getByText("Failed to submit answer")).toBeInTheDocument();
     expect(screen.getByText("Service unavailable")).toBeInTheDocument();
     expect(submit()).toBeEnabled();
+  });
+
+  it("says why in plain words when the failure carries no message of the server's", async () => {
+    setup({ answer: { status: 502 } });
+    await settle();
+    fireEvent.click(option("Mercury"));
+    fireEvent.click(submit());
+    await settle();
+    expect(screen.getByText("Failed to submit answer")).toBeInTheDocument();
+    expect(screen.getByText(REQUEST_FAILED.server)).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/502/);
   });
 });
 

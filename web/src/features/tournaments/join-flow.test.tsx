@@ -119,8 +119,20 @@ describe("joining a tournament: client checks in SPEC order", () => {
     });
     at(tournament());
     fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
-    expect(await screen.findByText("Failed to join tournament")).toBeVisible();
+    expect(await screen.findByText("Error joining tournament")).toBeVisible();
     expect(screen.getByText("This tournament is no longer open for joining.")).toBeVisible();
+  });
+
+  it.each([
+    ["an answer without a message", () => ({ status: 502 })],
+    ["no answer at all", () => Promise.reject(new TypeError("Failed to fetch"))],
+  ])("asks to try again after %s", async (_name, answer) => {
+    api = fakeFetch({ "POST /api/tournaments/42/join": answer });
+    at(tournament());
+    fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
+    expect(await screen.findByText("Error joining tournament")).toBeVisible();
+    expect(screen.getByText("Please try again")).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/502|Failed to fetch/);
   });
 });
 

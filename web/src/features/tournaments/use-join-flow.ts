@@ -32,7 +32,7 @@ export function useJoinFlow() {
     try {
       joined = await join.mutateAsync(t.id);
     } catch (error) {
-      toast.error(JOIN.failedTitle, errorMessage(error, error instanceof Error ? error.message : String(error)));
+      toast.error(JOIN.error.title, errorMessage(error, JOIN.error.description));
       return;
     }
     if (isPractice(t)) {

@@ -47,6 +47,16 @@ describe("Deposit Funds dialog", () => {
     expect(input).toHaveAttribute("min", "0");
   });
 
+  it("refuses an amount finer than a cent instead of rounding it", async () => {
+    const u = userEvent.setup();
+    const page = renderWallet(0);
+    await u.click(screen.getByRole("button", { name: /deposit funds/i }));
+    await u.type(await screen.findByLabelText("Amount (USD)"), "10.000000001");
+    await u.click(screen.getByRole("button", { name: "Continue to Checkout" }));
+    expect(await screen.findByText("Amount can have at most 2 decimal places")).toBeVisible();
+    expect(page.location()).toBe("/dashboard");
+  });
+
   it("goes to the checkout page with a valid amount", async () => {
     const u = userEvent.setup();
     const page = renderWallet(0);
@@ -83,6 +93,28 @@ describe("Withdraw Winnings dialog", () => {
     await u.type(screen.getByLabelText("Amount (USD)"), "0");
     await u.click(screen.getByRole("button", { name: "Continue" }));
     expect(await screen.findByText("Amount must be a positive number")).toBeVisible();
+  });
+
+  it.each([
+    ["0.99", "The minimum withdrawal is $1.00"],
+    ["0.000000001", "Amount can have at most 2 decimal places"],
+    ["5.001", "Amount can have at most 2 decimal places"],
+  ])("refuses %s with %s and stays on the dialog", async (amount, message) => {
+    const u = userEvent.setup();
+    const page = renderWallet(20);
+    await u.click(screen.getByRole("button", { name: /withdraw winnings/i }));
+    await u.type(await screen.findByLabelText("Amount (USD)"), amount);
+    await u.selectOptions(screen.getByLabelText("Withdrawal Method"), "bank_account");
+    await u.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(page.location()).toBe("/dashboard");
+  });
+
+  it("names the minimum withdrawal", async () => {
+    const u = userEvent.setup();
+    renderWallet(20);
+    await u.click(screen.getByRole("button", { name: /withdraw winnings/i }));
+    expect(await screen.findByText(/minimum withdrawal is \$1\.00/i)).toBeVisible();
   });
 
   it("toasts when only the method is missing", async () => {

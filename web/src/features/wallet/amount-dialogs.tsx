@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
-import { centsToUsd, usdToCents, type Cents, formatDollars } from "@common/domain/money";
+import { centsToUsd, usdToCents, type Cents, formatDollars, formatUsd } from "@common/domain/money";
+import { MIN_WITHDRAWAL_CENTS } from "@common/spec";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
@@ -105,7 +106,10 @@ export function WithdrawDialog({ balanceCents }: { balanceCents: Cents }) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Withdraw Winnings</DialogTitle>
-          <DialogDescription>Available balance: {formatDollars(centsToUsd(balanceCents))}. Withdrawals reach your bank in 1-3 business days.</DialogDescription>
+          <DialogDescription>
+            Available balance: {formatDollars(centsToUsd(balanceCents))}. The minimum withdrawal is ${formatUsd(MIN_WITHDRAWAL_CENTS)}. Withdrawals reach your bank
+            in 1-3 business days.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
           <AmountField id="withdraw-amount" value={values.amount} onChange={(amount) => setValues({ ...values, amount })} error={errors.amount} />

@@ -18,7 +18,7 @@ function sandboxServer(confirm: Parameters<typeof fakeFetch>[0][string] = () => 
 }
 
 describe("checkout page", () => {
-  it.each(["/checkout", "/checkout/0", "/checkout/-5", "/checkout/abc"])("sends %s back to the dashboard", async (at) => {
+  it.each(["/checkout", "/checkout/0", "/checkout/-5", "/checkout/abc", "/checkout/10.000000001"])("sends %s back to the dashboard", async (at) => {
     const server = sandboxServer();
     const page = renderPage(routes, { at });
     await waitFor(() => expect(page.location()).toBe("/dashboard"));

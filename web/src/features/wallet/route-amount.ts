@@ -1,6 +1,9 @@
-/** A positive USD number from a route segment such as /checkout/25.50, else null. */
+import { hasDigitsPastCents, usdToCents } from "@common/domain/money";
+
+/** A positive USD amount in whole cents from a route segment such as /checkout/25.50, else null. */
 export function amountFromParam(raw: string | undefined): number | null {
   if (!raw || !/^\d*\.?\d+$/.test(raw.trim())) return null;
   const n = Number(raw);
-  return Number.isFinite(n) && n > 0 ? n : null;
+  const cents = hasDigitsPastCents(raw) ? null : usdToCents(n);
+  return cents !== null && cents > 0 ? n : null;
 }

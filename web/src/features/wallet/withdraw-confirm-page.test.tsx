@@ -26,7 +26,7 @@ async function fillBank(u: ReturnType<typeof userEvent.setup>, routing = "021000
 }
 
 describe("withdrawal confirm page", () => {
-  it.each(["/withdraw-confirm", "/withdraw-confirm/0", "/withdraw-confirm/abc"])("rejects %s as an invalid request", async (at) => {
+  it.each(["/withdraw-confirm", "/withdraw-confirm/0", "/withdraw-confirm/abc", "/withdraw-confirm/0.000000001", "/withdraw-confirm/5.001"])("rejects %s as an invalid request", async (at) => {
     fakeFetch({});
     const page = renderPage(routes, { at });
     expect(await screen.findByText("Invalid Request")).toBeVisible();
@@ -76,13 +76,15 @@ describe("withdrawal confirm page", () => {
     expect(page.location()).toBe("/withdraw-confirm/10?method=bank_account");
   });
 
-  it("falls back to 'Failed to confirm withdrawal'", async () => {
+  it("falls back to 'Failed to process withdrawal' when the server gives no message", async () => {
     const u = userEvent.setup();
     fakeFetch({ "POST /api/withdrawal/confirm": () => ({ status: 502 }) });
     renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
     await fillBank(u);
     await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
-    expect(await screen.findByText("Failed to confirm withdrawal")).toBeVisible();
+    expect(await screen.findByText("Withdrawal Error")).toBeVisible();
+    expect(screen.getByText("Failed to process withdrawal")).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/502/);
   });
 
   it("sends the bank account, toasts success and returns to the dashboard", async () => {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { AlertCircle, Landmark } from "lucide-react";
 import { bankAccountSchema } from "@common/api/money";
+import { MONEY } from "@common/messages";
 import { BANK_ACCOUNT_TYPES } from "@common/spec";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -83,7 +84,7 @@ function WithdrawForm({ amount, method, balance }: { amount: number; method: str
           toast.success("Withdrawal Successful", `${amountLabel} has been withdrawn to your bank account.`);
           navigate("/dashboard");
         },
-        onError: (error) => toast.error("Withdrawal Error", errorMessage(error, "Failed to confirm withdrawal")),
+        onError: (error) => toast.error("Withdrawal Error", errorMessage(error, MONEY.withdrawalDefaultError)),
       },
     );
   };

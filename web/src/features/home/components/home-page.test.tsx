@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { Tooltip } from "radix-ui";
 import type { Category, Tournament } from "@common/api/types";
 import type { GlobalLeaderboardEntry } from "@common/api/tournaments";
+import { REQUEST_FAILED } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import HomePage from "./home-page";
@@ -72,6 +73,18 @@ describe("home page", () => {
     show();
     expect(screen.getByRole("link", { name: /Play Now/ })).toHaveAttribute("href", "/tournaments");
     expect(screen.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/learn-more");
+  });
+
+  it("says in plain words when the tournaments cannot be loaded, never the raw answer", async () => {
+    fakeFetch({
+      "GET /api/tournaments": () => ({ status: 500, body: "upstream connect error" }),
+      "GET /api/categories": () => ({ body: CATEGORIES }),
+      "GET /api/leaderboard": () => ({ body: [] }),
+    });
+    renderPage([{ path: "/", element: <Tooltip.Provider><HomePage /></Tooltip.Provider> }], { at: "/" });
+    const section = screen.getByRole("region", { name: "Live Tournaments" });
+    expect(await within(section).findByText(REQUEST_FAILED.server)).toBeVisible();
+    expect(section.textContent).not.toMatch(/500|upstream/);
   });
 
   it("shows the next 3 real tournaments, and each price pill asks the server for its own next 3", async () => {

@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useReconnectingSocket } from "@/hooks/use-reconnecting-socket";
 import { NOTIFICATIONS_KEY } from "../api";
+import { notificationTarget } from "../target";
 import { useNotificationQueue, type QueuedNotification } from "../use-notification-queue";
 
 /**
@@ -48,7 +49,8 @@ export default function NotificationCenter({ user }: { user: Pick<User, "id"> })
 }
 
 export function NotificationCard({ notification, onClose }: { notification: QueuedNotification; onClose(): void }) {
-  const { status, tournamentId } = notification.data;
+  const { status } = notification.data;
+  const target = notificationTarget(notification.data);
   return (
     <div role="status" aria-live="polite" className="fixed right-4 bottom-4 z-[60] w-[calc(100vw-2rem)] max-w-sm rounded-xl border border-border bg-card p-4 shadow-xl">
       <div className="flex items-start gap-3">
@@ -57,8 +59,8 @@ export function NotificationCard({ notification, onClose }: { notification: Queu
           <p className="text-sm font-medium">{notification.message}</p>
           <div className="mt-2 flex items-center gap-3">
             {status === "live" ? <Badge variant="destructive">{status.toUpperCase()}</Badge> : <Badge variant="outline">{status}</Badge>}
-            <Link to={`/tournaments/${tournamentId}`} className="text-xs text-primary hover:underline" onClick={onClose}>
-              View tournament
+            <Link to={target.to} className="text-xs text-primary hover:underline" onClick={onClose}>
+              {target.label}
             </Link>
           </div>
         </div>

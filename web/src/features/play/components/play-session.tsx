@@ -80,7 +80,7 @@ export function PlaySession({ tournamentId, practice, onBack, toolbar }: PlaySes
       onSuccess: show,
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409 && error.serverMessage === PLAY.noMoreQuestions) finish();
-        else setPhase({ kind: "blocked", message: errorMessage(error, error.message) });
+        else setPhase({ kind: "blocked", message: errorMessage(error) });
       },
     });
   };
@@ -106,7 +106,7 @@ export function PlaySession({ tournamentId, practice, onBack, toolbar }: PlaySes
           schedule(() => advance(q), PAUSE_AFTER_ANSWER_MS);
         },
         onError: (error) => {
-          toast.error("Failed to submit answer", errorMessage(error, error.message));
+          toast.error("Failed to submit answer", errorMessage(error));
           // With time left the player may try again; at zero the question is gone.
           if (deadline !== null && Date.now() >= deadline) {
             setTimedOut(true);

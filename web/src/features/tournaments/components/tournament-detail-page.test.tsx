@@ -160,6 +160,16 @@ describe("tournament detail", () => {
     expect(screen.getByText("LIVE")).toBeVisible();
   });
 
+  it.each([
+    ["Play Now", "/tournaments/4?play=true"],
+    ["Play in full screen", "/tournaments/4/play"],
+  ])("says Entering tournament when a joined player presses %s on a live tournament", async (name, to) => {
+    const page = show(detail({ joined: true, status: "live", startTime: new Date(Date.now() - 60_000).toISOString() }));
+    fireEvent.click(await screen.findByRole(name === "Play Now" ? "button" : "link", { name }));
+    expect(await screen.findByText("Entering tournament")).toBeInTheDocument();
+    expect(page.location()).toBe(to);
+  });
+
   it("shows the empty states of the leaderboard and participants tabs", async () => {
     show(detail(), { at: "/tournaments/4?tab=leaderboard" });
     expect(await screen.findByRole("heading", { name: "No Leaderboard Data" })).toBeVisible();

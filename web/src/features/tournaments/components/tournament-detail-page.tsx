@@ -17,6 +17,7 @@ import { useLiveLeaderboard } from "@/features/play/api";
 import { PlayGate } from "@/features/play/components/play-gate";
 import { useCountdown } from "@/hooks/use-countdown";
 import { ApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { tournamentKeys, useParticipants, useTournament, useTournamentLeaderboard } from "../api";
 import { difficultyText, feeLabel, formatStart, isOpenForPlay, playersMissing, shownStatus } from "../display";
 import { belowLevel, isPractice } from "../join-checks";
@@ -98,6 +99,7 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
     setParams(next);
   };
   const startInlinePlay = () => {
+    toast.info(JOIN.entering);
     const next = new URLSearchParams(params);
     next.set("play", "true");
     setParams(next);
@@ -223,7 +225,7 @@ function PlayChoice({ tournamentId, onPlayHere }: { tournamentId: number; onPlay
             <Play className="h-4 w-4" aria-hidden /> Play Here
           </Button>
           <Button variant="outline" asChild>
-            <Link to={`/tournaments/${tournamentId}/play`}>
+            <Link to={`/tournaments/${tournamentId}/play`} onClick={() => toast.info(JOIN.entering)}>
               <Maximize2 className="h-4 w-4" aria-hidden /> Full Screen
             </Link>
           </Button>
@@ -287,7 +289,7 @@ function StatusPanel({ tournament: t, status, joined, playable, countdownLabel, 
               <Play className="h-4 w-4" aria-hidden /> Play Now
             </Button>
             <Button variant="outline" asChild>
-              <Link to={`/tournaments/${t.id}/play`} aria-label="Play in full screen">
+              <Link to={`/tournaments/${t.id}/play`} aria-label="Play in full screen" onClick={() => toast.info(JOIN.entering)}>
                 <Maximize2 className="h-4 w-4" aria-hidden />
               </Link>
             </Button>

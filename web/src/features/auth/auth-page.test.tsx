@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { AUTH, REQUEST_FAILED } from "@common/messages";
+import { fakeFetch } from "@/test/fake-fetch";
+import { renderPage } from "@/test/render-page";
+import AuthPage from "./auth-page";
+
+const show = (at = "/auth") => renderPage([{ path: "/auth", element: <AuthPage /> }], { at, user: null });
+
+/** Nothing a person reads carries a status code, braces or the raw body. */
+function expectNoRawError() {
+  expect(document.body.textContent).not.toMatch(/\d{3}:|[{}]|"message"/);
+}
+
+async function signIn(u: ReturnType<typeof userEvent.setup>) {
+  await u.type(screen.getByLabelText("Username"), "quiz_master");
+  await u.type(screen.getByLabelText("Password"), "wrong-password");
+  await u.click(screen.getByRole("button", { name: "Sign In" }));
+}
+
+async function signUp(u: ReturnType<typeof userEvent.setup>) {
+  await u.type(screen.getByLabelText("Username"), "quiz_master");
+  await u.type(screen.getByLabelText("Email"), "quiz@example.com");
+  await u.type(screen.getByLabelText("Password"), "secret123");
+  await u.type(screen.getByLabelText("Confirm Password"), "secret123");
+  await u.click(screen.getByRole("button", { name: "Create Account" }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("auth page errors", () => {
+  it("shows a failed login as the server's message only", async () => {
+    const u = userEvent.setup();
+    fakeFetch({ "POST /api/login": () => ({ status: 401, body: { message: AUTH.invalidCredentials } }) });
+    show();
+    await signIn(u);
+    expect(await screen.findByText("Login failed")).toBeVisible();
+    expect(screen.getByText(AUTH.invalidCredentials)).toBeVisible();
+    expectNoRawError();
+  });
+
+  it("shows a failed registration as the server's message only", async () => {
+    const u = userEvent.setup();
+    fakeFetch({ "POST /api/register": () => ({ status: 409, body: { message: AUTH.usernameTaken } }) });
+    show("/auth?tab=register");
+    await signUp(u);
+    expect(await screen.findByText("Registration failed")).toBeVisible();
+    expect(screen.getByText(AUTH.usernameTaken)).toBeVisible();
+    expectNoRawError();
+  });
+
+  it("shows a plain sentence when the failure carries no message", async () => {
+    const u = userEvent.setup();
+    const gateway = () => new Response("<html><body>502 Bad Gateway</body></html>", { status: 502, headers: { "Content-Type": "text/html" } });
+    // A proxy's HTML page, not the Worker's JSON.
+    vi.stubGlobal("fetch", async () => gateway());
+    show();
+    await signIn(u);
+    expect(await screen.findByText(REQUEST_FAILED.server)).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/Bad Gateway|<html>|502/);
+  });
+
+  it("shows a plain sentence when the server cannot be reached", async () => {
+    const u = userEvent.setup();
+    vi.stubGlobal("fetch", async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    show("/auth?tab=register");
+    await signUp(u);
+    expect(await screen.findByText(REQUEST_FAILED.network)).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/Failed to fetch/);
+  });
+});
