@@ -1,7 +1,7 @@
 // The operators' tournament API: POST /api/admin/tournaments creates a one-off tournament (a
 // special event, a house-funded free tournament) beside the ones the cron schedules.
 import { z } from "zod";
-import { usdToCents, type Cents } from "../domain/money";
+import { dollarsToCentsExact, type Cents } from "../domain/money";
 import { MAX_AMOUNT_CENTS, MIN_PLAYERS_PAID, PRACTICE_MARKER, TOURNAMENT_DURATION_MS } from "../spec";
 
 export const ADMIN_TOURNAMENT = {
@@ -27,7 +27,7 @@ export const ADMIN_TOURNAMENT = {
 /** A USD amount of 0 or more with at most 2 decimals, to cents. */
 const usdAmount = (field: string) =>
   z.number({ error: ADMIN_TOURNAMENT.amount(field) }).transform((usd, ctx): Cents => {
-    const cents = usdToCents(usd);
+    const cents = dollarsToCentsExact(usd);
     if (cents === null || cents < 0 || cents > MAX_AMOUNT_CENTS) {
       ctx.addIssue({ code: "custom", message: ADMIN_TOURNAMENT.amount(field) });
       return z.NEVER;

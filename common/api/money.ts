@@ -2,7 +2,7 @@
 // forms) and response shapes. USD numbers at the edge; the schemas' amounts come out as cents.
 import { z } from "zod";
 import { MONEY, VALIDATION as V } from "../messages";
-import { formatUsd, hasDigitsPastCents, usdToCents, type Cents } from "../domain/money";
+import { formatCents, hasDigitsPastCents, dollarsToCentsExact, type Cents } from "../domain/money";
 import { isValidRoutingNumber } from "../domain/payment-checks";
 import {
   ACCOUNT_HOLDER_NAME_MAX,
@@ -36,7 +36,7 @@ export const usdCentsSchema = z
       return z.NEVER;
     }
     // Text is checked digit by digit: "5.0000000000000001" would otherwise parse to exactly 5.
-    const cents = text !== null && hasDigitsPastCents(text) ? null : usdToCents(usd);
+    const cents = text !== null && hasDigitsPastCents(text) ? null : dollarsToCentsExact(usd);
     if (cents === null) {
       ctx.addIssue({ code: "custom", message: MONEY.amountDecimals });
       return z.NEVER;
@@ -51,8 +51,8 @@ export const usdCentsSchema = z
 /** The deposit amount within the limits; the maximum comes from GET /api/config. */
 export const depositCentsSchema = (maxDepositCents: Cents = DEFAULT_MAX_DEPOSIT_CENTS) =>
   usdCentsSchema
-    .refine((c) => c >= MIN_DEPOSIT_CENTS, { message: MONEY.minDeposit(formatUsd(MIN_DEPOSIT_CENTS)) })
-    .refine((c) => c <= maxDepositCents, { message: MONEY.maxDeposit(formatUsd(maxDepositCents)) });
+    .refine((c) => c >= MIN_DEPOSIT_CENTS, { message: MONEY.minDeposit(formatCents(MIN_DEPOSIT_CENTS)) })
+    .refine((c) => c <= maxDepositCents, { message: MONEY.maxDeposit(formatCents(maxDepositCents)) });
 
 /**
  * POST /api/create-payment-intent. `idempotencyKey` is optional: the checkout page makes one
@@ -126,7 +126,7 @@ export const bankAccountSchema = z.object(
 
 /** A withdrawal amount: whole cents, at least the minimum. */
 export const withdrawalCentsSchema = usdCentsSchema.refine((c) => c >= MIN_WITHDRAWAL_CENTS, {
-  message: MONEY.minWithdrawal(formatUsd(MIN_WITHDRAWAL_CENTS)),
+  message: MONEY.minWithdrawal(formatCents(MIN_WITHDRAWAL_CENTS)),
 });
 
 /** POST /api/withdrawal/confirm. The balance check happens on the server, inside the debit itself. */

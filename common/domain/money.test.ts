@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { centsToUsd, dollarsToCents, formatDollars, formatUsd, hasDigitsPastCents, usdToCents } from "./money";
+import { centsToDollars, dollarsToCents, formatDollars, formatCents, hasDigitsPastCents, dollarsToCentsExact } from "./money";
 
 describe("money", () => {
   it("turns USD amounts with at most 2 decimals into cents, and refuses finer ones", () => {
-    expect(usdToCents(10)).toBe(1000);
-    expect(usdToCents(0.1 + 0.2)).toBe(30);
-    expect(usdToCents(19.99)).toBe(1999);
-    expect(usdToCents(1.005)).toBeNull();
-    expect(usdToCents(0.29)).toBe(29);
-    expect(usdToCents(99_999_999.99)).toBe(9_999_999_999);
+    expect(dollarsToCentsExact(10)).toBe(1000);
+    expect(dollarsToCentsExact(0.1 + 0.2)).toBe(30);
+    expect(dollarsToCentsExact(19.99)).toBe(1999);
+    expect(dollarsToCentsExact(1.005)).toBeNull();
+    expect(dollarsToCentsExact(0.29)).toBe(29);
+    expect(dollarsToCentsExact(99_999_999.99)).toBe(9_999_999_999);
     // Finer than a cent is refused, never rounded away, however small the excess.
-    expect(usdToCents(0.000000001)).toBeNull();
-    expect(usdToCents(0.004)).toBeNull();
-    expect(usdToCents(5.000000001)).toBeNull();
-    expect(usdToCents(1_000_000.000001)).toBeNull();
-    expect(usdToCents(Number.NaN)).toBeNull();
-    expect(usdToCents(Infinity)).toBeNull();
+    expect(dollarsToCentsExact(0.000000001)).toBeNull();
+    expect(dollarsToCentsExact(0.004)).toBeNull();
+    expect(dollarsToCentsExact(5.000000001)).toBeNull();
+    expect(dollarsToCentsExact(1_000_000.000001)).toBeNull();
+    expect(dollarsToCentsExact(Number.NaN)).toBeNull();
+    expect(dollarsToCentsExact(Infinity)).toBeNull();
   });
 
   it("spots numeric text finer than a cent, even where the number parses to whole cents", () => {
@@ -24,11 +24,11 @@ describe("money", () => {
   });
 
   it("formats cents with 2 decimals, negatives included", () => {
-    expect(formatUsd(0)).toBe("0.00");
-    expect(formatUsd(5)).toBe("0.05");
-    expect(formatUsd(123456)).toBe("1234.56");
-    expect(formatUsd(-250)).toBe("-2.50");
-    expect(centsToUsd(1999)).toBe(19.99);
+    expect(formatCents(0)).toBe("0.00");
+    expect(formatCents(5)).toBe("0.05");
+    expect(formatCents(123456)).toBe("1234.56");
+    expect(formatCents(-250)).toBe("-2.50");
+    expect(centsToDollars(1999)).toBe(19.99);
   });
 
   it("formats API amounts as dollars", () => {

@@ -1,4 +1,5 @@
-// One money type: integer cents inside, USD numbers with 2 decimals at the edges.
+// One money type: integer cents inside, USD numbers with 2 decimals at the API's edge
+// (docs/decisions/006-typed-contract.md). Every name says the unit it takes.
 
 export type Cents = number;
 
@@ -7,7 +8,7 @@ export type Cents = number;
  * tolerance is relative (a few units in the last place of usd * 100): enough for binary noise
  * such as 0.1 + 0.2, never enough to round 0.000000001 to 0 cents or 5.000000001 to 500.
  */
-export function usdToCents(usd: number): Cents | null {
+export function dollarsToCentsExact(usd: number): Cents | null {
   if (!Number.isFinite(usd)) return null;
   const exact = usd * 100;
   const cents = Math.round(exact);
@@ -17,20 +18,20 @@ export function usdToCents(usd: number): Cents | null {
 /** Numeric text with a non-zero digit past the cents ("5.0000000000000001" parses to exactly 5). */
 export const hasDigitsPastCents = (text: string): boolean => /\.\d{2}\d*[1-9]/.test(text);
 
-export const centsToUsd = (cents: Cents): number => cents / 100;
+export const centsToDollars = (cents: Cents): number => cents / 100;
 
-/** "12.50" — the 2-decimal form SPEC.md shows everywhere. */
-export function formatUsd(cents: Cents): string {
+/** "12.50" from cents: the 2-decimal form the screens and messages show. */
+export function formatCents(cents: Cents): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 /** Cents of a USD amount as the API sends it (at most 2 decimals). */
-export const dollarsToCents = (usd: number): Cents => usdToCents(usd) ?? Math.round(usd * 100);
+export const dollarsToCents = (usd: number): Cents => dollarsToCentsExact(usd) ?? Math.round(usd * 100);
 
 /** "$12.50", or "-$3.00", from a USD amount as the API sends it. */
 export function formatDollars(usd: number): string {
   const cents = dollarsToCents(usd);
-  return `${cents < 0 ? "-" : ""}$${formatUsd(Math.abs(cents))}`;
+  return `${cents < 0 ? "-" : ""}$${formatCents(Math.abs(cents))}`;
 }

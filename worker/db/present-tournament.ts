@@ -1,6 +1,6 @@
 // Tournament rows to API shapes: cents to USD, epoch ms to ISO strings.
 import type { Category, Tournament } from "../../common/api/types";
-import { centsToUsd } from "../../common/domain/money";
+import { centsToDollars } from "../../common/domain/money";
 import type { categories, tournaments } from "./schema";
 import { iso, parseJsonObject } from "./present";
 import type { Preferences } from "../../common/api/accounts";
@@ -12,8 +12,8 @@ export function presentTournament(t: typeof tournaments.$inferSelect, categoryNa
     description: t.description,
     categoryId: t.categoryId,
     categoryName,
-    entryFee: centsToUsd(t.entryFeeCents),
-    prizePool: centsToUsd(t.prizePoolCents),
+    entryFee: centsToDollars(t.entryFeeCents),
+    prizePool: centsToDollars(t.prizePoolCents),
     maxParticipants: t.maxParticipants,
     currentParticipants: t.currentParticipants,
     minLevel: t.minLevel,

@@ -1,6 +1,6 @@
 // Rows to API shapes: cents to USD, epoch ms to ISO strings, JSON columns to objects.
 import type { Transaction, User } from "../../common/api/types";
-import { centsToUsd } from "../../common/domain/money";
+import { centsToDollars } from "../../common/domain/money";
 import type { transactions, users } from "./schema";
 
 export const iso = (ms: number) => new Date(ms).toISOString();
@@ -27,7 +27,7 @@ export function presentUser(u: typeof users.$inferSelect): User {
     socialLinks: parseJsonObject(u.socialLinks),
     // `theme` stays absent until the player saves one, so the web app can tell a choice from a default.
     preferences: { showLevel: true, showWins: true, showSocial: true, ...parseJsonObject(u.preferences) },
-    balance: centsToUsd(u.balanceCents),
+    balance: centsToDollars(u.balanceCents),
     level: u.level,
     experiencePoints: u.experiencePoints,
     tournamentsPlayed: u.tournamentsPlayed,
@@ -42,7 +42,7 @@ export function presentTransaction(t: typeof transactions.$inferSelect): Transac
   return {
     id: t.id,
     userId: t.userId,
-    amount: centsToUsd(t.amountCents),
+    amount: centsToDollars(t.amountCents),
     type: t.type,
     status: t.status,
     reference: t.reference,

@@ -16,7 +16,7 @@ import { nextLifecycleStep } from "../../common/domain/lifecycle";
 import { answerPoints, answerXp, isLate } from "../../common/domain/scoring";
 import { placementXp } from "../../common/domain/levels";
 import { awardPrizes, prizePoolFromFees } from "../../common/domain/prizes";
-import { centsToUsd, formatUsd } from "../../common/domain/money";
+import { centsToDollars, formatCents } from "../../common/domain/money";
 import { seededShuffle } from "../../common/domain/questions";
 import { InsufficientFundsError, runAtomically } from "../money/ledger";
 import { iso } from "../db/present";
@@ -141,7 +141,7 @@ export class TournamentRoom extends DurableObject<Env> {
       } catch (e) {
         if (e instanceof InsufficientFundsError) {
           const balance = await balanceCents(this.env.DB, user.userId);
-          return fail(409, JOIN.balanceDescription(formatUsd(Math.max(fee - balance, 1)), formatUsd(fee)), JOIN.balanceTitle);
+          return fail(409, JOIN.balanceDescription(formatCents(Math.max(fee - balance, 1)), formatCents(fee)), JOIN.balanceTitle);
         }
         // A participant row this instance did not know about: an earlier join whose reply was lost.
         await this.#syncParticipants(meta.tournament_id);
@@ -659,6 +659,6 @@ function toLeaderboardRow(s: PlayerStanding): LeaderboardRow {
     score: s.score,
     questionsAnswered: s.questionsAnswered,
     rank: s.rank,
-    prize: centsToUsd(s.prizeCents),
+    prize: centsToDollars(s.prizeCents),
   };
 }

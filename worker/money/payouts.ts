@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { AdminPayout, Payout } from "../../common/api/money";
 import type { NotificationFrame } from "../../common/api/tournaments";
 import { MONEY, NOTIFY } from "../../common/messages";
-import { centsToUsd, formatUsd } from "../../common/domain/money";
+import { centsToDollars, formatCents } from "../../common/domain/money";
 import type { Db } from "../db/client";
 import { iso } from "../db/present";
 import { payouts, transactions, users } from "../db/schema";
@@ -47,7 +47,7 @@ export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalReque
           `INSERT INTO transactions (user_id, amount_cents, type, status, reference, description)
            VALUES (?, ?, 'withdrawal', 'pending', 'payout:' || last_insert_rowid(), ?)`,
         )
-        .bind(w.userId, -w.amountCents, `Withdrawal of $${formatUsd(w.amountCents)} to ${w.accountType} account ••••${last4}`),
+        .bind(w.userId, -w.amountCents, `Withdrawal of $${formatCents(w.amountCents)} to ${w.accountType} account ••••${last4}`),
     ]);
     const id = inserted?.results[0]?.id;
     if (typeof id !== "number") throw new Error("payout insert returned no id");
@@ -87,7 +87,7 @@ export async function settlePayout(d1: D1Database, payout: PayoutRow, outcome: "
       ? [
           d1
             .prepare(`INSERT INTO notifications (user_id, message, action, status) SELECT ?, ?, 'payout_failed', 'failed' WHERE ${stillPending}`)
-            .bind(payout.userId, NOTIFY.payoutFailed(formatUsd(payout.amountCents), reason ?? ""), payout.id),
+            .bind(payout.userId, NOTIFY.payoutFailed(formatCents(payout.amountCents), reason ?? ""), payout.id),
         ]
       : [];
   const changes = await runAtomically(d1, [
@@ -103,13 +103,13 @@ export async function settlePayout(d1: D1Database, payout: PayoutRow, outcome: "
 /** The /ws frame telling a player their payout failed (the stored row carries the same message). */
 export const payoutFailedFrame = (payout: PayoutRow, reason: string): NotificationFrame => ({
   type: "notification",
-  message: NOTIFY.payoutFailed(formatUsd(payout.amountCents), reason),
+  message: NOTIFY.payoutFailed(formatCents(payout.amountCents), reason),
   data: { action: "payout_failed", tournamentId: null, status: "failed" },
 });
 
 export const presentPayout = (p: PayoutRow): Payout => ({
   id: p.id,
-  amount: centsToUsd(p.amountCents),
+  amount: centsToDollars(p.amountCents),
   status: p.status,
   accountLast4: p.accountLast4,
   createdAt: iso(p.createdAt),

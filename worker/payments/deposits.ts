@@ -3,7 +3,7 @@
 // other finds the row already there.
 import { MONEY } from "../../common/messages";
 import { DEPOSIT_CURRENCY } from "../../common/spec";
-import { formatUsd } from "../../common/domain/money";
+import { formatCents } from "../../common/domain/money";
 import { HttpError } from "../http/errors";
 import { postEntry } from "../money/ledger";
 import type { PaymentProviderName } from "../../common/api/money";
@@ -29,6 +29,6 @@ export function creditDeposit(d1: D1Database, intent: ProviderIntent, userId: nu
     amountCents: intent.amountCents,
     type: "deposit",
     reference: intent.id,
-    description: `Card deposit of $${formatUsd(intent.amountCents)}${provider === "sandbox" ? " (sandbox)" : ""}`,
+    description: `Card deposit of $${formatCents(intent.amountCents)}${provider === "sandbox" ? " (sandbox)" : ""}`,
   });
 }

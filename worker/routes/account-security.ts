@@ -11,7 +11,7 @@ import {
 } from "../../common/api/account-security";
 import { ACCOUNT, AUTH } from "../../common/messages";
 import { RECOVERY_CODE_COUNT } from "../../common/spec";
-import { formatUsd } from "../../common/domain/money";
+import { formatCents } from "../../common/domain/money";
 import { sha256Hex } from "../auth/bytes";
 import { verifyPassword } from "../auth/password";
 import { hit } from "../auth/rate-limit";
@@ -34,7 +34,7 @@ const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, () =>
 /** Why this account cannot be deleted yet, or null. */
 async function deletionBlocker(db: Db, userId: number): Promise<string | null> {
   const user = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId)).get();
-  if (user && user.balanceCents > 0) return ACCOUNT.deleteBalance(formatUsd(user.balanceCents));
+  if (user && user.balanceCents > 0) return ACCOUNT.deleteBalance(formatCents(user.balanceCents));
   const pending = await db.select({ id: payouts.id }).from(payouts).where(and(eq(payouts.userId, userId), eq(payouts.status, "pending"))).get();
   if (pending) return ACCOUNT.deletePendingWithdrawal;
   const active = await db.get<{ n: number }>(sql`

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { desc } from "drizzle-orm";
 import type { HouseLedgerEntry } from "../../common/api/admin";
-import { centsToUsd } from "../../common/domain/money";
+import { centsToDollars } from "../../common/domain/money";
 import { houseLedger } from "../db/schema";
 import { iso } from "../db/present";
 import { requireUser } from "../http/middleware";
@@ -15,7 +15,7 @@ export const adminHouseLedgerRoutes = new Hono<AppEnv>().use(requireUser, requir
   const rows = await c.get("db").select().from(houseLedger).orderBy(desc(houseLedger.createdAt), desc(houseLedger.id)).limit(LIST_LIMIT).all();
   const entries: HouseLedgerEntry[] = rows.map((r) => ({
     id: r.id,
-    amount: centsToUsd(r.amountCents),
+    amount: centsToDollars(r.amountCents),
     type: r.type,
     tournamentId: r.tournamentId,
     reference: r.reference,

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { and, isNull, sql } from "drizzle-orm";
 import { usernameParamSchema, type GlobalLeaderboardEntry, type PublicProfile } from "../../common/api/tournaments";
 import { GLOBAL_LEADERBOARD_SIZE } from "../../common/spec";
-import { centsToUsd } from "../../common/domain/money";
+import { centsToDollars } from "../../common/domain/money";
 import { users } from "../db/schema";
 import { iso, parseJsonObject } from "../db/present";
 import { visibility } from "../db/present-tournament";
@@ -47,7 +47,7 @@ export const leaderboardRoutes = new Hono<AppEnv>()
         level: show.showLevel ? r.level : null,
         tournamentsPlayed: r.tournaments_played,
         tournamentsWon: show.showWins ? r.tournaments_won : null,
-        totalPrize: centsToUsd(r.total_prize),
+        totalPrize: centsToDollars(r.total_prize),
       };
     });
     return c.json(entries);

@@ -16,7 +16,7 @@ import {
 } from "../../common/api/money";
 import { MONEY } from "../../common/messages";
 import { MIN_DEPOSIT_CENTS } from "../../common/spec";
-import { centsToUsd } from "../../common/domain/money";
+import { centsToDollars } from "../../common/domain/money";
 import { randomToken, sha256Hex, timingSafeEqual } from "../auth/bytes";
 import { transactions, users } from "../db/schema";
 import { presentTransaction } from "../db/present";
@@ -38,8 +38,8 @@ export const paymentRoutes = new Hono<AppEnv>()
     const body: PublicConfig = {
       paymentProvider: stripeConfigured(c.env) ? "stripe" : "sandbox",
       stripePublishableKey: stripeConfigured(c.env) ? c.env.STRIPE_PUBLISHABLE_KEY || null : null,
-      minDeposit: centsToUsd(MIN_DEPOSIT_CENTS),
-      maxDeposit: centsToUsd(maxDepositCents(c.env)),
+      minDeposit: centsToDollars(MIN_DEPOSIT_CENTS),
+      maxDeposit: centsToDollars(maxDepositCents(c.env)),
       supportEmail: c.env.SUPPORT_EMAIL?.trim() || null,
     };
     return c.json(body);
@@ -71,7 +71,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (!intent || intent.userId !== currentUser(c).id || !intent.clientSecret || !sameSecret(intent.clientSecret, clientSecret)) {
       throw notFound(MONEY.paymentNotFound);
     }
-    const res: PaymentIntentSummary = { id: intent.id, status: intent.status, amount: centsToUsd(intent.amountCents) };
+    const res: PaymentIntentSummary = { id: intent.id, status: intent.status, amount: centsToDollars(intent.amountCents) };
     return c.json(res);
   })
   .post("/deposit/confirm", requireUser, async (c) => {
@@ -89,7 +89,7 @@ export const paymentRoutes = new Hono<AppEnv>()
       db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, me.id)).get(),
     ]);
     if (!row || !user) throw new Error("deposit row missing after credit");
-    const res: DepositConfirmResponse = { balance: centsToUsd(user.balanceCents), transaction: presentTransaction(row) };
+    const res: DepositConfirmResponse = { balance: centsToDollars(user.balanceCents), transaction: presentTransaction(row) };
     return c.json(res);
   })
   // Stripe posts here without an Origin header; the signature is its authentication (see sameOriginJson).

@@ -14,7 +14,7 @@ import {
 } from "../../common/api/tournaments";
 import { JOIN, PLAY } from "../../common/messages";
 import { PREMIUM_MIN_FEE_CENTS, PRIZE_SHARES_BPS, TOURNAMENT_PAGE_SIZE } from "../../common/spec";
-import { centsToUsd, formatUsd } from "../../common/domain/money";
+import { centsToDollars, formatCents } from "../../common/domain/money";
 import { splitPrizePool } from "../../common/domain/prizes";
 import { minPlayersFor } from "../../common/domain/tournaments";
 import type { Db } from "../db/client";
@@ -114,7 +114,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
     const split = splitPrizePool(t.prizePoolCents, PRIZE_SHARES_BPS.length);
     const detail: TournamentDetail = {
       ...presentTournament(t, categoryName),
-      prizeSplit: PRIZE_SHARES_BPS.map((_, i) => centsToUsd(split[i] ?? 0)),
+      prizeSplit: PRIZE_SHARES_BPS.map((_, i) => centsToDollars(split[i] ?? 0)),
       minPlayers: minPlayersFor({ entryFeeCents: t.entryFeeCents }),
       joined: mine !== undefined,
       questionCount: questions?.n ?? 0,
@@ -170,7 +170,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
       score: r.score,
       questionsAnswered: r.questionsAnswered,
       rank: r.rank ?? i + 1,
-      prize: centsToUsd(r.prizeCents),
+      prize: centsToDollars(r.prizeCents),
     }));
     return c.json(board);
   })
@@ -192,7 +192,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
       findTournament(db, id),
       db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, user.id)).get(),
     ]);
-    const result: JoinResult = { joined: true, balance: centsToUsd(me?.balanceCents ?? 0), tournament: presentTournament(t, categoryName) };
+    const result: JoinResult = { joined: true, balance: centsToDollars(me?.balanceCents ?? 0), tournament: presentTournament(t, categoryName) };
     return c.json(result);
   })
 
@@ -207,8 +207,8 @@ export const tournamentRoutes = new Hono<AppEnv>()
       db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, currentUser(c).id)).get(),
     ]);
     const result: LeaveResult = {
-      message: refundedCents > 0 ? PLAY.leftRefunded(formatUsd(refundedCents)) : PLAY.left,
-      balance: centsToUsd(me?.balanceCents ?? 0),
+      message: refundedCents > 0 ? PLAY.leftRefunded(formatCents(refundedCents)) : PLAY.left,
+      balance: centsToDollars(me?.balanceCents ?? 0),
       tournament: presentTournament(t, categoryName),
     };
     return c.json(result);

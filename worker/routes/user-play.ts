@@ -1,7 +1,7 @@
 // The signed-in player's tournaments and statistics, computed from their real answers and results.
 import { Hono } from "hono";
 import type { CategoryStat, UserStats, UserTournamentEntry } from "../../common/api/tournaments";
-import { centsToUsd } from "../../common/domain/money";
+import { centsToDollars } from "../../common/domain/money";
 import { winRate } from "../../common/domain/levels";
 import { iso } from "../db/present";
 import { currentUser, requireUser } from "../http/middleware";
@@ -45,7 +45,7 @@ export const userPlayRoutes = new Hono<AppEnv>()
       endTime: r.end_time === null ? null : iso(r.end_time),
       rank: r.rank,
       score: r.score,
-      prize: centsToUsd(r.prize_cents),
+      prize: centsToDollars(r.prize_cents),
     }));
     return c.json(entries);
   })
@@ -101,7 +101,7 @@ export const userPlayRoutes = new Hono<AppEnv>()
       fastestResponseTime: seconds(t.min_ms),
       favoriteCategory: categories[0]?.category ?? null,
       joinedDate: iso(me.createdAt),
-      totalEarnings: centsToUsd((earnings!.results[0] as { total: number }).total),
+      totalEarnings: centsToDollars((earnings!.results[0] as { total: number }).total),
       rank: (rank!.results[0] as { rank: number } | undefined)?.rank ?? null,
       winRate: winRate(me.tournamentsWon, me.tournamentsPlayed),
       categoryStats,

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { withdrawalSchema, type WithdrawalResponse } from "../../common/api/money";
 import { VALIDATION } from "../../common/messages";
-import { centsToUsd } from "../../common/domain/money";
+import { centsToDollars } from "../../common/domain/money";
 import { presentTransaction } from "../db/present";
 import { badRequest } from "../http/errors";
 import { currentUser, requireUser } from "../http/middleware";
@@ -24,7 +24,7 @@ export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confi
       method: body.withdrawalMethod,
       ...body.bankAccount,
     });
-    const res: WithdrawalResponse = { balance: centsToUsd(balanceCents), transaction: presentTransaction(transaction), payout: presentPayout(payout) };
+    const res: WithdrawalResponse = { balance: centsToDollars(balanceCents), transaction: presentTransaction(transaction), payout: presentPayout(payout) };
     return c.json(res);
   } catch (e) {
     if (e instanceof InsufficientFundsError) throw badRequest(VALIDATION.amountAboveBalance);

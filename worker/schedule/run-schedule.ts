@@ -5,7 +5,7 @@
 import { DIFFICULTY_RAMP, FEE_TIERS, PRACTICE_MARKER, QUESTIONS_PER_TOURNAMENT, TOURNAMENT_DURATION_MS } from "../../common/spec";
 import { pickQuestionsForRamp, type QuestionCandidate } from "../../common/domain/questions";
 import { tierForSlot, upcomingSlots } from "../../common/domain/schedule";
-import { formatUsd } from "../../common/domain/money";
+import { formatCents } from "../../common/domain/money";
 import { roomFor } from "../durable/room-client";
 
 type CategoryRecord = { id: number; name: string };
@@ -68,7 +68,7 @@ async function ensurePaid(db: D1Database, category: CategoryRecord, pool: Questi
   const slot = "category_id = ? AND start_time = ? AND entry_fee_cents > 0";
   const description =
     `Ten ${category.name} questions from easy to hard, four answers each, 30 seconds per question. ` +
-    `Entry $${formatUsd(tier.entryFeeCents)}; 85% of all entry fees go to the top three (65/25/10). Starts with at least 10 players.`;
+    `Entry $${formatCents(tier.entryFeeCents)}; 85% of all entry fees go to the top three (65/25/10). Starts with at least 10 players.`;
   const [inserted] = await db.batch([
     db
       .prepare(

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Award, DollarSign, Globe, Percent, Trophy } from "lucide-react";
 import type { UserStats } from "@common/api/tournaments";
 import type { User } from "@common/api/types";
-import { formatUsd, dollarsToCents } from "@common/domain/money";
+import { formatCents, dollarsToCents } from "@common/domain/money";
 import { levelProgress, tierForLevel, winRate } from "@common/domain/levels";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
@@ -76,7 +76,7 @@ export function StatCards({ user, stats, statsLoading }: { user: User; stats: Us
         hint={`${user.tournamentsWon} of ${user.tournamentsPlayed} won`}
         icon={<Percent className="h-5 w-5" />}
       />
-      <StatCard label="Total Earnings" value={stats ? `$${formatUsd(dollarsToCents(stats.totalEarnings))}` : pending} hint="Prizes won" icon={<DollarSign className="h-5 w-5" />} />
+      <StatCard label="Total Earnings" value={stats ? `$${formatCents(dollarsToCents(stats.totalEarnings))}` : pending} hint="Prizes won" icon={<DollarSign className="h-5 w-5" />} />
       <StatCard label="Global Rank" value={stats?.rank ? `#${stats.rank}` : stats ? "—" : pending} hint={stats && !stats.rank ? "Play a tournament to be ranked" : undefined} icon={<Globe className="h-5 w-5" />} />
     </section>
   );

@@ -1,6 +1,6 @@
 import { CreditCard, Landmark } from "lucide-react";
 import type { Transaction } from "@common/api/types";
-import { formatUsd, type Cents, dollarsToCents } from "@common/domain/money";
+import { formatCents, type Cents, dollarsToCents } from "@common/domain/money";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -15,7 +15,7 @@ const TYPE_LABEL: Record<Transaction["type"], string> = {
   refund: "Refund",
 };
 
-const signed = (cents: Cents) => (cents > 0 ? `+$${formatUsd(cents)}` : cents < 0 ? `-$${formatUsd(-cents)}` : "$0.00");
+const signed = (cents: Cents) => (cents > 0 ? `+$${formatCents(cents)}` : cents < 0 ? `-$${formatCents(-cents)}` : "$0.00");
 
 /** Totals in cents; failed rows moved no money and count nowhere. */
 export function summarize(rows: Transaction[]) {
@@ -116,7 +116,7 @@ function Summary({ rows }: { rows: Transaction[] }) {
       {lines.map(([label, cents]) => (
         <div key={label} className="flex justify-between">
           <dt className="text-muted-foreground">{label}</dt>
-          <dd className="font-medium tabular-nums">${formatUsd(cents)}</dd>
+          <dd className="font-medium tabular-nums">${formatCents(cents)}</dd>
         </div>
       ))}
     </dl>

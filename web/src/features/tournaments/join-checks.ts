@@ -1,7 +1,7 @@
 // SPEC.md's client checks before joining, in its order. The server checks the same again.
 import type { Tournament, User } from "@common/api/types";
 import { JOIN } from "@common/messages";
-import { formatUsd, dollarsToCents } from "@common/domain/money";
+import { formatCents, dollarsToCents } from "@common/domain/money";
 import { isPracticeKind } from "@common/domain/tournaments";
 
 export interface JoinBlock {
@@ -25,7 +25,7 @@ export function joinBlock(user: Pick<User, "level" | "balance"> | null, t: JoinT
   if (!t.isFree) {
     const fee = dollarsToCents(t.entryFee);
     const balance = dollarsToCents(user.balance);
-    if (balance < fee) return { title: JOIN.balanceTitle, description: JOIN.balanceDescription(formatUsd(fee - balance), formatUsd(fee)) };
+    if (balance < fee) return { title: JOIN.balanceTitle, description: JOIN.balanceDescription(formatCents(fee - balance), formatCents(fee)) };
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
-import { centsToUsd, usdToCents, type Cents, formatDollars, formatUsd } from "@common/domain/money";
+import { centsToDollars, dollarsToCentsExact, type Cents, formatDollars, formatCents } from "@common/domain/money";
 import { MIN_WITHDRAWAL_CENTS } from "@common/spec";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -18,7 +18,7 @@ export function DepositDialog() {
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const maxCents = config.data ? (usdToCents(config.data.maxDeposit) ?? undefined) : undefined;
+  const maxCents = config.data ? (dollarsToCentsExact(config.data.maxDeposit) ?? undefined) : undefined;
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -37,7 +37,7 @@ export function DepositDialog() {
       return;
     }
     setOpen(false);
-    navigate(`/checkout/${centsToUsd(v.data.amount)}`);
+    navigate(`/checkout/${centsToDollars(v.data.amount)}`);
   };
 
   return (
@@ -93,7 +93,7 @@ export function WithdrawDialog({ balanceCents }: { balanceCents: Cents }) {
       return;
     }
     setOpen(false);
-    navigate(`/withdraw-confirm/${centsToUsd(v.data.amount)}?method=${v.data.method}`);
+    navigate(`/withdraw-confirm/${centsToDollars(v.data.amount)}?method=${v.data.method}`);
   };
 
   return (
@@ -107,7 +107,7 @@ export function WithdrawDialog({ balanceCents }: { balanceCents: Cents }) {
         <DialogHeader>
           <DialogTitle>Withdraw Winnings</DialogTitle>
           <DialogDescription>
-            Available balance: {formatDollars(centsToUsd(balanceCents))}. The minimum withdrawal is ${formatUsd(MIN_WITHDRAWAL_CENTS)}. Withdrawals reach your bank
+            Available balance: {formatDollars(centsToDollars(balanceCents))}. The minimum withdrawal is ${formatCents(MIN_WITHDRAWAL_CENTS)}. Withdrawals reach your bank
             in 1-3 business days.
           </DialogDescription>
         </DialogHeader>

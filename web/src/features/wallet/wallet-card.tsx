@@ -1,6 +1,6 @@
 import { Wallet } from "lucide-react";
 import type { User } from "@common/api/types";
-import { formatUsd, dollarsToCents } from "@common/domain/money";
+import { formatCents, dollarsToCents } from "@common/domain/money";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DepositDialog, WithdrawDialog } from "./amount-dialogs";
 
@@ -14,7 +14,7 @@ export function WalletCard({ user }: { user: User }) {
           <Wallet className="h-4 w-4" aria-hidden /> Wallet Balance
         </CardDescription>
         <CardTitle className="text-3xl font-bold" aria-live="polite">
-          ${formatUsd(balanceCents)}
+          ${formatCents(balanceCents)}
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-2 sm:flex-row">

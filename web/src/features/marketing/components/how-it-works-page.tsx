@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Gift, Medal, ShieldCheck, Swords, Trophy, UserPlus, Wallet } from "lucide-react";
 import { tierForLevel } from "@common/domain/levels";
-import { formatUsd } from "@common/domain/money";
+import { formatCents } from "@common/domain/money";
 import { prizePoolFromFees, splitPrizePool } from "@common/domain/prizes";
 import {
   CANCEL_AFTER_DELAY_MS,
@@ -98,7 +98,7 @@ export default function HowItWorksPage() {
                 </CardHeader>
                 <CardContent className="space-y-2 text-sm text-muted-foreground">
                   <p>
-                    Entry fee <span className="font-semibold text-foreground">${formatUsd(tier.entryFeeCents)}</span>, up to {tier.maxParticipants} players.
+                    Entry fee <span className="font-semibold text-foreground">${formatCents(tier.entryFeeCents)}</span>, up to {tier.maxParticipants} players.
                   </p>
                   <p>
                     {tier.minLevel <= 1 ? "Open to every level." : `Level ${tier.minLevel} or higher (${tierForLevel(tier.minLevel)}).`}
@@ -130,8 +130,8 @@ export default function HowItWorksPage() {
             Prize distribution
           </h2>
           <p className="mt-2 max-w-3xl text-muted-foreground">
-            For example, {EXAMPLE.players} players paying ${formatUsd(EXAMPLE.feeCents)} each bring in ${formatUsd(collected)}. The platform fee is $
-            {formatUsd(collected - pool)}, leaving a prize pool of ${formatUsd(pool)}:
+            For example, {EXAMPLE.players} players paying ${formatCents(EXAMPLE.feeCents)} each bring in ${formatCents(collected)}. The platform fee is $
+            {formatCents(collected - pool)}, leaving a prize pool of ${formatCents(pool)}:
           </p>
           <ul className="mt-4 grid gap-4 sm:grid-cols-3">
             {split.map((cents, i) => (
@@ -139,7 +139,7 @@ export default function HowItWorksPage() {
                 <p className="text-sm text-muted-foreground">
                   {PLACES[i]} place · {PRIZE_SHARES_BPS[i]! / 100}%
                 </p>
-                <p className="mt-1 text-3xl font-bold">${formatUsd(cents)}</p>
+                <p className="mt-1 text-3xl font-bold">${formatCents(cents)}</p>
               </li>
             ))}
           </ul>

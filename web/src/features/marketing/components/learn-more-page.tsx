@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { BookOpen, Brain, Coins, Swords } from "lucide-react";
-import { formatUsd } from "@common/domain/money";
+import { formatCents } from "@common/domain/money";
 import { TIERS, tierForLevel, tierLevels } from "@common/domain/levels";
 import {
   CANCEL_AFTER_DELAY_MS,
@@ -97,7 +97,7 @@ export default function LearnMorePage() {
                   <span className="font-semibold">{tier.name}</span> <span className="text-muted-foreground">(levels {tierLevels(tier)})</span>
                   <p className="text-muted-foreground">
                     {FEE_TIERS.filter((f) => tierForLevel(f.minLevel) === tier.name)
-                      .map((f) => `Unlocks ${f.name} tournaments ($${formatUsd(f.entryFeeCents)} entry)`)
+                      .map((f) => `Unlocks ${f.name} tournaments ($${formatCents(f.entryFeeCents)} entry)`)
                       .join("; ") || "Every tournament of a lower level stays open to you"}
                     {tier.name !== "Beginner" && "; bonus placement XP"}.
                   </p>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Clock, Coins, Trophy, Users } from "lucide-react";
 import type { Tournament } from "@common/api/types";
-import { formatUsd, formatDollars } from "@common/domain/money";
+import { formatCents, formatDollars } from "@common/domain/money";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -45,7 +45,7 @@ export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
             <dt className="flex items-center gap-1 text-xs text-muted-foreground">
               <Trophy className="h-3.5 w-3.5" aria-hidden /> Prize pool
             </dt>
-            <dd className="font-semibold">{practice ? "None" : `$${formatUsd(pool)}`}</dd>
+            <dd className="font-semibold">{practice ? "None" : `$${formatCents(pool)}`}</dd>
           </div>
           <div>
             <dt className="flex items-center gap-1 text-xs text-muted-foreground">

@@ -1,6 +1,6 @@
 import { CalendarClock, ShieldCheck, Trophy, Users } from "lucide-react";
 import type { TournamentDetail } from "@common/api/tournaments";
-import { formatUsd } from "@common/domain/money";
+import { formatCents } from "@common/domain/money";
 import { levelRequirementText } from "@common/domain/levels";
 import { Card, CardContent } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
@@ -48,12 +48,12 @@ export function TournamentStats({ tournament: t, countdownLabel, status }: { tou
           </>
         ) : (
           <>
-            <p className="text-2xl font-bold">${formatUsd(displayedPoolCents(t))}</p>
+            <p className="text-2xl font-bold">${formatCents(displayedPoolCents(t))}</p>
             {split.length > 0 ? (
               <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
                 {split.map((cents, i) => (
                   <li key={PLACES[i]}>
-                    {PLACES[i]}: <span className="font-medium text-foreground">${formatUsd(cents)}</span>
+                    {PLACES[i]}: <span className="font-medium text-foreground">${formatCents(cents)}</span>
                   </li>
                 ))}
               </ul>
