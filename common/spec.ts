@@ -25,6 +25,8 @@ export const LEADERBOARD_PUSH_SIZE = 10;
 /** Entry fee from which a tournament counts as premium (the price=premium filter). */
 export const PREMIUM_MIN_FEE_CENTS = 2000;
 export const GLOBAL_LEADERBOARD_SIZE = 50;
+/** "This week" on the leaderboards: prizes won in the last seven days. */
+export const LEADERBOARD_WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** Tournaments in one page of the list when the request does not say, and the most it may ask for. */
 export const TOURNAMENT_PAGE_SIZE = 24;

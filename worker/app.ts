@@ -9,6 +9,7 @@ import { authRoutes } from "./routes/auth";
 import { userRoutes } from "./routes/user";
 import { categoryRoutes } from "./routes/categories";
 import { leaderboardRoutes } from "./routes/leaderboard";
+import { userProfileRoutes } from "./routes/users";
 import { notificationRoutes, notificationSocketRoutes } from "./routes/notifications";
 import { tournamentRoutes } from "./routes/tournaments";
 import { userPlayRoutes } from "./routes/user-play";
@@ -36,7 +37,8 @@ app
   .route("/user", userPlayRoutes)
   .route("/tournaments", tournamentRoutes)
   .route("/categories", categoryRoutes)
-  .route("/", leaderboardRoutes)
+  .route("/leaderboard", leaderboardRoutes)
+  .route("/users", userProfileRoutes)
   .route("/notifications", notificationRoutes)
   .route("/user", accountSecurityRoutes)
   .route("/", paymentRoutes)

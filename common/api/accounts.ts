@@ -46,6 +46,13 @@ const socialLinksInput = z.union([
   }),
 ]);
 
+/** ISO 3166-1 alpha-2, as Cloudflare reports a visitor's country; null clears it. */
+export const countrySchema = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2}$/, "Country must be a two-letter country code such as US or DE"));
+
 const username = z.string().trim().min(USERNAME_MIN, V.usernameMin).max(30, "Username must be at most 30 characters.")
   .regex(/^[A-Za-z0-9_.-]+$/, "Username may contain only letters, digits, '.', '_' and '-'.");
 const email = z.string().trim().max(254).email(V.emailInvalid);
@@ -81,6 +88,7 @@ export const profileUpdateSchema = z.object({
   socialLinks: socialLinksInput.nullish(),
   avatar: avatarSchema.nullish(),
   preferences: preferencesSchema.nullish(),
+  country: countrySchema.nullish(),
 });
 
 export const passwordChangeSchema = z

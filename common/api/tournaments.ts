@@ -90,7 +90,8 @@ export interface TournamentDetail extends Tournament {
 export interface ParticipantRow {
   userId: number;
   username: string;
-  level: number;
+  /** Null when the player hides it (preferences.showLevel = false). */
+  level: number | null;
   hasCompleted: boolean;
 }
 
@@ -181,22 +182,34 @@ export interface UserStats {
   categoryStats: CategoryStat[];
 }
 
+export const leaderboardQuerySchema = z.object({
+  /** week: prizes won in the last LEADERBOARD_WEEK_MS; all (default): all time. */
+  period: optionalParam(z.enum(["week", "all"], { error: "Period must be week or all" })),
+  /** Only players of this country. */
+  region: optionalParam(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "Region must be a two-letter country code")),
+});
+export type LeaderboardQuery = z.input<typeof leaderboardQuerySchema>;
+
 export interface GlobalLeaderboardEntry {
   id: number;
   username: string;
+  /** The avatar's own cacheable URL, or null when the player has none. */
   avatar: string | null;
+  /** The player's country code, or "Global" when it is not known. */
   region: string;
   /** Null when the player hides it (preferences.showLevel = false). */
   level: number | null;
   tournamentsPlayed: number;
   /** Null when the player hides it (preferences.showWins = false). */
   tournamentsWon: number | null;
+  /** Prizes (USD) in the period asked for. */
   totalPrize: number;
 }
 
 export interface PublicProfile {
   id: number;
   username: string;
+  /** The avatar's own cacheable URL, or null. */
   avatar: string | null;
   bio: string | null;
   location: string | null;
@@ -236,7 +249,8 @@ const statusSchema = z.enum(["upcoming", "live", "completed", "cancelled"]);
 export const leaderboardRowSchema = z.object({
   userId: z.number(),
   username: z.string(),
-  level: z.number(),
+  /** Null when the player hides it (preferences.showLevel = false). */
+  level: z.number().nullable(),
   score: z.number(),
   questionsAnswered: z.number(),
   rank: z.number(),

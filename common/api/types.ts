@@ -8,6 +8,8 @@ export interface User {
   avatar: string | null;
   bio: string | null;
   location: string | null;
+  /** ISO country code: detected at sign-up (or first login), changeable in the profile; the regional leaderboard's region. */
+  country: string | null;
   socialLinks: SocialLinks;
   preferences: Preferences;
   balance: number;

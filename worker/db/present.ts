@@ -5,6 +5,9 @@ import type { transactions, users } from "./schema";
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Where others load a player's avatar; the version makes a changed avatar a new URL. */
+export const avatarUrl = (username: string, version: number) => `/api/users/${encodeURIComponent(username)}/avatar?v=${version}`;
+
 export function parseJsonObject<T extends object>(text: string | null | undefined): T {
   if (!text) return {} as T;
   try {
@@ -24,6 +27,7 @@ export function presentUser(u: typeof users.$inferSelect): User {
     avatar: u.avatar,
     bio: u.bio,
     location: u.location,
+    country: u.country,
     socialLinks: parseJsonObject(u.socialLinks),
     // `theme` stays absent until the player saves one, so the web app can tell a choice from a default.
     preferences: { showLevel: true, showWins: true, showSocial: true, ...parseJsonObject(u.preferences) },

@@ -49,6 +49,8 @@ export interface RoomUser {
   userId: number;
   username: string;
   level: number;
+  /** Whether others may see the level (the player's preference when joining). */
+  showLevel: boolean;
 }
 
 /** A refusal the Worker turns into an HTTP error; errors do not cross RPC with their fields. */
@@ -148,7 +150,9 @@ export class TournamentRoom extends DurableObject<Env> {
         if (this.#store.participant(user.userId)) return ok({ alreadyJoined: true });
         throw e;
       }
-      this.#store.addParticipants([{ user_id: user.userId, username: user.username, level: user.level, joined_at: now, finished_at: null, results_written: 0 }]);
+      this.#store.addParticipants([
+        { user_id: user.userId, username: user.username, level: user.level, joined_at: now, finished_at: null, results_written: 0, show_level: user.showLevel ? 1 : 0 },
+      ]);
       this.#store.setPrizePool(pool);
       // The player who completes the minimum starts a tournament that is waiting for players.
       if (meta.phase === "upcoming" && now >= meta.start_time) await this.#advance(now);
@@ -655,7 +659,7 @@ function toLeaderboardRow(s: PlayerStanding): LeaderboardRow {
   return {
     userId: s.userId,
     username: s.username,
-    level: s.level,
+    level: s.showLevel ? s.level : null,
     score: s.score,
     questionsAnswered: s.questionsAnswered,
     rank: s.rank,

@@ -111,7 +111,7 @@ export const accountSecurityRoutes = new Hono<AppEnv>()
     const [anonymised] = await c.env.DB.batch([
       c.env.DB.prepare(
         `UPDATE users SET username = ?, email = ?, password_hash = '!deleted', avatar = NULL, bio = NULL, location = NULL,
-           social_links = NULL, preferences = NULL, country = NULL, totp_secret = NULL, totp_enabled = 0, recovery_codes = NULL, deleted_at = ?
+           social_links = NULL, preferences = NULL, country = NULL, avatar_version = avatar_version + 1, totp_secret = NULL, totp_enabled = 0, recovery_codes = NULL, deleted_at = ?
          WHERE id = ? AND deleted_at IS NULL AND balance_cents = 0
            AND NOT EXISTS (SELECT 1 FROM payouts WHERE user_id = users.id AND status = 'pending')
            AND NOT EXISTS (SELECT 1 FROM tournament_participants p JOIN tournaments t ON t.id = p.tournament_id

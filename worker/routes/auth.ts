@@ -1,6 +1,6 @@
 // Registration, login (with the two-factor step when enabled), logout.
 import { Hono } from "hono";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { loginSchema, registerSchema } from "../../common/api/accounts";
 import { AUTH } from "../../common/messages";
 import { users } from "../db/schema";
@@ -29,6 +29,12 @@ function limits(env: Env) {
 }
 
 const clientIp = (req: Request) => req.headers.get("cf-connecting-ip") ?? "local";
+
+/** The visitor's country as Cloudflare reports it; null when unknown ("XX") or Tor ("T1"). */
+function clientCountry(req: Request): string | null {
+  const country = (req.cf as { country?: unknown } | undefined)?.country;
+  return typeof country === "string" && /^[A-Z]{2}$/.test(country) && country !== "XX" && country !== "T1" ? country : null;
+}
 
 export async function assertUnique(db: Db, username: string, email: string, exceptId?: number) {
   const clash = await db
@@ -61,6 +67,7 @@ export const authRoutes = new Hono<AppEnv>()
           location: body.location ?? null,
           socialLinks: body.socialLinks ? JSON.stringify(body.socialLinks) : null,
           preferences: body.preferences ? JSON.stringify(body.preferences) : null,
+          country: clientCountry(c.req.raw),
         })
         .returning()
         .get();
@@ -89,8 +96,11 @@ export const authRoutes = new Hono<AppEnv>()
       }
     }
     await clear(db, accountKey);
+    // A player's own choice of country stands; an account without one takes the one they sign in from.
+    const country = user.country ?? clientCountry(c.req.raw);
+    if (country !== user.country) await db.update(users).set({ country }).where(eq(users.id, user.id));
     await createSession(c, db, user.id);
-    return c.json(presentUser(user));
+    return c.json(presentUser({ ...user, country }));
   })
   .post("/logout", async (c) => {
     await endSession(c, c.get("db"));

@@ -19,7 +19,7 @@ import { splitPrizePool } from "../../common/domain/prizes";
 import { minPlayersFor } from "../../common/domain/tournaments";
 import type { Db } from "../db/client";
 import { categories, tournamentParticipants, tournamentQuestions, tournaments, users } from "../db/schema";
-import { presentTournament } from "../db/present-tournament";
+import { presentTournament, visibility } from "../db/present-tournament";
 import { roomFor, unwrap } from "../durable/room-client";
 import { TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "../durable/hub-client";
 import { HttpError, conflict, notFound, unauthorized } from "../http/errors";
@@ -126,14 +126,21 @@ export const tournamentRoutes = new Hono<AppEnv>()
     const id = idParam(c);
     const db = c.get("db");
     await findTournament(db, id);
-    const rows: ParticipantRow[] = await db
-      .select({ userId: tournamentParticipants.userId, username: users.username, level: users.level, hasCompleted: tournamentParticipants.hasCompleted })
+    const rows = await db
+      .select({
+        userId: tournamentParticipants.userId,
+        username: users.username,
+        level: users.level,
+        preferences: users.preferences,
+        hasCompleted: tournamentParticipants.hasCompleted,
+      })
       .from(tournamentParticipants)
       .innerJoin(users, eq(users.id, tournamentParticipants.userId))
       .where(eq(tournamentParticipants.tournamentId, id))
       .orderBy(asc(tournamentParticipants.joinedAt), asc(tournamentParticipants.id))
       .all();
-    return c.json(rows);
+    const participants: ParticipantRow[] = rows.map(({ preferences, ...r }) => ({ ...r, level: visibility(preferences).showLevel ? r.level : null }));
+    return c.json(participants);
   })
 
   .get("/:id/leaderboard", async (c) => {
@@ -147,6 +154,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
         userId: tournamentParticipants.userId,
         username: users.username,
         level: users.level,
+        preferences: users.preferences,
         score: tournamentParticipants.score,
         questionsAnswered: tournamentParticipants.questionsAnswered,
         rank: tournamentParticipants.rank,
@@ -166,7 +174,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
     const board: LeaderboardRow[] = rows.map((r, i) => ({
       userId: r.userId,
       username: r.username,
-      level: r.level,
+      level: visibility(r.preferences).showLevel ? r.level : null,
       score: r.score,
       questionsAnswered: r.questionsAnswered,
       rank: r.rank ?? i + 1,
@@ -187,7 +195,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
     // Starting practice joins the player's own run of it: the tournament answered is that run.
     const id = target.kind === "practice" ? await openPracticeRun(c.env.DB, target, user.id, Date.now()) : requested;
     if (id === null) throw conflict(JOIN.practiceUnavailable);
-    unwrap(await roomFor(c.env, id).join(id, { userId: user.id, username: user.username, level: user.level }));
+    unwrap(await roomFor(c.env, id).join(id, { userId: user.id, username: user.username, level: user.level, showLevel: visibility(user.preferences).showLevel }));
     const [{ t, categoryName }, me] = await Promise.all([
       findTournament(db, id),
       db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, user.id)).get(),

@@ -1,6 +1,7 @@
 // The signed-in user's account: profile, password, ledger.
 import { Hono } from "hono";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { passwordChangeSchema, profileUpdateSchema } from "../../common/api/accounts";
 import { AUTH } from "../../common/messages";
 import { transactions, users } from "../db/schema";
@@ -25,11 +26,16 @@ export const userRoutes = new Hono<AppEnv>()
     const me = currentUser(c);
     const body = await jsonBody(c, profileUpdateSchema);
     await assertUnique(db, body.username, body.email, me.id);
-    const changes: Partial<typeof users.$inferInsert> = { username: body.username, email: body.email };
+    const changes: SQLiteUpdateSetSource<typeof users> = { username: body.username, email: body.email };
     // Fields left out of the body stay as they are (the dashboard form sends only username and email).
     if (body.bio !== undefined) changes.bio = body.bio || null;
     if (body.location !== undefined) changes.location = body.location || null;
-    if (body.avatar !== undefined) changes.avatar = body.avatar;
+    if (body.avatar !== undefined) {
+      changes.avatar = body.avatar;
+      // A changed picture gets a new version, so its URL changes and no cache keeps the old one.
+      changes.avatarVersion = sql`CASE WHEN ${users.avatar} IS ${body.avatar} THEN ${users.avatarVersion} ELSE ${users.avatarVersion} + 1 END`;
+    }
+    if (body.country !== undefined) changes.country = body.country;
     if (body.socialLinks !== undefined) changes.socialLinks = body.socialLinks ? JSON.stringify(body.socialLinks) : null;
     if (body.preferences) {
       changes.preferences = JSON.stringify({ ...parseJsonObject(me.preferences), ...body.preferences });

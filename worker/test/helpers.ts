@@ -11,6 +11,8 @@ export interface CallOptions {
   cookie?: string;
   ip?: string;
   headers?: Record<string, string>;
+  /** What Cloudflare's edge would attach (request.cf), e.g. { country: "DE" }. */
+  cf?: Record<string, unknown>;
 }
 
 export interface CallResult<T = any> {
@@ -30,7 +32,9 @@ export async function call<T = any>(path: string, opts: CallOptions = {}): Promi
   let body: string | undefined = opts.rawBody;
   if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined && !("content-type" in headers)) headers["content-type"] = "application/json";
-  const res = await exports.default.fetch(new Request(`${ORIGIN}${path}`, { method: opts.method ?? (body ? "POST" : "GET"), headers, body }));
+  const init: RequestInit = { method: opts.method ?? (body ? "POST" : "GET"), headers, body };
+  if (opts.cf) (init as { cf?: unknown }).cf = opts.cf;
+  const res = await exports.default.fetch(new Request(`${ORIGIN}${path}`, init));
   const text = await res.text();
   let parsed: unknown = undefined;
   try {

@@ -16,6 +16,7 @@ export const testUser = (overrides: Partial<User> = {}): User => ({
   avatar: null,
   bio: null,
   location: null,
+  country: null,
   socialLinks: {},
   preferences: { theme: "dark", showLevel: true, showWins: true, showSocial: true },
   balance: 50,

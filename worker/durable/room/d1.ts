@@ -29,7 +29,8 @@ type ParticipantRecord = TournamentConfig["participants"][number];
 const participantsQuery = (db: D1Database, tournamentId: number) =>
   db
     .prepare(
-      `SELECT p.user_id, u.username, u.level, p.joined_at, p.finished_at, p.has_completed AS results_written
+      `SELECT p.user_id, u.username, u.level, p.joined_at, p.finished_at, p.has_completed AS results_written,
+              CASE WHEN json_extract(u.preferences, '$.showLevel') = 0 THEN 0 ELSE 1 END AS show_level
        FROM tournament_participants p JOIN users u ON u.id = p.user_id WHERE p.tournament_id = ? ORDER BY p.joined_at, p.id`,
     )
     .bind(tournamentId);

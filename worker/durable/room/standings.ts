@@ -7,6 +7,7 @@ import { isOpen } from "./storage";
 export interface PlayerStanding extends Standing {
   username: string;
   level: number;
+  showLevel: boolean;
   questionsAnswered: number;
   correctAnswers: number;
   /** XP from answers (placement XP is added at settlement). */
@@ -55,6 +56,7 @@ export function computeStandings(
       userId: p.user_id,
       username: p.username,
       level: p.level,
+      showLevel: p.show_level !== 0,
       score: answered.reduce((s, x) => s + (x.points ?? 0), 0),
       totalResponseMs: totalResponseMs(answered.map((x) => x.response_ms ?? 0), timedOut),
       finishedAt: p.finished_at,

@@ -41,7 +41,8 @@ CREATE TABLE IF NOT EXISTS participants (
   finished_at INTEGER,
   results_written INTEGER NOT NULL DEFAULT 0,
   rank INTEGER,
-  prize_cents INTEGER NOT NULL DEFAULT 0
+  prize_cents INTEGER NOT NULL DEFAULT 0,
+  show_level INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS plays (
   user_id INTEGER NOT NULL,
@@ -100,6 +101,8 @@ export type ParticipantRow = {
   results_written: number;
   rank: number | null;
   prize_cents: number;
+  /** 0 when the player hides their level from others (as their preferences said when they joined). */
+  show_level: number;
 };
 
 export type PlayRow = {
@@ -137,6 +140,9 @@ export class RoomStore {
     this.#sql = storage.sql;
     // Idempotent, so running it on every start is how the tables get created once.
     this.#sql.exec(SCHEMA);
+    // Rooms created before participants had show_level get the column (everyone shown, as then).
+    const columns = this.#sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('participants')").toArray();
+    if (!columns.some((c) => c.name === "show_level")) this.#sql.exec("ALTER TABLE participants ADD COLUMN show_level INTEGER NOT NULL DEFAULT 1");
   }
 
   meta(): MetaRow | null {
@@ -209,9 +215,9 @@ export class RoomStore {
   addParticipants(rows: TournamentConfig["participants"]): void {
     for (const p of rows) {
       this.#sql.exec(
-        `INSERT INTO participants (user_id, username, level, joined_at, finished_at, results_written)
-         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
-        p.user_id, p.username, p.level, p.joined_at, p.finished_at, p.results_written,
+        `INSERT INTO participants (user_id, username, level, joined_at, finished_at, results_written, show_level)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
+        p.user_id, p.username, p.level, p.joined_at, p.finished_at, p.results_written, p.show_level,
       );
     }
   }
