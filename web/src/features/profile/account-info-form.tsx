@@ -3,7 +3,8 @@ import type { SocialLinks } from "@common/api/accounts";
 import type { User } from "@common/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Field, Input, Textarea } from "@/components/ui/input";
+import { Field, Input, Select, Textarea } from "@/components/ui/input";
+import { COUNTRIES } from "@/lib/countries";
 import { SOCIAL_NETWORKS } from "@/components/social-links";
 import { errorMessage } from "@/lib/api";
 import { invalidProps, validate, type FieldErrors } from "@/lib/form";
@@ -18,6 +19,7 @@ const initialValues = (user: User) => ({
   email: user.email,
   bio: user.bio ?? "",
   location: user.location ?? "",
+  country: user.country ?? "",
   socialLinks: Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.key, user.socialLinks[n.key] ?? ""])) as Record<SocialKey, string>,
 });
 
@@ -31,11 +33,19 @@ export function AccountInfoForm({ user }: { user: User }) {
     e.preventDefault();
     // Blank links are left out, which clears them.
     const socialLinks = Object.fromEntries(Object.entries(values.socialLinks).filter(([, v]) => v.trim() !== ""));
-    const v = validate(profilePageSchema, { ...values, socialLinks });
+    const { country: _country, ...fields } = values;
+    const v = validate(profilePageSchema, { ...fields, socialLinks });
     setErrors(v.errors ?? {});
     if (!v.data) return;
     update.mutate(
-      { username: v.data.username, email: v.data.email, bio: v.data.bio ?? "", location: v.data.location ?? "", socialLinks: v.data.socialLinks ?? {} },
+      {
+        username: v.data.username,
+        email: v.data.email,
+        bio: v.data.bio ?? "",
+        location: v.data.location ?? "",
+        country: values.country || null,
+        socialLinks: v.data.socialLinks ?? {},
+      },
       {
         onSuccess: (saved) => {
           setValues(initialValues(saved));
@@ -72,6 +82,17 @@ export function AccountInfoForm({ user }: { user: User }) {
           <Field id="profile-location" label="Location" error={errors.location}>
             <Input id="profile-location" autoComplete="address-level2" placeholder="City, Country" maxLength={100} value={values.location} onChange={set("location")} {...invalidProps("profile-location", errors.location)} />
           </Field>
+          <Field id="profile-country" label="Country" error={errors.country}>
+            <Select id="profile-country" value={values.country} onChange={(e) => setValues({ ...values, country: e.target.value })}>
+              <option value="">Not set</option>
+              {COUNTRIES.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <p className="-mt-3 text-xs text-muted-foreground">Places you on your country's leaderboard. Set from where you signed up; change it if it is wrong.</p>
           <fieldset className="space-y-3">
             <legend className="text-sm font-medium">Social Links</legend>
             {errors.socialLinks && (

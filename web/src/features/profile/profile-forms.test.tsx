@@ -86,7 +86,20 @@ describe("profile page Account Info extras", () => {
       email: user.email,
       bio: "Trivia since 1999.\nHistory buff.",
       location: "Lisbon, Portugal",
+      country: null,
       socialLinks: { github: "quizmaster" },
     });
+  });
+
+  it("sends the country chosen for the regional leaderboard, starting from the one on the account", async () => {
+    const u = userEvent.setup();
+    const german = testUser({ country: "DE" });
+    const server = fakeFetch({ "PATCH /api/user/profile": () => ({ body: german }), "GET /api/user": () => ({ body: german }) });
+    renderPage([{ path: "/", element: <AccountInfoForm user={german} /> }], { at: "/", user: german });
+    expect(screen.getByLabelText("Country")).toHaveValue("DE");
+    await u.selectOptions(screen.getByLabelText("Country"), "PT");
+    await u.click(screen.getByRole("button", { name: "Save Changes" }));
+    await screen.findByText("Profile updated");
+    expect(server.calls("PATCH /api/user/profile")[0]!.body).toMatchObject({ country: "PT" });
   });
 });

@@ -3,7 +3,7 @@
 // everything below it.
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Category, User } from "@common/api/types";
-import type { GlobalLeaderboardEntry, JoinResult, LeaveResult, LeaderboardRow, ParticipantRow, TournamentDetail, TournamentListParams, TournamentPage } from "@common/api/tournaments";
+import type { JoinResult, LeaveResult, LeaderboardRow, ParticipantRow, TournamentDetail, TournamentListParams, TournamentPage } from "@common/api/tournaments";
 import { USER_KEY } from "@/features/auth/api";
 import { apiRequest } from "@/lib/api";
 
@@ -25,7 +25,6 @@ export const tournamentKeys = {
   questions: (id: number) => [TOURNAMENTS, id, "questions"] as const,
 };
 export const CATEGORIES_KEY = ["/api/categories"] as const;
-export const GLOBAL_LEADERBOARD_KEY = ["/api/leaderboard"] as const;
 
 /** "/api/tournaments?status=live&price=free" with empty filters left out. */
 export function tournamentsUrl(params: TournamentListParams): string {
@@ -89,9 +88,6 @@ export function useCategories() {
   return useQuery<Category[]>({ queryKey: CATEGORIES_KEY });
 }
 
-export function useGlobalLeaderboard() {
-  return useQuery<GlobalLeaderboardEntry[]>({ queryKey: GLOBAL_LEADERBOARD_KEY });
-}
 
 /** Joins a tournament; refreshes the lists, that tournament and the caller's balance. */
 export function useJoinTournament() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Tooltip } from "radix-ui";
 import type { Category, Tournament } from "@common/api/types";
 import type { GlobalLeaderboardEntry } from "@common/api/tournaments";
@@ -122,31 +122,47 @@ describe("home page", () => {
 
   it("shows an honest empty state when nobody is ranked yet", async () => {
     show();
-    expect(await screen.findByRole("heading", { name: "No ranked players yet" })).toBeVisible();
+    expect(await screen.findByRole("heading", { name: "No prize winners this week yet" })).toBeVisible();
   });
 
-  it("lists top players, and Your Region filters by the region of the player's location", async () => {
-    show({ leaderboard: [player(1, "ana", "Portugal"), player(2, "bytebard")], user: testUser({ location: "Lisbon, Portugal" }) });
-    const section = screen.getByRole("region", { name: "Top Players" });
+  it("lists this week's top players, and Your Region asks the server for the player's country", async () => {
+    const api = show({
+      leaderboard: [player(1, "ana", "PT"), player(2, "bytebard")],
+      user: testUser({ country: "PT" }),
+    });
+    const section = screen.getByRole("region", { name: "Top Players This Week" });
     expect(await within(section).findByRole("link", { name: /bytebard/ })).toHaveAttribute("href", "/players/bytebard");
+    expect(api.calls("GET /api/leaderboard").map((r) => r.query.toString())).toEqual(["period=week"]);
     fireEvent.click(within(section).getByRole("button", { name: "Your Region" }));
-    expect(within(section).getByRole("link", { name: /ana/ })).toBeVisible();
-    expect(within(section).queryByRole("link", { name: /bytebard/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(api.calls("GET /api/leaderboard").map((r) => r.query.toString())).toContain("period=week&region=PT"));
   });
 
   it("asks a visitor to sign in for Your Region", async () => {
     show({ leaderboard: [player(2, "bytebard")], user: null });
-    const section = screen.getByRole("region", { name: "Top Players" });
+    const section = screen.getByRole("region", { name: "Top Players This Week" });
     await within(section).findByRole("link", { name: /bytebard/ });
     fireEvent.click(within(section).getByRole("button", { name: "Your Region" }));
     expect(within(section).getByRole("heading", { name: "Sign in to see your region" })).toBeVisible();
   });
 
-  it("says so when no one from the player's region is ranked", async () => {
-    show({ leaderboard: [player(2, "bytebard")], user: testUser({ location: "Lisbon, Portugal" }) });
-    const section = screen.getByRole("region", { name: "Top Players" });
+  it("asks a player without a country to choose one, and says so when nobody from it won this week", async () => {
+    show({ leaderboard: [player(2, "bytebard")], user: testUser({ country: null }) });
+    const section = screen.getByRole("region", { name: "Top Players This Week" });
     await within(section).findByRole("link", { name: /bytebard/ });
     fireEvent.click(within(section).getByRole("button", { name: "Your Region" }));
-    expect(within(section).getByRole("heading", { name: "No ranked players from Portugal yet" })).toBeVisible();
+    expect(within(section).getByRole("heading", { name: "No country set" })).toBeVisible();
+  });
+
+  it("says so when nobody from the player's country won a prize this week", async () => {
+    fakeFetch({
+      "GET /api/tournaments": () => ({ body: { items: [], total: 0, page: 1, pageSize: 3, nextPage: null } }),
+      "GET /api/categories": () => ({ body: CATEGORIES }),
+      "GET /api/leaderboard": (req) => ({ body: req.query.get("region") ? [] : [player(2, "bytebard")] }),
+    });
+    renderPage([{ path: "/", element: <Tooltip.Provider><HomePage /></Tooltip.Provider> }], { at: "/", user: testUser({ country: "PT" }) });
+    const section = screen.getByRole("region", { name: "Top Players This Week" });
+    await within(section).findByRole("link", { name: /bytebard/ });
+    fireEvent.click(within(section).getByRole("button", { name: "Your Region" }));
+    expect(await within(section).findByRole("heading", { name: "No prize winners from Portugal this week yet" })).toBeVisible();
   });
 });

@@ -207,15 +207,15 @@ function TopPlayers() {
   return (
     <Section
       id="top-players"
-      title="Top Players"
-      subtitle="Ranked by total prize winnings."
+      title="Top Players This Week"
+      subtitle="Ranked by the prizes won in the last seven days."
       action={
         <Link to="/leaderboards" className="text-sm font-medium text-primary hover:underline">
           Full leaderboard
         </Link>
       }
     >
-      <RegionBoard limit={HOME_TOP_PLAYERS} />
+      <RegionBoard limit={HOME_TOP_PLAYERS} period="week" />
     </Section>
   );
 }

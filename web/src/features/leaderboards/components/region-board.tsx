@@ -1,26 +1,26 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Globe, MapPin } from "lucide-react";
-import type { GlobalLeaderboardEntry } from "@common/api/tournaments";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useUser } from "@/features/auth/api";
-import { useGlobalLeaderboard } from "@/features/tournaments/api";
-import { inRegion, regionOf } from "../region";
+import { countryName } from "@/lib/countries";
+import { useLeaderboard, type LeaderboardPeriod } from "../api";
 import { PlayersTable } from "./players-table";
 
 type Scope = "global" | "region";
 
-/** The global ranking with Global / Your Region pills; the region comes from the player's location. */
-export function RegionBoard({ limit }: { limit?: number }) {
+/** The ranking with Global / Your Region pills; the region is the country on the player's profile. */
+export function RegionBoard({ limit, period }: { limit?: number; period: LeaderboardPeriod }) {
   const { user } = useUser();
-  const { data, isLoading, error } = useGlobalLeaderboard();
   const [scope, setScope] = useState<Scope>("global");
-  const region = regionOf(user?.location);
-
-  const entries: GlobalLeaderboardEntry[] = scope === "global" ? (data ?? []) : region ? inRegion(data ?? [], region) : [];
+  const country = user?.country ?? null;
+  const regional = scope === "region";
+  const board = useLeaderboard(period, regional ? country : null, { enabled: !regional || country !== null });
+  const entries = board.data ?? [];
   const shown = limit ? entries.slice(0, limit) : entries;
+  const where = country ? countryName(country) : null;
 
   return (
     <div>
@@ -32,29 +32,31 @@ export function RegionBoard({ limit }: { limit?: number }) {
           </Button>
         ))}
       </div>
-      {isLoading ? (
-        <Spinner className="mx-auto my-10" label="Loading leaderboard" />
-      ) : error ? (
-        <p className="py-8 text-center text-sm text-destructive">{error.message}</p>
-      ) : shown.length > 0 ? (
-        <PlayersTable entries={shown} userId={user?.id} />
-      ) : scope === "region" && !user ? (
-        <EmptyState icon={MapPin} title="Sign in to see your region" description="Regional rankings use the location on your profile.">
+      {regional && !user ? (
+        <EmptyState icon={MapPin} title="Sign in to see your region" description="Regional rankings use the country on your profile.">
           <Button asChild size="sm">
             <Link to="/auth">Sign In</Link>
           </Button>
         </EmptyState>
-      ) : scope === "region" && !region ? (
-        <EmptyState icon={MapPin} title="No location set" description="Add your location ('City, Country') to your profile to see players from your region.">
+      ) : regional && !country ? (
+        <EmptyState icon={MapPin} title="No country set" description="Choose your country in your profile to see the players from it.">
           <Button asChild size="sm">
             <Link to="/profile">Edit Profile</Link>
           </Button>
         </EmptyState>
+      ) : board.isLoading ? (
+        <Spinner className="mx-auto my-10" label="Loading leaderboard" />
+      ) : board.error ? (
+        <p className="py-8 text-center text-sm text-destructive">{board.error.message}</p>
+      ) : shown.length > 0 ? (
+        <PlayersTable entries={shown} userId={user?.id} />
       ) : (
         <EmptyState
-          icon={scope === "region" ? MapPin : Globe}
-          title={scope === "region" ? `No ranked players from ${region} yet` : "No ranked players yet"}
-          description={scope === "region" ? `Players from ${region} appear here once they are ranked in your region.` : "Players appear here once they have played their first tournament."}
+          icon={regional ? MapPin : Globe}
+          title={
+            period === "week" ? (regional ? `No prize winners from ${where} this week yet` : "No prize winners this week yet") : regional ? `No ranked players from ${where} yet` : "No ranked players yet"
+          }
+          description={period === "week" ? "Players appear here once they win a prize in the last seven days." : "Players appear here once they have played their first tournament."}
         />
       )}
     </div>
