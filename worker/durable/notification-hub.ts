@@ -49,7 +49,7 @@ export class NotificationHub extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const frame = hubClientFrameSchema.safeParse(parseJson(message));
-    if (!frame.success) return; // SPEC.md: malformed messages are ignored.
+    if (!frame.success) return; // Malformed messages are ignored: this socket has no error frame.
     switch (frame.data.type) {
       case "auth": {
         // Accepted for compatibility; it can only confirm the session's user, never choose one.

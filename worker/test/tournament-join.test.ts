@@ -1,4 +1,4 @@
-// Joining: SPEC.md's checks in order with their messages, the fee through the ledger in the same
+// Joining: the product's checks in order with their messages, the fee through the ledger in the same
 // step as the seat, no overbooking under concurrency, no double charge.
 import { afterAll, describe, expect, it } from "vitest";
 import { JOIN, PLAY } from "../../common/messages";
