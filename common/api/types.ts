@@ -63,7 +63,3 @@ export interface Transaction {
   description: string | null;
   createdAt: string;
 }
-
-export interface ApiError {
-  message: string;
-}

@@ -28,7 +28,7 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<void> {
     })
     .returning({ count: rateLimits.count })
     .get();
-  if (row && row.count > limit.max) throw new HttpError(429, AUTH.tooManyAttempts);
+  if (row && row.count > limit.max) throw new HttpError(429, "rate_limited", AUTH.tooManyAttempts);
 }
 
 /** Clears an account's failure counter after a successful login. */

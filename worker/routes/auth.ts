@@ -83,9 +83,9 @@ export const authRoutes = new Hono<AppEnv>()
     const ok = await verifyPassword(body.password, user?.passwordHash ?? (await getDummyHash(c.env)));
     if (!user || !ok) throw unauthorized(AUTH.invalidCredentials);
     if (user.totpEnabled) {
-      if (!body.totpCode) throw new HttpError(401, AUTH.twoFactorRequired, { twoFactorRequired: true });
+      if (!body.totpCode) throw new HttpError(401, "two_factor_required", AUTH.twoFactorRequired, { twoFactorRequired: true });
       if (!(await verifySecondFactor(db, user, body.totpCode))) {
-        throw new HttpError(401, AUTH.twoFactorInvalid, { twoFactorRequired: true });
+        throw new HttpError(401, "two_factor_invalid", AUTH.twoFactorInvalid, { twoFactorRequired: true });
       }
     }
     await clear(db, accountKey);
