@@ -1,4 +1,4 @@
-// User-facing texts that SPEC.md names, shared so the server and the client say the same thing.
+// User-facing texts the product names, shared so the server and the client say the same thing.
 
 export const VALIDATION = {
   usernameMin: "Username must be at least 3 characters.",

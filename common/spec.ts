@@ -1,4 +1,4 @@
-// Every constant SPEC.md and DESIGN.md name, in one place, for the Worker and the web app.
+// Every constant of the product and its design, in one place, for the Worker and the web app.
 
 export const PLATFORM_FEE_SHARE = 0.15;
 /** Prize shares of places 1-3, in basis points of the pool (65/25/10). */
@@ -33,7 +33,7 @@ export const TOURNAMENT_PAGE_SIZE = 24;
 export const TOURNAMENT_PAGE_SIZE_MAX = 100;
 /** The cron keeps at least this many upcoming paid tournaments per category. */
 export const SCHEDULE_MIN_UPCOMING = 2;
-/** Scheduled starts sit on a grid this wide per category (DESIGN.md: a new tournament every 2-4 hours). */
+/** Scheduled starts sit on a grid this wide per category (a new tournament every 2-4 hours). */
 export const SCHEDULE_SPACING_MS = 3 * 60 * 60 * 1000;
 /** A scheduled tournament is created at least this long before it starts, so players can join. */
 export const SCHEDULE_LEAD_MS = 30 * 60 * 1000;

@@ -1,63 +1,76 @@
-// The HTTP surface: one Hono app, one sub-app per resource, one error path.
+// The HTTP surface: one Hono app, one sub-app per resource mounted once at the path it serves
+// (so a URL names its file), one error path. `AppType` types the web app's client
+// (docs/decisions/006-typed-contract.md).
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import type { ApiErrorBody } from "../common/api/errors";
 import { ERRORS } from "../common/messages";
 import { describeError, HttpError, isUniqueViolation } from "./http/errors";
 import { loadSession, sameOriginJson } from "./http/middleware";
 import type { AppEnv } from "./http/app-env";
+import { healthRoutes } from "./routes/health";
+import { wsRoutes } from "./routes/ws";
 import { authRoutes } from "./routes/auth";
 import { userRoutes } from "./routes/user";
+import { userTwoFactorRoutes } from "./routes/user-2fa";
+import { userTournamentRoutes } from "./routes/user-tournaments";
+import { userStatsRoutes } from "./routes/user-stats";
+import { tournamentRoutes } from "./routes/tournaments";
 import { categoryRoutes } from "./routes/categories";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { userProfileRoutes } from "./routes/users";
-import { notificationRoutes, notificationSocketRoutes } from "./routes/notifications";
-import { tournamentRoutes } from "./routes/tournaments";
-import { userPlayRoutes } from "./routes/user-play";
-import { accountSecurityRoutes } from "./routes/account-security";
-import { adminRoutes } from "./routes/admin";
+import { notificationRoutes } from "./routes/notifications";
+import { configRoutes } from "./routes/config";
+import { paymentRoutes } from "./routes/payments";
+import { webhookRoutes } from "./routes/webhooks";
+import { withdrawalRoutes } from "./routes/withdrawal";
+import { adminPayoutRoutes } from "./routes/admin-payouts";
 import { adminTournamentRoutes } from "./routes/admin-tournaments";
 import { adminHouseLedgerRoutes } from "./routes/admin-house-ledger";
-import { paymentRoutes } from "./routes/payments";
-import { withdrawalRoutes } from "./routes/withdrawals";
 
-export const app = new Hono<AppEnv>();
-
-/** Liveness for the local runner and monitors; touches D1 so a broken binding shows. */
-app.get("/api/health", async (c) => {
-  await c.env.DB.prepare("SELECT 1").first();
-  return c.json({ ok: true });
-});
-
-app.use("/api/*", sameOriginJson, loadSession);
-
-app
-  .basePath("/api")
+/** Everything under /api: CSRF defence and the session first, then one sub-app per resource. */
+const api = new Hono<AppEnv>()
+  .use(sameOriginJson, loadSession)
+  // Mounted at /api itself, each because its URLs share no prefix: auth (/register, /login,
+  // /logout) and payments (/create-payment-intent, /payment-intent, /sandbox/confirm-payment,
+  // /deposit/confirm).
   .route("/", authRoutes)
+  .route("/", paymentRoutes)
   .route("/user", userRoutes)
-  .route("/user", userPlayRoutes)
+  .route("/user/2fa", userTwoFactorRoutes)
+  .route("/user/tournaments", userTournamentRoutes)
+  .route("/user/stats", userStatsRoutes)
   .route("/tournaments", tournamentRoutes)
   .route("/categories", categoryRoutes)
   .route("/leaderboard", leaderboardRoutes)
   .route("/users", userProfileRoutes)
   .route("/notifications", notificationRoutes)
-  .route("/user", accountSecurityRoutes)
-  .route("/", paymentRoutes)
+  .route("/config", configRoutes)
+  .route("/webhooks", webhookRoutes)
   .route("/withdrawal", withdrawalRoutes)
+  .route("/admin/payouts", adminPayoutRoutes)
   .route("/admin/tournaments", adminTournamentRoutes)
-  .route("/admin/house-ledger", adminHouseLedgerRoutes)
-  .route("/admin", adminRoutes);
+  .route("/admin/house-ledger", adminHouseLedgerRoutes);
 
-app.route("/", notificationSocketRoutes);
+export const app = new Hono<AppEnv>()
+  // Ahead of /api's middleware: liveness needs no session, and /ws (outside /api) reads its own.
+  .route("/api/health", healthRoutes)
+  .route("/ws", wsRoutes)
+  .route("/api", api);
 
-app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
+/** Every endpoint with its inputs and responses, for `hc<AppType>`. */
+export type AppType = typeof app;
+
+app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" } satisfies ApiErrorBody, 404));
 
 app.onError((err, c) => {
-  if (err instanceof HttpError) return c.json({ message: err.message, ...err.details }, err.status);
-  if (err instanceof HTTPException) return c.json({ message: err.message || "Request failed" }, err.status);
-  // Routes that know the field answer a race with their own message; any other clash is still the client's 409.
-  if (isUniqueViolation(err)) return c.json({ message: ERRORS.conflict }, 409);
+  if (err instanceof HttpError) return c.json(err.body, err.status);
+  if (err instanceof HTTPException) {
+    return c.json({ code: err.status >= 500 ? "internal" : "invalid_request", message: err.message || "Request failed" } satisfies ApiErrorBody, err.status);
+  }
+  // Routes that know the field answer a race with their own code; any other clash is still the client's 409.
+  if (isUniqueViolation(err)) return c.json({ code: "conflict", message: ERRORS.conflict } satisfies ApiErrorBody, 409);
   // Never the error object itself: a failed query's message carries its bound parameters.
   console.error("unhandled error", c.req.method, new URL(c.req.url).pathname, describeError(err));
-  return c.json({ message: ERRORS.internal }, 500);
+  return c.json({ code: "internal", message: ERRORS.internal } satisfies ApiErrorBody, 500);
 });
-

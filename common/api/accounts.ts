@@ -32,7 +32,7 @@ export const avatarSchema = z
   .max(200_000, "Avatar image is too large")
   .regex(/^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/, "Avatar must be a PNG, JPEG, WebP or GIF image");
 
-/** SPEC.md sends socialLinks text-encoded; accept the object too. */
+/** socialLinks may arrive text-encoded (a JSON string) or as the object itself. */
 const socialLinksInput = z.union([
   socialLinksSchema,
   z.string().transform((s, ctx) => {

@@ -3,6 +3,7 @@
 // with 2 decimals, times ISO strings.
 import { z } from "zod";
 import { TOURNAMENT_PAGE_SIZE_MAX } from "../spec";
+import { errorCodeSchema } from "./errors";
 import type { Tournament, TournamentKind, TournamentStatus } from "./types";
 
 /** An empty query value (`?price=`) means the filter is off. */
@@ -274,7 +275,7 @@ export const tournamentServerFrameSchema = z.discriminatedUnion("type", [
     me: z.object({ rank: z.number(), score: z.number() }).nullable(),
   }),
   z.object({ type: z.literal("status"), status: statusSchema }),
-  z.object({ type: z.literal("error"), message: z.string() }),
+  z.object({ type: z.literal("error"), code: errorCodeSchema, message: z.string() }),
 ]);
 export type TournamentServerFrame = z.infer<typeof tournamentServerFrameSchema>;
 
@@ -284,7 +285,7 @@ export const hubClientFrameSchema = z.discriminatedUnion("type", [
 ]);
 export type HubClientFrame = z.infer<typeof hubClientFrameSchema>;
 
-/** Frames the server sends on /ws (SPEC.md's notification message). */
+/** Frames the server sends on /ws: a notification as the bar shows it. */
 export const hubServerFrameSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("notification"),

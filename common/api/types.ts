@@ -65,7 +65,3 @@ export interface Transaction {
   description: string | null;
   createdAt: string;
 }
-
-export interface ApiError {
-  message: string;
-}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { awardPrizes, displayedPrizePool, prizePoolFromFees, splitPrizePool } from "./prizes";
 
 describe("prize pool", () => {
-  it("is 85% of the fees collected (SPEC: $10 x 20 players = $170)", () => {
+  it("is 85% of the fees collected (the product's example: $10 x 20 players = $170)", () => {
     expect(prizePoolFromFees(20 * 1000)).toBe(17_000);
     expect(displayedPrizePool(20, 1000)).toBe(17_000);
     expect(prizePoolFromFees(0)).toBe(0);

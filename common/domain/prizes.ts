@@ -40,6 +40,6 @@ export function awardPrizes(ranked: readonly { userId: number; questionsAnswered
   return { byUser, unclaimed };
 }
 
-/** The live figure SPEC.md displays: participants x fee x 0.85. */
+/** The live figure the product displays: participants x fee x 0.85. */
 export const displayedPrizePool = (participants: number, entryFee: Cents): Cents =>
   prizePoolFromFees(participants * entryFee);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { answerPoints, answerXp, compareStandings, rankStandings, speedBonus, totalResponseMs } from "./scoring";
 
 describe("scoring", () => {
-  it("gives SPEC.md's speed bonus", () => {
+  it("gives the product's speed bonus", () => {
     expect(speedBonus(1000)).toBe(1000);
     expect(speedBonus(2000)).toBe(500);
     expect(speedBonus(5000)).toBe(200);

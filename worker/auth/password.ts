@@ -9,7 +9,7 @@ export interface ScryptParams {
   p: number;
 }
 
-/** OWASP-equivalent at 16 MiB; see DESIGN.md for why not more inside an isolate. */
+/** OWASP-equivalent at 16 MiB (128 x N x r bytes); more would crowd a 128 MB isolate when several sign-ins hash at once. */
 export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 14, r: 8, p: 5 };
 const KEY_LENGTH = 32;
 

@@ -1,6 +1,7 @@
 // Fixed-window counters in D1: one upsert per attempt, atomic under concurrency.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { rateLimits } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { AUTH } from "../../common/messages";
 
@@ -14,16 +15,27 @@ export interface Limit {
 export async function hit(db: Db, key: string, limit: Limit): Promise<void> {
   const now = Date.now();
   const windowStart = now - (now % limit.windowMs);
-  const row = await db.get<{ count: number }>(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${windowStart}, 1)
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN window_start = excluded.window_start THEN count + 1 ELSE 1 END,
-      window_start = excluded.window_start
-    RETURNING count`);
-  if (row && row.count > limit.max) throw new HttpError(429, AUTH.tooManyAttempts);
+  const row = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      // Both read the stored row: a new window starts the count again.
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + 1 ELSE 1 END`,
+        windowStart,
+      },
+    })
+    .returning({ count: rateLimits.count })
+    .get();
+  if (row && row.count > limit.max) throw new HttpError(429, "rate_limited", AUTH.tooManyAttempts);
 }
 
 /** Clears an account's failure counter after a successful login. */
 export async function clear(db: Db, key: string): Promise<void> {
-  await db.run(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
+
+/** Password and code guesses with a stolen session (disabling 2FA, deleting the account) stay slow. */
+export const SENSITIVE_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
+export const sensitiveKey = (userId: number) => `sensitive:user:${userId}`;

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { hubClientFrameSchema, type HubServerFrame, type NotificationFrame } from "../../common/api/tournaments";
+import type { ApiErrorBody } from "../../common/api/errors";
 import { USER_ID_HEADER } from "./hub-client";
 
 interface HubAttachment {
@@ -22,7 +23,7 @@ export class NotificationHub extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const userId = Number(request.headers.get(USER_ID_HEADER));
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket" || !Number.isSafeInteger(userId) || userId < 1) {
-      return new Response("Expected an authenticated WebSocket upgrade", { status: 400 });
+      return Response.json({ code: "invalid_request", message: "Expected an authenticated WebSocket upgrade" } satisfies ApiErrorBody, { status: 400 });
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [userTag(userId)]);
@@ -49,7 +50,7 @@ export class NotificationHub extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const frame = hubClientFrameSchema.safeParse(parseJson(message));
-    if (!frame.success) return; // SPEC.md: malformed messages are ignored.
+    if (!frame.success) return; // Malformed messages are ignored: this socket has no error frame.
     switch (frame.data.type) {
       case "auth": {
         // Accepted for compatibility; it can only confirm the session's user, never choose one.

@@ -10,6 +10,7 @@ import type {
 } from "../../common/api/tournaments";
 import { tournamentClientFrameSchema } from "../../common/api/tournaments";
 import type { TournamentStatus } from "../../common/api/types";
+import type { ApiErrorBody, ErrorCode } from "../../common/api/errors";
 import { CHEAT, JOIN, PLAY } from "../../common/messages";
 import { LEADERBOARD_PUSH_MS, LEADERBOARD_PUSH_SIZE, QUESTION_TIME_MS, START_RECHECK_MS } from "../../common/spec";
 import { nextLifecycleStep } from "../../common/domain/lifecycle";
@@ -57,14 +58,16 @@ export interface RoomUser {
 export interface RoomFailure {
   ok: false;
   status: 400 | 403 | 404 | 409;
+  code: ErrorCode;
   message: string;
   title?: string;
 }
 export type RoomResult<T> = { ok: true; value: T } | RoomFailure;
 
 const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });
-const fail = (status: RoomFailure["status"], message: string, title?: string): RoomFailure =>
-  title === undefined ? { ok: false, status, message } : { ok: false, status, message, title };
+const fail = (status: RoomFailure["status"], code: ErrorCode, message: string, title?: string): RoomFailure =>
+  title === undefined ? { ok: false, status, code, message } : { ok: false, status, code, message, title };
+const notFound = () => fail(404, "tournament_not_found", PLAY.notFound);
 
 interface SocketAttachment {
   userId: number;
@@ -111,20 +114,20 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   async join(tournamentId: number, user: RoomUser): Promise<RoomResult<{ alreadyJoined: boolean }>> {
-    if (!(await this.#ready(tournamentId))) return fail(404, PLAY.notFound);
+    if (!(await this.#ready(tournamentId))) return notFound();
     return this.#serial(async () => {
       const meta = this.#store.meta()!;
       if (this.#store.participant(user.userId)) return ok({ alreadyJoined: true });
       const now = Date.now();
       // Closed once over, and from the end time on even before the alarm has settled it.
       const over = meta.end_time !== null && now >= meta.end_time;
-      if ((meta.phase !== "upcoming" && meta.phase !== "live") || over) return fail(409, PLAY.joinClosed, JOIN.failedTitle);
+      if ((meta.phase !== "upcoming" && meta.phase !== "live") || over) return fail(409, "join_closed", PLAY.joinClosed, JOIN.failedTitle);
       // The order after sign-in: level, capacity, balance.
       if (!meta.practice && user.level < meta.min_level) {
-        return fail(403, JOIN.levelDescription(meta.min_level), JOIN.levelTitle);
+        return fail(403, "level_too_low", JOIN.levelDescription(meta.min_level), JOIN.levelTitle);
       }
       const count = this.#store.participantCount();
-      if (meta.max_participants !== null && count >= meta.max_participants) return fail(409, JOIN.full.description, JOIN.full.title);
+      if (meta.max_participants !== null && count >= meta.max_participants) return fail(409, "tournament_full", JOIN.full.description, JOIN.full.title);
 
       const fee = meta.entry_fee_cents;
       const pool = fee > 0 ? prizePoolFromFees((count + 1) * fee) : meta.prize_pool_cents;
@@ -143,7 +146,7 @@ export class TournamentRoom extends DurableObject<Env> {
       } catch (e) {
         if (e instanceof InsufficientFundsError) {
           const balance = await balanceCents(this.env.DB, user.userId);
-          return fail(409, JOIN.balanceDescription(formatCents(Math.max(fee - balance, 1)), formatCents(fee)), JOIN.balanceTitle);
+          return fail(409, "insufficient_balance", JOIN.balanceDescription(formatCents(Math.max(fee - balance, 1)), formatCents(fee)), JOIN.balanceTitle);
         }
         // A participant row this instance did not know about: an earlier join whose reply was lost.
         await this.#syncParticipants(meta.tournament_id);
@@ -166,11 +169,11 @@ export class TournamentRoom extends DurableObject<Env> {
    * entry), the seat is free and the pool shrinks. Refused once the tournament has started.
    */
   async leave(tournamentId: number, userId: number): Promise<RoomResult<{ refundedCents: number }>> {
-    if (!(await this.#ready(tournamentId))) return fail(404, PLAY.notFound);
+    if (!(await this.#ready(tournamentId))) return notFound();
     return this.#serial(async () => {
       const meta = this.#store.meta()!;
-      if (!this.#store.participant(userId)) return fail(409, PLAY.notJoined);
-      if (meta.phase !== "upcoming") return fail(409, PLAY.leaveClosed);
+      if (!this.#store.participant(userId)) return fail(409, "not_joined", PLAY.notJoined);
+      if (meta.phase !== "upcoming") return fail(409, "leave_closed", PLAY.leaveClosed);
       const count = this.#store.participantCount() - 1;
       const fee = meta.entry_fee_cents;
       const pool = fee > 0 ? prizePoolFromFees(count * fee) : meta.prize_pool_cents;
@@ -196,43 +199,43 @@ export class TournamentRoom extends DurableObject<Env> {
   /** The player's open question, or the next one (its 30 s start now), or a refusal. */
   async nextQuestion(tournamentId: number, userId: number): Promise<RoomResult<PlayerQuestion>> {
     const meta = await this.#ready(tournamentId);
-    if (!meta) return fail(404, PLAY.notFound);
+    if (!meta) return notFound();
     const now = Date.now();
     const refusal = this.#playRefusal(meta, userId, now);
     if (refusal) return refusal;
     const last = this.#store.latestPlay(userId);
     if (last && isOpen(last, now)) return ok(this.#present(meta, userId, last, now));
     const ord = last ? last.ord + 1 : 0;
-    if (ord >= this.#store.questionCount()) return fail(409, PLAY.noMoreQuestions);
+    if (ord >= this.#store.questionCount()) return fail(409, "no_more_questions", PLAY.noMoreQuestions);
     return ok(this.#present(meta, userId, this.#store.issue(userId, ord, now), now));
   }
 
   /** Only the questions already issued to this player, in order. */
   async listQuestions(tournamentId: number, userId: number): Promise<RoomResult<PlayerQuestion[]>> {
     const meta = await this.#ready(tournamentId);
-    if (!meta) return fail(404, PLAY.notFound);
+    if (!meta) return notFound();
     const now = Date.now();
     return ok(this.#store.plays(userId).map((play) => this.#present(meta, userId, play, now)));
   }
 
   async answer(tournamentId: number, userId: number, input: AnswerInput): Promise<RoomResult<AnswerResult>> {
     const meta = await this.#ready(tournamentId);
-    if (!meta) return fail(404, PLAY.notFound);
+    if (!meta) return notFound();
     const participant = this.#store.participant(userId);
-    if (!participant) return fail(409, PLAY.notJoined);
+    if (!participant) return fail(409, "not_joined", PLAY.notJoined);
     const question = this.#store.questionById(input.questionId);
-    if (!question) return this.#cheat(meta, userId, CHEAT.unknownQuestion(input.questionId), PLAY.notIssued);
+    if (!question) return this.#cheat(meta, userId, CHEAT.unknownQuestion(input.questionId), "not_issued", PLAY.notIssued);
     const play = this.#store.play(userId, question.ord);
     // A resent answer (a retry after a lost reply) gets the stored result, whatever happened since.
     if (play?.answer != null && play.answer === input.answer) return ok(resultOf(play, question));
-    if (participant.finished_at !== null) return this.#cheat(meta, userId, CHEAT.afterFinish(input.questionId), PLAY.alreadyFinished);
+    if (participant.finished_at !== null) return this.#cheat(meta, userId, CHEAT.afterFinish(input.questionId), "already_finished", PLAY.alreadyFinished);
     const now = Date.now();
-    if (!this.#isLive(meta, now)) return fail(409, PLAY.notLive);
-    if (!play) return this.#cheat(meta, userId, CHEAT.notIssued(input.questionId), PLAY.notIssued);
-    if (play.answer !== null) return this.#cheat(meta, userId, CHEAT.secondAnswer(input.questionId), PLAY.alreadyAnswered);
-    if (this.#store.latestPlay(userId)!.ord !== play.ord) return this.#cheat(meta, userId, CHEAT.notCurrent(input.questionId), PLAY.notCurrent);
+    if (!this.#isLive(meta, now)) return fail(409, "not_live", PLAY.notLive);
+    if (!play) return this.#cheat(meta, userId, CHEAT.notIssued(input.questionId), "not_issued", PLAY.notIssued);
+    if (play.answer !== null) return this.#cheat(meta, userId, CHEAT.secondAnswer(input.questionId), "already_answered", PLAY.alreadyAnswered);
+    if (this.#store.latestPlay(userId)!.ord !== play.ord) return this.#cheat(meta, userId, CHEAT.notCurrent(input.questionId), "not_current", PLAY.notCurrent);
     const options = JSON.parse(question.options) as string[];
-    if (!options.includes(input.answer)) return fail(400, PLAY.notAnOption);
+    if (!options.includes(input.answer)) return fail(400, "not_an_option", PLAY.notAnOption);
 
     const responseMs = Math.max(0, now - play.issued_at);
     const right = input.answer === question.correct_answer;
@@ -252,9 +255,9 @@ export class TournamentRoom extends DurableObject<Env> {
   /** Finishes the player: what they did not answer counts as timed out. Repeating it changes nothing. */
   async complete(tournamentId: number, userId: number): Promise<RoomResult<CompleteResult>> {
     const first = await this.#ready(tournamentId);
-    if (!first) return fail(404, PLAY.notFound);
-    if (!this.#store.participant(userId)) return fail(409, PLAY.notJoined);
-    if (first.phase === "upcoming" || first.phase === "cancelled") return fail(409, PLAY.notLive);
+    if (!first) return notFound();
+    if (!this.#store.participant(userId)) return fail(409, "not_joined", PLAY.notJoined);
+    if (first.phase === "upcoming" || first.phase === "cancelled") return fail(409, "not_live", PLAY.notLive);
     return this.#serial(async () => {
       const now = Date.now();
       const meta = this.#store.meta()!;
@@ -281,7 +284,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   async leaderboard(tournamentId: number): Promise<RoomResult<LeaderboardRow[]>> {
     const meta = await this.#ready(tournamentId);
-    if (!meta) return fail(404, PLAY.notFound);
+    if (!meta) return notFound();
     return ok(this.#standings(Date.now()).map(toLeaderboardRow));
   }
 
@@ -308,10 +311,10 @@ export class TournamentRoom extends DurableObject<Env> {
     const userId = Number(request.headers.get(USER_ID_HEADER));
     const tournamentId = Number(request.headers.get(TOURNAMENT_ID_HEADER));
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket" || !isId(userId) || !isId(tournamentId)) {
-      return new Response("Expected an authenticated WebSocket upgrade", { status: 400 });
+      return Response.json({ code: "invalid_request", message: "Expected an authenticated WebSocket upgrade" } satisfies ApiErrorBody, { status: 400 });
     }
     const meta = await this.#ready(tournamentId);
-    if (!meta) return new Response(PLAY.notFound, { status: 404 });
+    if (!meta) return Response.json({ code: "tournament_not_found", message: PLAY.notFound } satisfies ApiErrorBody, { status: 404 });
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [`user:${userId}`]);
     server.serializeAttachment({ userId } satisfies SocketAttachment);
@@ -321,7 +324,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const frame = tournamentClientFrameSchema.safeParse(parseJson(message));
-    if (!frame.success) return send(ws, { type: "error", message: "Invalid frame" });
+    if (!frame.success) return send(ws, { type: "error", code: "invalid_frame", message: "Invalid frame" });
     switch (frame.data.type) {
       case "sync": {
         const meta = this.#store.meta();
@@ -385,15 +388,15 @@ export class TournamentRoom extends DurableObject<Env> {
 
   #playRefusal(meta: MetaRow, userId: number, now: number): RoomFailure | null {
     const participant = this.#store.participant(userId);
-    if (!participant) return fail(409, PLAY.notJoined);
-    if (participant.finished_at !== null) return fail(409, PLAY.alreadyFinished);
-    if (!this.#isLive(meta, now)) return fail(409, PLAY.notLive);
+    if (!participant) return fail(409, "not_joined", PLAY.notJoined);
+    if (participant.finished_at !== null) return fail(409, "already_finished", PLAY.alreadyFinished);
+    if (!this.#isLive(meta, now)) return fail(409, "not_live", PLAY.notLive);
     return null;
   }
 
-  async #cheat(meta: MetaRow, userId: number, reason: string, message: string): Promise<RoomFailure> {
+  async #cheat(meta: MetaRow, userId: number, reason: string, code: ErrorCode, message: string): Promise<RoomFailure> {
     await cheatAttemptStatement(this.env.DB, meta.tournament_id, userId, reason).run();
-    return fail(409, message);
+    return fail(409, code, message);
   }
 
   #present(meta: MetaRow, userId: number, play: PlayRow, now: number): PlayerQuestion {

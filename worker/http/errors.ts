@@ -1,23 +1,30 @@
 import { DrizzleQueryError } from "drizzle-orm";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiErrorBody, ErrorCode } from "../../common/api/errors";
+import { AUTH } from "../../common/messages";
 
-/** An error a client caused or may see: its status and message become the `{message}` response. */
+/** An error a client caused or may see: its status, code and message become the response. */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
     message: string,
-    /** Extra fields sent beside `message`, for errors a client must tell apart. */
-    readonly details?: Record<string, unknown>,
+    /** Extra fields sent beside `code` and `message`, for errors a client must tell apart. */
+    readonly details?: Omit<ApiErrorBody, "code" | "message">,
   ) {
     super(message);
   }
+
+  get body(): ApiErrorBody {
+    return { code: this.code, message: this.message, ...this.details };
+  }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = "Not authenticated") => new HttpError(401, message);
-export const forbidden = (message = "Forbidden") => new HttpError(403, message);
-export const notFound = (message = "Not found") => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (message: string, code: ErrorCode = "invalid_request") => new HttpError(400, code, message);
+export const unauthorized = (message: string = AUTH.notAuthenticated, code: ErrorCode = "not_authenticated") => new HttpError(401, code, message);
+export const forbidden = (message = "Forbidden", code: ErrorCode = "forbidden") => new HttpError(403, code, message);
+export const notFound = (message = "Not found", code: ErrorCode = "not_found") => new HttpError(404, code, message);
+export const conflict = (message: string, code: ErrorCode = "conflict") => new HttpError(409, code, message);
 
 /** The error and its causes, outermost first (drizzle wraps the driver's error in its own). */
 function causeChain(err: unknown): unknown[] {

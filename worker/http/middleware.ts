@@ -19,15 +19,15 @@ export const sameOriginJson = createMiddleware<AppEnv>(async (c, next) => {
   const own = new URL(c.req.url).origin;
   const allowed = (c.env.ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   if (origin) {
-    if (origin !== own && !allowed.includes(origin)) throw forbidden("Cross-origin request refused");
+    if (origin !== own && !allowed.includes(origin)) throw forbidden("Cross-origin request refused", "cross_origin");
   } else if (c.req.header("sec-fetch-site") !== "same-origin") {
-    throw forbidden("Cross-origin request refused");
+    throw forbidden("Cross-origin request refused", "cross_origin");
   }
   const length = c.req.header("content-length");
   const hasBody = (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
   const type = c.req.header("content-type") ?? "";
   if (hasBody && !/^application\/json\b/i.test(type)) {
-    throw badRequest("Request body must be JSON (Content-Type: application/json)");
+    throw badRequest("Request body must be JSON (Content-Type: application/json)", "json_required");
   }
   return next();
 });
@@ -43,6 +43,12 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
 /** Guards a route: 401 when signed out. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.get("user")) throw unauthorized();
+  return next();
+});
+
+/** Guards the operators' routes (users.role = 'admin', granted with `npm run admin:grant`): 403 for a player; behind requireUser. */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  if (currentUser(c).role !== "admin") throw forbidden();
   return next();
 });
 

@@ -9,7 +9,7 @@ export interface LedgerEntry {
   amountCents: number;
   type: (typeof transactionTypes)[number];
   status?: (typeof transactionStatuses)[number];
-  /** Unique per outside event; see DESIGN.md for the forms. */
+  /** Unique per outside event; the forms are listed on transactions.reference in worker/db/schema.ts. */
   reference: string;
   description?: string;
 }

@@ -12,9 +12,6 @@ export function paymentProvider(env: Env, db: Db): PaymentProvider {
   return stripeConfigured(env) ? new StripeProvider(stripeClient(env)) : new SandboxProvider(db);
 }
 
-/** The sandbox, or null when Stripe is active. */
-export const sandboxProvider = (env: Env, db: Db) => (stripeConfigured(env) ? null : new SandboxProvider(db));
-
 /** MAX_DEPOSIT_CENTS from wrangler.toml; a missing or nonsensical value falls back to the default. */
 export function maxDepositCents(env: Env): number {
   const n = Number(env.MAX_DEPOSIT_CENTS);

@@ -72,12 +72,12 @@ export class SandboxProvider implements PaymentProvider {
       .from(sandboxPaymentIntents)
       .where(and(eq(sandboxPaymentIntents.clientSecret, clientSecret), eq(sandboxPaymentIntents.userId, userId)))
       .get();
-    if (!row) throw notFound(MONEY.paymentNotFound);
+    if (!row) throw notFound(MONEY.paymentNotFound, "payment_not_found");
     if (row.status === "succeeded") return toProviderIntent(row);
     checkCard(card, now);
     if (card.cardNumber === SANDBOX_CARDS.declined) {
       await this.db.update(sandboxPaymentIntents).set({ lastError: "card_declined" }).where(eq(sandboxPaymentIntents.id, row.id));
-      throw new HttpError(402, MONEY.cardDeclined);
+      throw new HttpError(402, "card_declined", MONEY.cardDeclined);
     }
     if (card.cardNumber !== SANDBOX_CARDS.succeeds) throw badRequest(MONEY.sandboxTestCardsOnly);
     const updated = await this.db

@@ -40,7 +40,7 @@ export const intentFromEvent = (object: Stripe.PaymentIntent) => toProviderInten
 function providerError(e: unknown, action: string): HttpError {
   const err = e as { type?: string; code?: string; statusCode?: number; requestId?: string };
   console.error(`stripe ${action} failed`, { type: err.type, code: err.code, statusCode: err.statusCode, requestId: err.requestId });
-  return new HttpError(502, MONEY.providerUnavailable);
+  return new HttpError(502, "provider_unavailable", MONEY.providerUnavailable);
 }
 
 export class StripeProvider implements PaymentProvider {

@@ -5,9 +5,8 @@ import type { HouseLedgerEntry } from "../../common/api/admin";
 import { centsToDollars } from "../../common/domain/money";
 import { houseLedger } from "../db/schema";
 import { iso } from "../db/present";
-import { requireUser } from "../http/middleware";
+import { requireAdmin, requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/app-env";
-import { requireAdmin } from "./admin";
 
 const LIST_LIMIT = 500;
 

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { eq, sql } from "drizzle-orm";
 import { loginSchema, registerSchema } from "../../common/api/accounts";
 import { AUTH } from "../../common/messages";
+import type { User } from "../../common/api/types";
 import { users } from "../db/schema";
 import { presentUser } from "../db/present";
 import { createSession, endSession } from "../auth/session";
@@ -10,7 +11,7 @@ import { hashPassword, scryptParamsFromEnv, verifyPassword } from "../auth/passw
 import { clear, hit } from "../auth/rate-limit";
 import { verifySecondFactor } from "../auth/two-factor";
 import { conflict, HttpError, isUniqueViolation, unauthorized } from "../http/errors";
-import { jsonBody } from "../http/validate";
+import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import type { Db } from "../db/client";
 
@@ -43,14 +44,14 @@ export async function assertUnique(db: Db, username: string, email: string, exce
     .where(sql`(lower(${users.username}) = lower(${username}) OR lower(${users.email}) = lower(${email}))`)
     .all();
   const others = clash.filter((u) => u.id !== exceptId);
-  if (others.some((u) => u.username.toLowerCase() === username.toLowerCase())) throw conflict(AUTH.usernameTaken);
-  if (others.length > 0) throw conflict(AUTH.emailTaken);
+  if (others.some((u) => u.username.toLowerCase() === username.toLowerCase())) throw conflict(AUTH.usernameTaken, "username_taken");
+  if (others.length > 0) throw conflict(AUTH.emailTaken, "email_taken");
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/register", async (c) => {
+  .post("/register", validate("json", registerSchema), async (c) => {
     const db = c.get("db");
-    const body = await jsonBody(c, registerSchema);
+    const body = c.req.valid("json");
     await hit(db, `register:ip:${clientIp(c.req.raw)}`, limits(c.env).registerPerIp);
     await assertUnique(db, body.username, body.email);
     const passwordHash = await hashPassword(body.password, scryptParamsFromEnv(c.env));
@@ -77,22 +78,22 @@ export const authRoutes = new Hono<AppEnv>()
       throw e;
     }
     await createSession(c, db, created.id);
-    return c.json(presentUser(created), 201);
+    return c.json(presentUser(created) satisfies User, 201);
   })
-  .post("/login", async (c) => {
+  .post("/login", validate("json", loginSchema), async (c) => {
     const db = c.get("db");
-    const body = await jsonBody(c, loginSchema);
+    const body = c.req.valid("json");
     const lim = limits(c.env);
     const accountKey = `login:user:${body.username.toLowerCase()}`;
     await hit(db, `login:ip:${clientIp(c.req.raw)}`, lim.loginPerIp);
     await hit(db, accountKey, lim.loginPerAccount);
     const user = await db.select().from(users).where(sql`lower(${users.username}) = lower(${body.username})`).get();
     const ok = await verifyPassword(body.password, user?.passwordHash ?? (await getDummyHash(c.env)));
-    if (!user || !ok) throw unauthorized(AUTH.invalidCredentials);
+    if (!user || !ok) throw unauthorized(AUTH.invalidCredentials, "invalid_credentials");
     if (user.totpEnabled) {
-      if (!body.totpCode) throw new HttpError(401, AUTH.twoFactorRequired, { twoFactorRequired: true });
+      if (!body.totpCode) throw new HttpError(401, "two_factor_required", AUTH.twoFactorRequired, { twoFactorRequired: true });
       if (!(await verifySecondFactor(db, user, body.totpCode))) {
-        throw new HttpError(401, AUTH.twoFactorInvalid, { twoFactorRequired: true });
+        throw new HttpError(401, "two_factor_invalid", AUTH.twoFactorInvalid, { twoFactorRequired: true });
       }
     }
     await clear(db, accountKey);
@@ -100,7 +101,7 @@ export const authRoutes = new Hono<AppEnv>()
     const country = user.country ?? clientCountry(c.req.raw);
     if (country !== user.country) await db.update(users).set({ country }).where(eq(users.id, user.id));
     await createSession(c, db, user.id);
-    return c.json(presentUser({ ...user, country }));
+    return c.json(presentUser({ ...user, country }) satisfies User);
   })
   .post("/logout", async (c) => {
     await endSession(c, c.get("db"));

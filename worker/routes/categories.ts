@@ -1,19 +1,23 @@
 // Categories with a live count of their upcoming and live tournaments.
 import { Hono } from "hono";
-import { asc, sql } from "drizzle-orm";
-import { categories } from "../db/schema";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { categories, tournaments } from "../db/schema";
 import { presentCategory } from "../db/present-tournament";
 import type { AppEnv } from "../http/app-env";
 
 export const categoryRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const rows = await c
-    .get("db")
-    .select({
-      category: categories,
-      // Written out: drizzle renders a column in a select list unqualified, which the subquery would read as t.id.
-      active: sql<number>`(SELECT count(*) FROM tournaments t WHERE t.category_id = categories.id AND t.status IN ('upcoming', 'live') AND t.kind <> 'practice_run')`,
-    })
+  const db = c.get("db");
+  // A practice run is one player's own: it does not make a category active.
+  const active = db
+    .select({ categoryId: tournaments.categoryId, n: count().as("n") })
+    .from(tournaments)
+    .where(and(inArray(tournaments.status, ["upcoming", "live"]), ne(tournaments.kind, "practice_run")))
+    .groupBy(tournaments.categoryId)
+    .as("active");
+  const rows = await db
+    .select({ category: categories, active: sql<number>`coalesce(${active.n}, 0)` })
     .from(categories)
+    .leftJoin(active, eq(active.categoryId, categories.id))
     .orderBy(asc(categories.id))
     .all();
   return c.json(rows.map((r) => presentCategory(r.category, r.active)));

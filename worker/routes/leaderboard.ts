@@ -1,27 +1,23 @@
 // The public leaderboard: all time or this week, worldwide or one country, honouring each
 // player's visibility switches.
 import { Hono } from "hono";
-import { and, asc, desc, eq, gt, gte, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { leaderboardQuerySchema, type GlobalLeaderboardEntry } from "../../common/api/tournaments";
 import { GLOBAL_LEADERBOARD_SIZE, LEADERBOARD_WEEK_MS } from "../../common/spec";
 import { centsToDollars } from "../../common/domain/money";
-import { transactions, users } from "../db/schema";
+import { users } from "../db/schema";
+import { prizeTotals } from "../db/totals";
 import { avatarUrl } from "../db/present";
 import { visibility } from "../db/present-tournament";
-import { parse } from "../http/validate";
+import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 
-export const leaderboardRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const q = parse(leaderboardQuerySchema, c.req.query());
+export const leaderboardRoutes = new Hono<AppEnv>().get("/", validate("query", leaderboardQuerySchema), async (c) => {
+  const q = c.req.valid("query");
   const db = c.get("db");
-  const since = q.period === "week" ? Date.now() - LEADERBOARD_WEEK_MS : null;
   // Prizes are counted from the ledger, the same figure as a player's total earnings.
-  const prizes = db
-    .select({ userId: transactions.userId, total: sql<number>`sum(${transactions.amountCents})`.as("total") })
-    .from(transactions)
-    .where(and(eq(transactions.type, "prize"), ne(transactions.status, "failed"), since === null ? undefined : gte(transactions.createdAt, since)))
-    .groupBy(transactions.userId)
-    .as("prizes");
+  const prizes = prizeTotals(db, q.period === "week" ? Date.now() - LEADERBOARD_WEEK_MS : null);
+  const since = q.period === "week";
   const totalPrize = sql<number>`coalesce(${prizes.total}, 0)`;
   const players = db
     .select({
@@ -38,7 +34,7 @@ export const leaderboardRoutes = new Hono<AppEnv>().get("/", async (c) => {
     })
     .from(users);
   // This week ranks only players who won something this week; all time ranks everyone who played.
-  const joined = since === null ? players.leftJoin(prizes, eq(prizes.userId, users.id)) : players.innerJoin(prizes, eq(prizes.userId, users.id));
+  const joined = !since ? players.leftJoin(prizes, eq(prizes.userId, users.id)) : players.innerJoin(prizes, eq(prizes.userId, users.id));
   const rows = await joined
     .where(and(gt(users.tournamentsPlayed, 0), isNull(users.deletedAt), q.region === undefined ? undefined : eq(users.country, q.region)))
     .orderBy(desc(totalPrize), desc(users.tournamentsWon), asc(users.id))
@@ -57,5 +53,5 @@ export const leaderboardRoutes = new Hono<AppEnv>().get("/", async (c) => {
       totalPrize: centsToDollars(r.totalPrize),
     };
   });
-  return c.json(entries);
+  return c.json(entries satisfies GlobalLeaderboardEntry[]);
 });

@@ -1,14 +1,17 @@
 // Tournaments: reads from D1, and everything live through the tournament's Durable Object.
 import { Hono } from "hono";
 import { and, asc, count, eq, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { createMiddleware } from "hono/factory";
 import {
   answerBodySchema,
   tournamentListQuerySchema,
+  type AnswerResult,
+  type CompleteResult,
   type JoinResult,
   type LeaveResult,
   type LeaderboardRow,
   type ParticipantRow,
+  type PlayerQuestion,
   type TournamentDetail,
   type TournamentPage,
 } from "../../common/api/tournaments";
@@ -22,11 +25,11 @@ import { categories, tournamentParticipants, tournamentQuestions, tournaments, u
 import { presentTournament, visibility } from "../db/present-tournament";
 import { roomFor, unwrap } from "../durable/room-client";
 import { TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "../durable/hub-client";
-import { HttpError, conflict, notFound, unauthorized } from "../http/errors";
+import { HttpError, conflict, notFound } from "../http/errors";
 import { openPracticeRun } from "../tournaments/practice-runs";
 import { currentUser, requireUser } from "../http/middleware";
-import { assertSameOriginSocket, assertSocketUpgrade } from "../http/sockets";
-import { idParam, jsonBody, parse } from "../http/validate";
+import { socketUpgrade } from "../http/sockets";
+import { idParam, noFields, validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 
 async function findTournament(db: Db, id: number) {
@@ -36,15 +39,21 @@ async function findTournament(db: Db, id: number) {
     .innerJoin(categories, eq(categories.id, tournaments.categoryId))
     .where(eq(tournaments.id, id))
     .get();
-  if (!row) throw notFound(PLAY.notFound);
+  if (!row) throw notFound(PLAY.notFound, "tournament_not_found");
   return row;
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
+/** Joining signed out is refused with the join toast's own title and text. */
+const requireUserToJoin = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get("user")) throw new HttpError(401, "not_authenticated", JOIN.authRequired.description, { title: JOIN.authRequired.title });
+  return next();
+});
+
 export const tournamentRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    const query = parse(tournamentListQuerySchema, c.req.query());
+  .get("/", validate("query", tournamentListQuerySchema), async (c) => {
+    const query = c.req.valid("query");
     // A practice run is one player's own.
     const where: SQL[] = [ne(tournaments.kind, "practice_run")];
     if (query.kind !== undefined) where.push(eq(tournaments.kind, query.kind));
@@ -86,18 +95,17 @@ export const tournamentRoutes = new Hono<AppEnv>()
         .where(and(...where)),
     ]);
     const total = counted[0]?.n ?? 0;
-    const body: TournamentPage = {
+    return c.json({
       items: rows.map((r) => presentTournament(r.t, r.categoryName)),
       total,
       page,
       pageSize,
       nextPage: page * pageSize < total ? page + 1 : null,
-    };
-    return c.json(body);
+    } satisfies TournamentPage);
   })
 
-  .get("/:id", async (c) => {
-    const id = idParam(c);
+  .get("/:id", idParam, async (c) => {
+    const { id } = c.req.valid("param");
     const db = c.get("db");
     const { t, categoryName } = await findTournament(db, id);
     const user = c.get("user");
@@ -112,18 +120,17 @@ export const tournamentRoutes = new Hono<AppEnv>()
       db.select({ n: count() }).from(tournamentQuestions).where(eq(tournamentQuestions.tournamentId, id)).get(),
     ]);
     const split = splitPrizePool(t.prizePoolCents, PRIZE_SHARES_BPS.length);
-    const detail: TournamentDetail = {
+    return c.json({
       ...presentTournament(t, categoryName),
       prizeSplit: PRIZE_SHARES_BPS.map((_, i) => centsToDollars(split[i] ?? 0)),
       minPlayers: minPlayersFor({ entryFeeCents: t.entryFeeCents }),
       joined: mine !== undefined,
       questionCount: questions?.n ?? 0,
-    };
-    return c.json(detail);
+    } satisfies TournamentDetail);
   })
 
-  .get("/:id/participants", async (c) => {
-    const id = idParam(c);
+  .get("/:id/participants", idParam, async (c) => {
+    const { id } = c.req.valid("param");
     const db = c.get("db");
     await findTournament(db, id);
     const rows = await db
@@ -143,11 +150,11 @@ export const tournamentRoutes = new Hono<AppEnv>()
     return c.json(participants);
   })
 
-  .get("/:id/leaderboard", async (c) => {
-    const id = idParam(c);
+  .get("/:id/leaderboard", idParam, async (c) => {
+    const { id } = c.req.valid("param");
     const db = c.get("db");
     const { t } = await findTournament(db, id);
-    if (t.status === "upcoming" || t.status === "live") return c.json(unwrap(await roomFor(c.env, id).leaderboard(id)));
+    if (t.status === "upcoming" || t.status === "live") return c.json(unwrap<LeaderboardRow[]>(await roomFor(c.env, id).leaderboard(id)));
     // Finished: the settled results in D1 are final.
     const rows = await db
       .select({
@@ -183,30 +190,26 @@ export const tournamentRoutes = new Hono<AppEnv>()
     return c.json(board);
   })
 
-  .post("/:id/join", async (c) => {
-    const user = c.get("user");
-    if (!user) throw new HttpError(401, JOIN.authRequired.description, { title: JOIN.authRequired.title });
-    const requested = idParam(c);
-    await jsonBody(c, z.object({}));
+  .post("/:id/join", requireUserToJoin, idParam, noFields, async (c) => {
+    const user = currentUser(c);
+    const requested = c.req.valid("param").id;
     const db = c.get("db");
     const { t: target } = await findTournament(db, requested);
     // Someone else's practice run is not there for this player.
-    if (target.kind === "practice_run" && target.ownerUserId !== user.id) throw notFound(PLAY.notFound);
+    if (target.kind === "practice_run" && target.ownerUserId !== user.id) throw notFound(PLAY.notFound, "tournament_not_found");
     // Starting practice joins the player's own run of it: the tournament answered is that run.
     const id = target.kind === "practice" ? await openPracticeRun(c.env.DB, target, user.id, Date.now()) : requested;
-    if (id === null) throw conflict(JOIN.practiceUnavailable);
+    if (id === null) throw conflict(JOIN.practiceUnavailable, "practice_unavailable");
     unwrap(await roomFor(c.env, id).join(id, { userId: user.id, username: user.username, level: user.level, showLevel: visibility(user.preferences).showLevel }));
     const [{ t, categoryName }, me] = await Promise.all([
       findTournament(db, id),
       db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, user.id)).get(),
     ]);
-    const result: JoinResult = { joined: true, balance: centsToDollars(me?.balanceCents ?? 0), tournament: presentTournament(t, categoryName) };
-    return c.json(result);
+    return c.json({ joined: true, balance: centsToDollars(me?.balanceCents ?? 0), tournament: presentTournament(t, categoryName) } satisfies JoinResult);
   })
 
-  .post("/:id/leave", requireUser, async (c) => {
-    const id = idParam(c);
-    await jsonBody(c, z.object({}));
+  .post("/:id/leave", requireUser, idParam, noFields, async (c) => {
+    const { id } = c.req.valid("param");
     const db = c.get("db");
     await findTournament(db, id);
     const { refundedCents } = unwrap(await roomFor(c.env, id).leave(id, currentUser(c).id));
@@ -214,46 +217,39 @@ export const tournamentRoutes = new Hono<AppEnv>()
       findTournament(db, id),
       db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, currentUser(c).id)).get(),
     ]);
-    const result: LeaveResult = {
+    return c.json({
       message: refundedCents > 0 ? PLAY.leftRefunded(formatCents(refundedCents)) : PLAY.left,
       balance: centsToDollars(me?.balanceCents ?? 0),
       tournament: presentTournament(t, categoryName),
-    };
-    return c.json(result);
+    } satisfies LeaveResult);
   })
 
   // Play: the room checks everything (joined, live, the player's own clock); a tournament that
   // does not exist is a 404 from the room, without an extra D1 read on this hot path.
-  .post("/:id/next", requireUser, async (c) => {
-    const id = idParam(c);
-    return c.json(unwrap(await roomFor(c.env, id).nextQuestion(id, currentUser(c).id)));
+  .post("/:id/next", requireUser, idParam, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(unwrap<PlayerQuestion>(await roomFor(c.env, id).nextQuestion(id, currentUser(c).id)));
   })
 
-  .get("/:id/questions", requireUser, async (c) => {
-    const id = idParam(c);
-    return c.json(unwrap(await roomFor(c.env, id).listQuestions(id, currentUser(c).id)));
+  .get("/:id/questions", requireUser, idParam, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(unwrap<PlayerQuestion[]>(await roomFor(c.env, id).listQuestions(id, currentUser(c).id)));
   })
 
-  .post("/:id/answer", requireUser, async (c) => {
-    const id = idParam(c);
-    const body = await jsonBody(c, answerBodySchema);
-    return c.json(unwrap(await roomFor(c.env, id).answer(id, currentUser(c).id, body)));
+  .post("/:id/answer", requireUser, idParam, validate("json", answerBodySchema), async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(unwrap<AnswerResult>(await roomFor(c.env, id).answer(id, currentUser(c).id, c.req.valid("json"))));
   })
 
-  .post("/:id/complete", requireUser, async (c) => {
-    const id = idParam(c);
-    await jsonBody(c, z.object({}));
-    return c.json(unwrap(await roomFor(c.env, id).complete(id, currentUser(c).id)));
+  .post("/:id/complete", requireUser, idParam, noFields, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(unwrap<CompleteResult>(await roomFor(c.env, id).complete(id, currentUser(c).id)));
   })
 
-  .get("/:id/ws", async (c) => {
-    assertSocketUpgrade(c);
-    const user = c.get("user");
-    if (!user) throw unauthorized();
-    assertSameOriginSocket(c);
-    const id = idParam(c);
+  .get("/:id/ws", socketUpgrade, idParam, async (c) => {
+    const { id } = c.req.valid("param");
     await findTournament(c.get("db"), id);
     // A fresh request: only the Worker sets who the socket belongs to.
-    const headers = new Headers({ upgrade: "websocket", [USER_ID_HEADER]: String(user.id), [TOURNAMENT_ID_HEADER]: String(id) });
+    const headers = new Headers({ upgrade: "websocket", [USER_ID_HEADER]: String(currentUser(c).id), [TOURNAMENT_ID_HEADER]: String(id) });
     return roomFor(c.env, id).fetch(new Request(c.req.url, { headers }));
   });

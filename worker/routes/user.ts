@@ -1,16 +1,20 @@
-// The signed-in user's account: profile, password, ledger.
+// The signed-in user's account: profile, password, ledger, deletion.
 import { Hono } from "hono";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { passwordChangeSchema, profileUpdateSchema } from "../../common/api/accounts";
-import { AUTH } from "../../common/messages";
-import { transactions, users } from "../db/schema";
+import { deleteAccountSchema } from "../../common/api/account-security";
+import { ACCOUNT, AUTH } from "../../common/messages";
+import { formatCents } from "../../common/domain/money";
+import { payouts, sessions, tournamentParticipants, tournaments, transactions, users } from "../db/schema";
+import type { Db } from "../db/client";
+import { hit, SENSITIVE_LIMIT, sensitiveKey } from "../auth/rate-limit";
 import { parseJsonObject, presentTransaction, presentUser } from "../db/present";
-import { endOtherSessions } from "../auth/session";
+import { endOtherSessions, endSession } from "../auth/session";
 import { hashPassword, scryptParamsFromEnv, verifyPassword } from "../auth/password";
-import { badRequest, isUniqueViolation } from "../http/errors";
+import { badRequest, conflict, isUniqueViolation } from "../http/errors";
 import { currentUser, requireUser } from "../http/middleware";
-import { jsonBody } from "../http/validate";
+import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { assertUnique } from "./auth";
 
@@ -21,10 +25,10 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(presentUser({ ...me, avatar: row?.avatar ?? null }));
   })
   .use(requireUser)
-  .patch("/profile", async (c) => {
+  .patch("/profile", validate("json", profileUpdateSchema), async (c) => {
     const db = c.get("db");
     const me = currentUser(c);
-    const body = await jsonBody(c, profileUpdateSchema);
+    const body = c.req.valid("json");
     await assertUnique(db, body.username, body.email, me.id);
     const changes: SQLiteUpdateSetSource<typeof users> = { username: body.username, email: body.email };
     // Fields left out of the body stay as they are (the dashboard form sends only username and email).
@@ -48,11 +52,11 @@ export const userRoutes = new Hono<AppEnv>()
       throw e;
     }
   })
-  .patch("/password", async (c) => {
+  .patch("/password", validate("json", passwordChangeSchema), async (c) => {
     const db = c.get("db");
     const me = currentUser(c);
-    const body = await jsonBody(c, passwordChangeSchema);
-    if (!(await verifyPassword(body.currentPassword, me.passwordHash))) throw badRequest(AUTH.currentPasswordWrong);
+    const body = c.req.valid("json");
+    if (!(await verifyPassword(body.currentPassword, me.passwordHash))) throw badRequest(AUTH.currentPasswordWrong, "wrong_password");
     const passwordHash = await hashPassword(body.newPassword, scryptParamsFromEnv(c.env));
     await db.update(users).set({ passwordHash }).where(eq(users.id, me.id));
     // Anyone else holding a session (a stolen cookie, another device) is signed out.
@@ -68,4 +72,73 @@ export const userRoutes = new Hono<AppEnv>()
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .all();
     return c.json(rows.map(presentTransaction));
+  })
+  /**
+   * Deleting erases the personal data and every session but keeps the row, anonymised: the
+   * ledger, payouts and tournament results reference it (ON DELETE CASCADE would erase a money
+   * trail we must keep). Refused while money is still owed either way.
+   */
+  .delete("/", validate("json", deleteAccountSchema), async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const body = c.req.valid("json");
+    await hit(db, sensitiveKey(me.id), SENSITIVE_LIMIT);
+    if (!(await verifyPassword(body.password, me.passwordHash))) throw badRequest(ACCOUNT.passwordWrong, "wrong_password");
+    const blocker = await deletionBlocker(db, me.id);
+    if (blocker) throw conflict(blocker, "account_delete_blocked");
+    // The same conditions again inside the write, so a deposit or withdrawal racing this request cannot slip past.
+    const [anonymised] = await db.batch([
+      db
+        .update(users)
+        .set({
+          // Neither name nor address passes registration's rules, so they can never collide with a real account.
+          username: `Deleted player ${me.id}`,
+          email: `deleted:${me.id}`,
+          passwordHash: "!deleted",
+          avatar: null,
+          avatarVersion: sql`${users.avatarVersion} + 1`,
+          bio: null,
+          location: null,
+          country: null,
+          socialLinks: null,
+          preferences: null,
+          totpSecret: null,
+          totpEnabled: false,
+          recoveryCodes: null,
+          deletedAt: Date.now(),
+        })
+        .where(and(eq(users.id, me.id), isNull(users.deletedAt), eq(users.balanceCents, 0), notExists(pendingPayoutOf(db)), notExists(openEntryOf(db))))
+        .returning({ id: users.id }),
+      db.delete(sessions).where(and(eq(sessions.userId, me.id), exists(db.select({ id: users.id }).from(users).where(and(eq(users.id, me.id), isNotNull(users.deletedAt)))))),
+    ]);
+    if (anonymised.length === 0) throw conflict((await deletionBlocker(db, me.id)) ?? ACCOUNT.deleteRetry, "account_delete_blocked");
+    await endSession(c, db);
+    return c.json({ message: ACCOUNT.deleted });
   });
+
+/** A pending withdrawal of the user in the outer query: money still on its way. */
+const pendingPayoutOf = (db: Db) =>
+  db.select({ id: payouts.id }).from(payouts).where(and(eq(payouts.userId, users.id), eq(payouts.status, "pending")));
+
+/** An entry of the user in the outer query to a standard tournament not yet over (practice never holds anyone back). */
+const openEntryOf = (db: Db) =>
+  db
+    .select({ id: tournamentParticipants.id })
+    .from(tournamentParticipants)
+    .innerJoin(tournaments, eq(tournaments.id, tournamentParticipants.tournamentId))
+    .where(and(eq(tournamentParticipants.userId, users.id), inArray(tournaments.status, ["upcoming", "live"]), eq(tournaments.kind, "standard")));
+
+/** Why this account cannot be deleted yet, or null. */
+async function deletionBlocker(db: Db, userId: number): Promise<string | null> {
+  const user = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId)).get();
+  if (user && user.balanceCents > 0) return ACCOUNT.deleteBalance(formatCents(user.balanceCents));
+  const pending = await db.select({ id: payouts.id }).from(payouts).where(and(eq(payouts.userId, userId), eq(payouts.status, "pending"))).get();
+  if (pending) return ACCOUNT.deletePendingWithdrawal;
+  const [active] = await db
+    .select({ n: count() })
+    .from(tournamentParticipants)
+    .innerJoin(tournaments, eq(tournaments.id, tournamentParticipants.tournamentId))
+    .where(and(eq(tournamentParticipants.userId, userId), inArray(tournaments.status, ["upcoming", "live"]), eq(tournaments.kind, "standard")));
+  if (active && active.n > 0) return ACCOUNT.deleteActiveTournament;
+  return null;
+}

@@ -2,12 +2,13 @@
 // served from their own cacheable URL so lists never carry the image itself.
 import { Hono } from "hono";
 import { and, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import { usernameParamSchema, type PublicProfile } from "../../common/api/tournaments";
 import { users } from "../db/schema";
 import { avatarUrl, iso, parseJsonObject } from "../db/present";
 import { visibility } from "../db/present-tournament";
 import { notFound } from "../http/errors";
-import { parse } from "../http/validate";
+import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 
 const PLAYER_NOT_FOUND = "Player not found";
@@ -16,11 +17,13 @@ const DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/=]+)$
 
 const byName = (name: string) => and(sql`lower(${users.username}) = lower(${name})`, isNull(users.deletedAt));
 
+const usernameParam = validate("param", z.object({ username: usernameParamSchema }));
+
 export const userProfileRoutes = new Hono<AppEnv>()
-  .get("/:username", async (c) => {
-    const name = parse(usernameParamSchema, c.req.param("username"));
+  .get("/:username", usernameParam, async (c) => {
+    const name = c.req.valid("param").username;
     const u = await c.get("db").select().from(users).where(byName(name)).get();
-    if (!u) throw notFound(PLAYER_NOT_FOUND);
+    if (!u) throw notFound(PLAYER_NOT_FOUND, "player_not_found");
     const show = visibility(u.preferences);
     const profile: PublicProfile = {
       id: u.id,
@@ -34,7 +37,7 @@ export const userProfileRoutes = new Hono<AppEnv>()
       socialLinks: show.showSocial ? parseJsonObject<Record<string, string>>(u.socialLinks) : null,
       createdAt: iso(u.createdAt),
     };
-    return c.json(profile);
+    return c.json(profile satisfies PublicProfile);
   })
 
   /**
@@ -42,17 +45,17 @@ export const userProfileRoutes = new Hono<AppEnv>()
    * beyond the row; a URL that names the current version (?v=, as lists send it) never changes
    * and may be cached for good.
    */
-  .get("/:username/avatar", async (c) => {
-    const name = parse(usernameParamSchema, c.req.param("username"));
+  .get("/:username/avatar", usernameParam, async (c) => {
+    const name = c.req.valid("param").username;
     const u = await c
       .get("db")
       .select({ id: users.id, avatar: users.avatar, version: users.avatarVersion })
       .from(users)
       .where(byName(name))
       .get();
-    if (!u) throw notFound(PLAYER_NOT_FOUND);
+    if (!u) throw notFound(PLAYER_NOT_FOUND, "player_not_found");
     const image = u.avatar ? DATA_URL.exec(u.avatar) : null;
-    if (!image) throw notFound(AVATAR_NOT_FOUND);
+    if (!image) throw notFound(AVATAR_NOT_FOUND, "avatar_not_found");
     const etag = `"${u.id}-${u.version}"`;
     const headers = {
       ETag: etag,

@@ -40,8 +40,8 @@ describe("two-factor enrolment", () => {
     const setup = await call("/api/user/2fa/setup", { cookie, method: "POST" });
     const wrong = await call("/api/user/2fa/enable", { cookie, body: { code: "000000" } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ message: AUTH.twoFactorInvalid });
-    expect((await call("/api/user/2fa/enable", { cookie, body: {} })).body).toEqual({ message: ACCOUNT.codeRequired });
+    expect(wrong.body).toEqual({ code: "two_factor_invalid", message: AUTH.twoFactorInvalid });
+    expect((await call("/api/user/2fa/enable", { cookie, body: {} })).body).toEqual({ code: "invalid_request", message: ACCOUNT.codeRequired });
 
     const res = await call("/api/user/2fa/enable", { cookie, body: { code: totpCode(setup.body.secret, Date.now()) } });
     expect(res.status).toBe(200);
@@ -62,12 +62,12 @@ describe("two-factor enrolment", () => {
     const fresh = await registerUser();
     const early = await call("/api/user/2fa/enable", { cookie: fresh.cookie, body: { code: "123456" } });
     expect(early.status).toBe(400);
-    expect(early.body).toEqual({ message: ACCOUNT.twoFactorSetupFirst });
+    expect(early.body).toEqual({ code: "two_factor_setup_required", message: ACCOUNT.twoFactorSetupFirst });
 
     const { cookie, secret } = await enrolled();
     const again = await call("/api/user/2fa/setup", { cookie, method: "POST" });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: ACCOUNT.twoFactorAlreadyEnabled });
+    expect(again.body).toEqual({ code: "two_factor_already_enabled", message: ACCOUNT.twoFactorAlreadyEnabled });
     expect((await call("/api/user/2fa/enable", { cookie, body: { code: totpCode(secret, Date.now()) } })).status).toBe(409);
   });
 
@@ -75,7 +75,7 @@ describe("two-factor enrolment", () => {
     const { user, password, secret } = await enrolled();
     const first = await login(user.username, password);
     expect(first.status).toBe(401);
-    expect(first.body).toEqual({ message: AUTH.twoFactorRequired, twoFactorRequired: true });
+    expect(first.body).toEqual({ code: "two_factor_required", message: AUTH.twoFactorRequired, twoFactorRequired: true });
     expect((await login(user.username, password, "123 456")).status).toBe(401);
     const ok = await login(user.username, password, totpCode(secret, Date.now()));
     expect(ok.status).toBe(200);
@@ -105,10 +105,10 @@ describe("two-factor enrolment", () => {
     const { cookie, user, password, secret, recoveryCodes } = await enrolled();
     const wrongPassword = await call("/api/user/2fa/disable", { cookie, body: { password: "not-it-123", code: totpCode(secret, Date.now()) } });
     expect(wrongPassword.status).toBe(400);
-    expect(wrongPassword.body).toEqual({ message: ACCOUNT.passwordWrong });
+    expect(wrongPassword.body).toEqual({ code: "wrong_password", message: ACCOUNT.passwordWrong });
     const wrongCode = await call("/api/user/2fa/disable", { cookie, body: { password, code: "000000" } });
     expect(wrongCode.status).toBe(400);
-    expect(wrongCode.body).toEqual({ message: AUTH.twoFactorInvalid });
+    expect(wrongCode.body).toEqual({ code: "two_factor_invalid", message: AUTH.twoFactorInvalid });
     expect((await call("/api/user", { cookie })).body.twoFactorEnabled).toBe(true);
 
     const ok = await call("/api/user/2fa/disable", { cookie, body: { password, code: recoveryCodes[0] } });
@@ -119,7 +119,7 @@ describe("two-factor enrolment", () => {
     expect(row).toEqual({ totp_secret: null, recovery_codes: null });
     const twice = await call("/api/user/2fa/disable", { cookie, body: { password, code: "123456" } });
     expect(twice.status).toBe(409);
-    expect(twice.body).toEqual({ message: ACCOUNT.twoFactorNotEnabled });
+    expect(twice.body).toEqual({ code: "two_factor_not_enabled", message: ACCOUNT.twoFactorNotEnabled });
   });
 
   it("every endpoint needs a session", async () => {
@@ -135,11 +135,11 @@ describe("DELETE /api/user", () => {
 
   it("validates the confirmation word and the password", async () => {
     const { cookie, password } = await registerUser();
-    expect((await remove(cookie, { password, confirm: "delete" })).body).toEqual({ message: ACCOUNT.deleteConfirm });
-    expect((await remove(cookie, { password })).body).toEqual({ message: ACCOUNT.deleteConfirm });
+    expect((await remove(cookie, { password, confirm: "delete" })).body).toEqual({ code: "invalid_request", message: ACCOUNT.deleteConfirm });
+    expect((await remove(cookie, { password })).body).toEqual({ code: "invalid_request", message: ACCOUNT.deleteConfirm });
     const wrong = await remove(cookie, { password: "not-my-password", confirm: "DELETE" });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ message: ACCOUNT.passwordWrong });
+    expect(wrong.body).toEqual({ code: "wrong_password", message: ACCOUNT.passwordWrong });
     expect((await call("/api/user", { cookie })).status).toBe(200);
   });
 
@@ -148,7 +148,7 @@ describe("DELETE /api/user", () => {
     await fund(user.id, 1234);
     const res = await remove(cookie, { password, confirm: "DELETE" });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: "Withdraw your remaining balance of $12.34 before deleting your account." });
+    expect(res.body).toEqual({ code: "account_delete_blocked", message: "Withdraw your remaining balance of $12.34 before deleting your account." });
     expect((await call("/api/user", { cookie })).status).toBe(200);
   });
 
@@ -160,7 +160,7 @@ describe("DELETE /api/user", () => {
     expect(await balanceCents(user.id)).toBe(0);
     const refused = await remove(cookie, { password, confirm: "DELETE" });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: ACCOUNT.deletePendingWithdrawal });
+    expect(refused.body).toEqual({ code: "account_delete_blocked", message: ACCOUNT.deletePendingWithdrawal });
 
     const op = await registerUser();
     await makeAdmin(op.user.id);
@@ -178,7 +178,7 @@ describe("DELETE /api/user", () => {
     await env.DB.prepare("INSERT INTO tournament_participants (tournament_id, user_id) VALUES (?, ?)").bind(t!.id, user.id).run();
     const res = await remove(cookie, { password, confirm: "DELETE" });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: ACCOUNT.deleteActiveTournament });
+    expect(res.body).toEqual({ code: "account_delete_blocked", message: ACCOUNT.deleteActiveTournament });
     await env.DB.prepare("UPDATE tournaments SET status = 'completed' WHERE id = ?").bind(t!.id).run();
     expect((await remove(cookie, { password, confirm: "DELETE" })).status).toBe(200);
   });

@@ -37,24 +37,24 @@ describe("registration", () => {
   ])("refuses %j with its message", async (body, message) => {
     const res = await call("/api/register", { body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ code: "invalid_request", message });
   });
 
   it("refuses a taken username or email with 409, case-insensitively", async () => {
     const { user } = await registerUser();
     const byName = await call("/api/register", { body: { username: user.username.toUpperCase(), email: `${uniq()}@example.com`, password: "secret123" } });
     expect(byName.status).toBe(409);
-    expect(byName.body.message).toBe(AUTH.usernameTaken);
+    expect(byName.body).toEqual({ code: "username_taken", message: AUTH.usernameTaken });
     const byEmail = await call("/api/register", { body: { username: uniq(), email: user.email.toUpperCase(), password: "secret123" } });
     expect(byEmail.status).toBe(409);
-    expect(byEmail.body.message).toBe(AUTH.emailTaken);
+    expect(byEmail.body).toEqual({ code: "email_taken", message: AUTH.emailTaken });
   });
 
   it("answers malformed JSON with 400 and creates nothing", async () => {
     const before = await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
     const res = await call("/api/register", { rawBody: "{not json" });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: "Malformed JSON body" });
+    expect(res.body).toEqual({ code: "malformed_json", message: "Malformed JSON body" });
     const after = await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
     expect(after?.n).toBe(before?.n);
   });
@@ -87,7 +87,7 @@ describe("login and logout", () => {
     const unknown = await call("/api/login", { body: { username: uniq(), password: "wrong-password" } });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ message: AUTH.invalidCredentials });
+    expect(wrong.body).toEqual({ code: "invalid_credentials", message: AUTH.invalidCredentials });
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.setCookie).toBeNull();
   });
@@ -98,7 +98,7 @@ describe("login and logout", () => {
   ])("validates %j", async (body, message) => {
     const res = await call("/api/login", { body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ code: "invalid_request", message });
   });
 
   it("rate limits failed logins per account, even across addresses", async () => {
@@ -126,7 +126,7 @@ describe("login and logout", () => {
     expect(out.setCookie).toMatch(/sid=;/);
     const after = await call("/api/user", { cookie });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ message: AUTH.notAuthenticated });
+    expect(after.body).toEqual({ code: "not_authenticated", message: AUTH.notAuthenticated });
   });
 
   it("GET /api/user is 401 when signed out or with a forged cookie", async () => {
@@ -188,7 +188,7 @@ describe("profile and password", () => {
     const { cookie } = await registerUser();
     const res = await call("/api/user/profile", { method: "PATCH", cookie, body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ code: "invalid_request", message });
   });
 
   it("refuses taking another user's username with 409", async () => {
@@ -212,7 +212,7 @@ describe("profile and password", () => {
     const { cookie } = await registerUser();
     const res = await call("/api/user/password", { method: "PATCH", cookie, body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ code: "invalid_request", message });
   });
 
   it("refuses a wrong current password and keeps the old one", async () => {
@@ -242,7 +242,7 @@ describe("two-factor login step", () => {
     await env.DB.prepare("UPDATE users SET totp_secret = ?, totp_enabled = 1 WHERE id = ?").bind(secret, user.id).run();
     const first = await call("/api/login", { body: { username: user.username, password } });
     expect(first.status).toBe(401);
-    expect(first.body).toEqual({ message: AUTH.twoFactorRequired, twoFactorRequired: true });
+    expect(first.body).toEqual({ code: "two_factor_required", message: AUTH.twoFactorRequired, twoFactorRequired: true });
     expect(first.setCookie).toBeNull();
     const bad = await call("/api/login", { body: { username: user.username, password, totpCode: "000000" } });
     expect(bad.status).toBe(401);
@@ -254,5 +254,5 @@ describe("two-factor login step", () => {
 it("unknown API paths are a JSON 404", async () => {
   const res = await call("/api/nope");
   expect(res.status).toBe(404);
-  expect(res.body).toEqual({ message: "Not found" });
+  expect(res.body).toEqual({ code: "not_found", message: "Not found" });
 });

@@ -57,7 +57,7 @@ describe("the unhandled-error log", () => {
     try {
       const res = await call("/api/register", { body: { username: name, email, password } });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ message: "Internal server error" });
+      expect(res.body).toEqual({ code: "internal", message: "Internal server error" });
     } finally {
       await env.DB.exec("DROP TRIGGER test_boom");
     }
@@ -79,7 +79,7 @@ describe("the unhandled-error log", () => {
     try {
       const res = await call("/api/register", { body: { username: name, email: `${name}@example.com`, password: "secret123" } });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: ERRORS.conflict });
+      expect(res.body).toEqual({ code: "conflict", message: ERRORS.conflict });
     } finally {
       await env.DB.exec("DROP TRIGGER test_clash");
     }

@@ -10,7 +10,7 @@ export const balanceCents = async (userId: number) =>
 export const countRows = async (sql: string, ...binds: unknown[]) =>
   (await env.DB.prepare(`SELECT count(*) AS n FROM (${sql})`).bind(...binds).first<{ n: number }>())!.n;
 
-/** DESIGN.md's invariant, for every user in this file's database: balance = sum of ledger rows that are not failed. */
+/** The ledger's invariant (docs/decisions/001-ledger-in-the-database.md), for every user in this file's database: balance = sum of ledger rows that are not failed. */
 export async function expectLedgerBalanced() {
   const { results } = await env.DB.prepare(
     `SELECT u.id, u.balance_cents AS balance,

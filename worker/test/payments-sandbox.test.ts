@@ -51,7 +51,7 @@ describe("POST /api/create-payment-intent", () => {
     const { cookie } = await registerUser();
     const res = await call("/api/create-payment-intent", { cookie, body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ code: "invalid_request", message });
   });
 
   it("accepts the limits themselves and numeric text", async () => {
@@ -123,12 +123,12 @@ describe("sandbox card payment", () => {
     const { cookie, user } = await registerUser();
     const { intent, confirm } = await pay(cookie, 25, "4000 0000 0000 0002");
     expect(confirm.status).toBe(402);
-    expect(confirm.body).toEqual({ message: MONEY.cardDeclined });
+    expect(confirm.body).toEqual({ code: "card_declined", message: MONEY.cardDeclined });
     const status = await call(`/api/payment-intent?clientSecret=${encodeURIComponent(intent.clientSecret)}`, { cookie });
     expect(status.body.status).toBe("requires_payment_method");
     const deposit = await call("/api/deposit/confirm", { cookie, body: { paymentIntentId: intent.paymentIntentId, amount: 25 } });
     expect(deposit.status).toBe(409);
-    expect(deposit.body).toEqual({ message: MONEY.paymentNotSucceeded });
+    expect(deposit.body).toEqual({ code: "payment_not_succeeded", message: MONEY.paymentNotSucceeded });
     expect(await balanceCents(user.id)).toBe(0);
     expect(await countRows("SELECT 1 FROM transactions WHERE user_id = ?", user.id)).toBe(0);
 
@@ -150,7 +150,7 @@ describe("sandbox card payment", () => {
     const intent = await createIntent(cookie, 10);
     const res = await call("/api/sandbox/confirm-payment", { cookie, body: { clientSecret: intent.body.clientSecret, ...cardFields } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ code: "invalid_request", message });
     expect(await balanceCents(user.id)).toBe(0);
   });
 
@@ -181,7 +181,7 @@ describe("POST /api/deposit/confirm", () => {
     const { intent } = await pay(cookie, 10);
     const res = await call("/api/deposit/confirm", { cookie, body: { paymentIntentId: intent.paymentIntentId, amount: 1000 } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MONEY.amountMismatch });
+    expect(res.body).toEqual({ code: "amount_mismatch", message: MONEY.amountMismatch });
     expect(await balanceCents(user.id)).toBe(0);
   });
 
@@ -190,7 +190,7 @@ describe("POST /api/deposit/confirm", () => {
     const { intent } = await pay(cookie, 10);
     const res = await call("/api/deposit/confirm", { cookie, body: { paymentIntentId: intent.paymentIntentId, amount: 10.000000001 } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MONEY.amountDecimals });
+    expect(res.body).toEqual({ code: "invalid_request", message: MONEY.amountDecimals });
     expect(await balanceCents(user.id)).toBe(0);
   });
 
@@ -200,7 +200,7 @@ describe("POST /api/deposit/confirm", () => {
     const { intent } = await pay(owner.cookie, 50);
     const deposit = await call("/api/deposit/confirm", { cookie: thief.cookie, body: { paymentIntentId: intent.paymentIntentId, amount: 50 } });
     expect(deposit.status).toBe(403);
-    expect(deposit.body).toEqual({ message: MONEY.paymentOtherAccount });
+    expect(deposit.body).toEqual({ code: "payment_other_account", message: MONEY.paymentOtherAccount });
     const status = await call(`/api/payment-intent?clientSecret=${encodeURIComponent(intent.clientSecret)}`, { cookie: thief.cookie });
     expect(status.status).toBe(404);
     const pay2 = await call("/api/sandbox/confirm-payment", { cookie: thief.cookie, body: { clientSecret: intent.clientSecret, ...card("4242424242424242") } });
@@ -213,7 +213,7 @@ describe("POST /api/deposit/confirm", () => {
     const { cookie } = await registerUser();
     const unknown = await call("/api/deposit/confirm", { cookie, body: { paymentIntentId: "pi_sbx_doesnotexist" } });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: MONEY.paymentNotFound });
+    expect(unknown.body).toEqual({ code: "payment_not_found", message: MONEY.paymentNotFound });
     const malformed = await call("/api/deposit/confirm", { cookie, body: { paymentIntentId: "../../etc" } });
     expect(malformed.status).toBe(400);
   });

@@ -105,7 +105,7 @@ describe("practice runs", () => {
     const other = await makePlayer();
     const res = await join(other, run.id);
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(PLAY.notFound);
+    expect(res.body).toEqual({ code: "tournament_not_found", message: PLAY.notFound });
     expect((await next(other, run.id)).body.message).toBe(PLAY.notJoined);
   });
 
@@ -146,7 +146,7 @@ describe("practice runs", () => {
     const practice = await makePractice({ ...category, questions: [...category.questions, ...(await makeCategory()).questions] });
     const res = await join(await makePlayer(), practice.id);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(JOIN.practiceUnavailable);
+    expect(res.body).toEqual({ code: "practice_unavailable", message: JOIN.practiceUnavailable });
   });
 });
 

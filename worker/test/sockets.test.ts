@@ -61,7 +61,7 @@ describe("tournament socket", () => {
     client!.ws.send(JSON.stringify({ type: "sync" }));
     await client!.waitFor((f) => f.type === "status", 2000, client!.frames.length);
     client!.ws.send("not json");
-    await client!.waitFor((f) => f.type === "error");
+    expect(await client!.waitFor((f) => f.type === "error")).toEqual({ type: "error", code: "invalid_frame", message: "Invalid frame" });
     client!.ws.close(1000, "bye");
   });
 

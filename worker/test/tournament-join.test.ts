@@ -1,4 +1,4 @@
-// Joining: SPEC.md's checks in order with their messages, the fee through the ledger in the same
+// Joining: the product's checks in order with their messages, the fee through the ledger in the same
 // step as the seat, no overbooking under concurrency, no double charge.
 import { afterAll, describe, expect, it } from "vitest";
 import { JOIN, PLAY } from "../../common/messages";
@@ -20,7 +20,7 @@ describe("joining a tournament", () => {
     const t = await makeTournament(await makeCategory());
     const res = await call(`/api/tournaments/${t.id}/join`, { method: "POST" });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: JOIN.authRequired.description, title: JOIN.authRequired.title });
+    expect(res.body).toEqual({ code: "not_authenticated", message: JOIN.authRequired.description, title: JOIN.authRequired.title });
   });
 
   it("answers 404 for a tournament that does not exist", async () => {
@@ -40,13 +40,13 @@ describe("joining a tournament", () => {
     const low = await makePlayer({ level: 2 });
     const byLevel = await join(low, t.id);
     expect(byLevel.status).toBe(403);
-    expect(byLevel.body).toEqual({ message: JOIN.levelDescription(3), title: JOIN.levelTitle });
+    expect(byLevel.body).toEqual({ code: "level_too_low", message: JOIN.levelDescription(3), title: JOIN.levelTitle });
 
     // Level fine, full and no money: full.
     const broke = await makePlayer({ level: 4 });
     const byCapacity = await join(broke, t.id);
     expect(byCapacity.status).toBe(409);
-    expect(byCapacity.body).toEqual({ message: JOIN.full.description, title: JOIN.full.title });
+    expect(byCapacity.body).toEqual({ code: "tournament_full", message: JOIN.full.description, title: JOIN.full.title });
   });
 
   it("refuses a short balance with the shortfall and changes nothing", async () => {
@@ -54,7 +54,7 @@ describe("joining a tournament", () => {
     const p = await makePlayer({ balanceCents: 300 });
     const res = await join(p, t.id);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: JOIN.balanceDescription("7.00", "10.00"), title: JOIN.balanceTitle });
+    expect(res.body).toEqual({ code: "insufficient_balance", message: JOIN.balanceDescription("7.00", "10.00"), title: JOIN.balanceTitle });
     expect(await balanceOf(p.id)).toBe(300);
     expect(await entries(t.id)).toEqual([]);
     expect(await seats(t.id)).toEqual({ n: 0, current: 0, pool: 0 });

@@ -84,7 +84,7 @@ describe("leaving a tournament before it starts", () => {
     await startNow(t.id);
     const res = await leave(p, t.id);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(PLAY.leaveClosed);
+    expect(res.body).toEqual({ code: "leave_closed", message: PLAY.leaveClosed });
     expect((await seats(t.id)).n).toBe(1);
   });
 
@@ -92,7 +92,7 @@ describe("leaving a tournament before it starts", () => {
     const t = await makeTournament(await makeCategory());
     const res = await leave(await makePlayer(), t.id);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(PLAY.notJoined);
+    expect(res.body).toEqual({ code: "not_joined", message: PLAY.notJoined });
     expect((await call(`/api/tournaments/${t.id}/leave`, { method: "POST" })).status).toBe(401);
   });
 

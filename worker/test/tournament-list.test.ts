@@ -161,7 +161,7 @@ describe("tournament list", () => {
     ]) {
       const res = await call(`/api/tournaments?${bad}`);
       expect(res.status, bad).toBe(400);
-      expect(res.body, bad).toEqual({ message: expect.any(String) });
+      expect(res.body, bad).toEqual({ code: "invalid_request", message: expect.any(String) });
     }
   });
 });

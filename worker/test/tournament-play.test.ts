@@ -100,13 +100,13 @@ describe("questions", () => {
   it("refuse players who did not join and tournaments that are not live", async () => {
     const { t } = await liveTournament(0);
     const outsider = await makePlayer();
-    expect((await next(outsider, t.id)).body.message).toBe(PLAY.notJoined);
+    expect((await next(outsider, t.id)).body).toEqual({ code: "not_joined", message: PLAY.notJoined });
     const upcoming = await makeTournament(await makeCategory());
     const p = await makePlayer();
     await join(p, upcoming.id);
     const res = await next(p, upcoming.id);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(PLAY.notLive);
+    expect(res.body).toEqual({ code: "not_live", message: PLAY.notLive });
     expect((await call(`/api/tournaments/${t.id}/next`, { method: "POST" })).status).toBe(401);
   });
 
@@ -115,7 +115,7 @@ describe("questions", () => {
     for (let i = 0; i < 10; i++) await play(p!, t, i % 2 === 0, 0);
     const res = await next(p!, t.id);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(PLAY.noMoreQuestions);
+    expect(res.body).toEqual({ code: "no_more_questions", message: PLAY.noMoreQuestions });
   });
 });
 
@@ -164,7 +164,7 @@ describe("answers", () => {
     await answer(p!, t.id, q.id, wrongOf(t, q.id));
     const second = await answer(p!, t.id, q.id, correctOf(t, q.id));
     expect(second.status).toBe(409);
-    expect(second.body.message).toBe(PLAY.alreadyAnswered);
+    expect(second.body).toEqual({ code: "already_answered", message: PLAY.alreadyAnswered });
     expect(await cheats(t.id, p!.id)).toEqual([{ reason: CHEAT.secondAnswer(q.id) }]);
     const listed = await call<PlayerQuestion[]>(`/api/tournaments/${t.id}/questions`, { cookie: p!.cookie });
     expect(listed.body[0]!.result).toMatchObject({ isCorrect: false });
@@ -174,7 +174,7 @@ describe("answers", () => {
     const { t, players: [p] } = await liveTournament(1);
     const early = await answer(p!, t.id, t.questions[3]!.id, correctOf(t, t.questions[3]!.id));
     expect(early.status).toBe(409);
-    expect(early.body.message).toBe(PLAY.notIssued);
+    expect(early.body).toEqual({ code: "not_issued", message: PLAY.notIssued });
 
     const q0 = (await next(p!, t.id)).body;
     await backdateCurrent(t.id, p!.id, 40_000); // expired unanswered
@@ -182,7 +182,7 @@ describe("answers", () => {
     expect(q1.index).toBe(1);
     const stale = await answer(p!, t.id, q0.id, correctOf(t, q0.id));
     expect(stale.status).toBe(409);
-    expect(stale.body.message).toBe(PLAY.notCurrent);
+    expect(stale.body).toEqual({ code: "not_current", message: PLAY.notCurrent });
 
     const foreign = await answer(p!, t.id, 999_999, "x");
     expect(foreign.status).toBe(409);
@@ -200,7 +200,7 @@ describe("answers", () => {
     expect((await call(`/api/tournaments/${t.id}/answer`, { cookie: p!.cookie, body: { questionId: q.id } })).status).toBe(400);
     const notOption = await answer(p!, t.id, q.id, "Something else");
     expect(notOption.status).toBe(400);
-    expect(notOption.body.message).toBe(PLAY.notAnOption);
+    expect(notOption.body).toEqual({ code: "not_an_option", message: PLAY.notAnOption });
   });
 });
 
@@ -268,7 +268,7 @@ describe("finishing", () => {
     expect(responses).toHaveLength(3);
     expect(responses[2]).toMatchObject({ answer: null, is_correct: 0 });
 
-    expect((await next(p!, t.id)).body.message).toBe(PLAY.alreadyFinished);
+    expect((await next(p!, t.id)).body).toEqual({ code: "already_finished", message: PLAY.alreadyFinished });
     const late = await answer(p!, t.id, t.questions[5]!.id, correctOf(t, t.questions[5]!.id));
     expect(late.status).toBe(409);
     expect(await cheats(t.id, p!.id)).toEqual([{ reason: CHEAT.afterFinish(t.questions[5]!.id) }]);

@@ -77,7 +77,7 @@ describe("tournament list and detail", () => {
 
     const missing = await call("/api/tournaments/424242");
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: PLAY.notFound });
+    expect(missing.body).toEqual({ code: "tournament_not_found", message: PLAY.notFound });
     expect((await call("/api/tournaments/abc")).status).toBe(400);
     expect((await call("/api/tournaments/424242/participants")).status).toBe(404);
     expect((await call("/api/tournaments/424242/leaderboard")).status).toBe(404);

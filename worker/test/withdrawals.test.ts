@@ -59,7 +59,7 @@ describe("POST /api/withdrawal/confirm validation", () => {
     const { cookie, user } = await fundedUser();
     const res = await withdrawRaw(cookie, { amount, bankAccount, withdrawalMethod: method });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ code: "invalid_request", message });
     expect(await balanceCents(user.id)).toBe(10_000);
     expect(await countRows("SELECT 1 FROM payouts WHERE user_id = ?", user.id)).toBe(0);
   });
@@ -80,7 +80,7 @@ describe("POST /api/withdrawal/confirm validation", () => {
     const { cookie, user } = await fundedUser(2_000);
     const res = await withdraw(cookie, 20.01);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: VALIDATION.amountAboveBalance });
+    expect(res.body).toEqual({ code: "insufficient_balance", message: VALIDATION.amountAboveBalance });
     expect(await balanceCents(user.id)).toBe(2_000);
     expect(await countRows("SELECT 1 FROM payouts WHERE user_id = ?", user.id)).toBe(0);
     expect(await countRows("SELECT 1 FROM transactions WHERE user_id = ? AND type = 'withdrawal'", user.id)).toBe(0);
@@ -181,7 +181,7 @@ describe("operators' payout queue", () => {
     expect(again.status).toBe(200);
     const fail = await call(`/api/admin/payouts/${payout.id}/failed`, { cookie: op.cookie, body: { reason: "too late" } });
     expect(fail.status).toBe(409);
-    expect(fail.body).toEqual({ message: MONEY.payoutAlready("paid") });
+    expect(fail.body).toEqual({ code: "payout_already_settled", message: MONEY.payoutAlready("paid") });
     expect(await balanceCents(user.id)).toBe(2_000);
     const tx = await env.DB.prepare("SELECT status FROM transactions WHERE reference = ?").bind(`payout:${payout.id}`).first<{ status: string }>();
     expect(tx?.status).toBe("completed");
@@ -202,7 +202,7 @@ describe("operators' payout queue", () => {
     expect(await balanceCents(user.id)).toBe(3_000);
     const paid = await call(`/api/admin/payouts/${payout.id}/paid`, { cookie: op.cookie, method: "POST" });
     expect(paid.status).toBe(409);
-    expect(paid.body).toEqual({ message: MONEY.payoutAlready("failed") });
+    expect(paid.body).toEqual({ code: "payout_already_settled", message: MONEY.payoutAlready("failed") });
     expect(await balanceCents(user.id)).toBe(3_000);
     expect((await call("/api/user/transactions", { cookie })).body[0]).toMatchObject({ type: "withdrawal", status: "failed", amount: -25 });
   });
@@ -267,7 +267,7 @@ describe("operators' payout queue", () => {
     const { payout } = (await withdraw(cookie, 1)).body;
     const noReason = await call(`/api/admin/payouts/${payout.id}/failed`, { cookie: op.cookie, body: { reason: " " } });
     expect(noReason.status).toBe(400);
-    expect(noReason.body).toEqual({ message: MONEY.payoutReasonRequired });
+    expect(noReason.body).toEqual({ code: "invalid_request", message: MONEY.payoutReasonRequired });
     expect((await call("/api/admin/payouts/999999/paid", { cookie: op.cookie, method: "POST" })).status).toBe(404);
     expect((await call("/api/admin/payouts/abc/paid", { cookie: op.cookie, method: "POST" })).status).toBe(400);
   });

@@ -134,7 +134,7 @@ describe("creating a PaymentIntent", () => {
     const { cookie, user } = await registerUser();
     const res = await call("/api/create-payment-intent", { cookie, body: { amount: 0.4 } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: "The minimum deposit is $0.50" });
+    expect(res.body).toEqual({ code: "invalid_request", message: "The minimum deposit is $0.50" });
     expect((await receivedRequests()).some((r) => r.params["metadata[userId]"] === String(user.id))).toBe(false);
   });
 });
@@ -161,7 +161,7 @@ describe("POST /api/deposit/confirm with Stripe", () => {
     await setIntent(intent.paymentIntentId, { status });
     const res = await confirm(cookie, intent.paymentIntentId, 10);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: MONEY.paymentNotSucceeded });
+    expect(res.body).toEqual({ code: "payment_not_succeeded", message: MONEY.paymentNotSucceeded });
     expect(await balanceCents(user.id)).toBe(0);
   });
 
@@ -181,7 +181,7 @@ describe("POST /api/deposit/confirm with Stripe", () => {
     const intent = await paidIntent(cookie, 10);
     const res = await confirm(cookie, intent.paymentIntentId, 100);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MONEY.amountMismatch });
+    expect(res.body).toEqual({ code: "amount_mismatch", message: MONEY.amountMismatch });
     expect(await balanceCents(user.id)).toBe(0);
   });
 
@@ -200,7 +200,7 @@ describe("POST /api/deposit/confirm with Stripe", () => {
     const eur = await mockIntent({ amount: 1000, currency: "eur", status: "succeeded", metadata: { userId: String(user.id) } });
     const res = await confirm(cookie, eur.id);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MONEY.currencyUnsupported });
+    expect(res.body).toEqual({ code: "currency_unsupported", message: MONEY.currencyUnsupported });
     const missing = await confirm(cookie, "pi_mockdoesnotexist");
     expect(missing.status).toBe(404);
     expect(await balanceCents(user.id)).toBe(0);
@@ -249,7 +249,7 @@ describe("POST /api/webhooks/stripe", () => {
     const payload = succeededEvent(paid);
     const res = await postWebhook(payload, await sign(payload, opts));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: "Invalid webhook signature" });
+    expect(res.body).toEqual({ code: "webhook_signature_invalid", message: "Invalid webhook signature" });
     expect(await balanceCents(user.id)).toBe(0);
   });
 

@@ -1,13 +1,12 @@
-// The operators' API (users.role = 'admin', granted with `npm run admin:grant`): the payout queue.
+// The operators' payout queue: list the payouts, mark one paid or failed.
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { asc, desc, eq } from "drizzle-orm";
 import { payoutFailSchema, payoutListQuerySchema } from "../../common/api/money";
 import { MONEY } from "../../common/messages";
 import { payouts, users } from "../db/schema";
-import { conflict, describeError, forbidden, notFound } from "../http/errors";
-import { currentUser, requireUser } from "../http/middleware";
-import { idParam, jsonBody, parse } from "../http/validate";
+import { conflict, describeError, notFound } from "../http/errors";
+import { requireAdmin, requireUser } from "../http/middleware";
+import { idParam, validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import type { Db } from "../db/client";
 import { payoutFailedFrame, presentAdminPayout, settlePayout } from "../money/payouts";
@@ -16,15 +15,9 @@ import type { NotificationFrame } from "../../common/api/tournaments";
 
 const LIST_LIMIT = 500;
 
-/** Guards the operators' routes: 403 for a signed-in player (behind requireUser). */
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (currentUser(c).role !== "admin") throw forbidden();
-  return next();
-});
-
 async function loadPayout(db: Db, id: number) {
   const row = await db.select({ payout: payouts, username: users.username }).from(payouts).innerJoin(users, eq(users.id, payouts.userId)).where(eq(payouts.id, id)).get();
-  if (!row) throw notFound(MONEY.payoutNotFound);
+  if (!row) throw notFound(MONEY.payoutNotFound, "payout_not_found");
   return row;
 }
 
@@ -37,7 +30,7 @@ async function settle(env: Env, db: Db, id: number, outcome: "paid" | "failed", 
   const before = await loadPayout(db, id);
   const moved = await settlePayout(env.DB, before.payout, outcome, reason);
   const after = await loadPayout(db, id);
-  if (after.payout.status !== outcome) throw conflict(MONEY.payoutAlready(after.payout.status));
+  if (after.payout.status !== outcome) throw conflict(MONEY.payoutAlready(after.payout.status), "payout_already_settled");
   if (moved && outcome === "failed") await pushQuietly(env, after.payout.userId, payoutFailedFrame(after.payout, reason ?? ""));
   return presentAdminPayout(after.payout, after.username);
 }
@@ -51,10 +44,10 @@ async function pushQuietly(env: Env, userId: number, frame: NotificationFrame) {
   }
 }
 
-export const adminRoutes = new Hono<AppEnv>()
+export const adminPayoutRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
-  .get("/payouts", async (c) => {
-    const { status } = parse(payoutListQuerySchema, c.req.query());
+  .get("/", validate("query", payoutListQuerySchema), async (c) => {
+    const { status } = c.req.valid("query");
     const rows = await c
       .get("db")
       .select({ payout: payouts, username: users.username })
@@ -67,10 +60,9 @@ export const adminRoutes = new Hono<AppEnv>()
       .all();
     return c.json(rows.map((r) => presentAdminPayout(r.payout, r.username)));
   })
-  .post("/payouts/:id/paid", async (c) => {
-    return c.json(await settle(c.env, c.get("db"), idParam(c), "paid", null));
+  .post("/:id/paid", idParam, async (c) => {
+    return c.json(await settle(c.env, c.get("db"), c.req.valid("param").id, "paid", null));
   })
-  .post("/payouts/:id/failed", async (c) => {
-    const { reason } = await jsonBody(c, payoutFailSchema);
-    return c.json(await settle(c.env, c.get("db"), idParam(c), "failed", reason));
+  .post("/:id/failed", idParam, validate("json", payoutFailSchema), async (c) => {
+    return c.json(await settle(c.env, c.get("db"), c.req.valid("param").id, "failed", c.req.valid("json").reason));
   });

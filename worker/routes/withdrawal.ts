@@ -7,16 +7,18 @@ import { centsToDollars } from "../../common/domain/money";
 import { presentTransaction } from "../db/present";
 import { badRequest } from "../http/errors";
 import { currentUser, requireUser } from "../http/middleware";
-import { jsonBody } from "../http/validate";
+import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { InsufficientFundsError } from "../money/ledger";
 import { debitWithdrawal, presentPayout } from "../money/payouts";
 
-export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confirm", async (c) => {
+const aboveBalance = () => badRequest(VALIDATION.amountAboveBalance, "insufficient_balance");
+
+export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confirm", validate("json", withdrawalSchema), async (c) => {
   const me = currentUser(c);
-  const body = await jsonBody(c, withdrawalSchema);
+  const body = c.req.valid("json");
   // A fast refusal; the CHECK constraint inside the debit is what actually guarantees it.
-  if (body.amount > me.balanceCents) throw badRequest(VALIDATION.amountAboveBalance);
+  if (body.amount > me.balanceCents) throw aboveBalance();
   try {
     const { payout, transaction, balanceCents } = await debitWithdrawal(c.env.DB, c.get("db"), {
       userId: me.id,
@@ -24,10 +26,9 @@ export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confi
       method: body.withdrawalMethod,
       ...body.bankAccount,
     });
-    const res: WithdrawalResponse = { balance: centsToDollars(balanceCents), transaction: presentTransaction(transaction), payout: presentPayout(payout) };
-    return c.json(res);
+    return c.json({ balance: centsToDollars(balanceCents), transaction: presentTransaction(transaction), payout: presentPayout(payout) } satisfies WithdrawalResponse);
   } catch (e) {
-    if (e instanceof InsufficientFundsError) throw badRequest(VALIDATION.amountAboveBalance);
+    if (e instanceof InsufficientFundsError) throw aboveBalance();
     throw e;
   }
 });

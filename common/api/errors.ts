@@ -1,0 +1,95 @@
+// The identity of every refusal the API sends (docs/decisions/006-typed-contract.md): each 4xx
+// and 5xx body is `{ code, message }`, and socket error frames carry the same codes. A code is a
+// stable machine name a client branches on; the message is for people and may be reworded.
+import { z } from "zod";
+
+export const ERROR_CODES = [
+  // Any route.
+  /** A field, query or path parameter broke a rule; the message is the first rule broken. */
+  "invalid_request",
+  "malformed_json",
+  /** A state-changing request carried a body that is not JSON. */
+  "json_required",
+  /** A state-changing request or a socket from another site. */
+  "cross_origin",
+  "not_authenticated",
+  /** Signed in, but not allowed (operators' routes). */
+  "forbidden",
+  "not_found",
+  /** A socket route asked without a WebSocket upgrade. */
+  "upgrade_required",
+  "rate_limited",
+  /** Two requests raced for one unique value and no route named the field. */
+  "conflict",
+  "internal",
+
+  // Accounts, sign-in and account security.
+  "username_taken",
+  "email_taken",
+  "invalid_credentials",
+  /** Sign-in needs the second factor: ask for the code and send it again. */
+  "two_factor_required",
+  "two_factor_invalid",
+  "two_factor_already_enabled",
+  "two_factor_not_enabled",
+  "two_factor_setup_required",
+  "wrong_password",
+  /** The account cannot be deleted yet; the message says why (balance, pending withdrawal, tournament). */
+  "account_delete_blocked",
+
+  // Players as others see them.
+  "player_not_found",
+  "avatar_not_found",
+
+  // Tournaments: joining, leaving, playing.
+  "tournament_not_found",
+  "join_closed",
+  "level_too_low",
+  "tournament_full",
+  /** Not enough money for an entry fee or a withdrawal. */
+  "insufficient_balance",
+  "practice_unavailable",
+  "not_joined",
+  "leave_closed",
+  "not_live",
+  "already_finished",
+  /** Every question has been issued: the player's next step is to complete. */
+  "no_more_questions",
+  "not_issued",
+  "not_current",
+  "already_answered",
+  "not_an_option",
+  /** A socket frame the server does not understand. */
+  "invalid_frame",
+
+  // Operators.
+  "category_not_found",
+  "not_enough_questions",
+  "payout_not_found",
+  "payout_already_settled",
+
+  // Deposits.
+  "payment_not_found",
+  "payment_other_account",
+  "payment_not_succeeded",
+  "amount_mismatch",
+  "currency_unsupported",
+  "card_declined",
+  "provider_unavailable",
+  "webhook_not_configured",
+  "webhook_signature_invalid",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+/** The body of every error response. */
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  /** A join refusal's toast title. */
+  title?: string;
+  /** A sign-in that needs (or got a wrong) second factor. */
+  twoFactorRequired?: boolean;
+}

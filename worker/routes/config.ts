@@ -1,0 +1,18 @@
+// GET /api/config: what the web app needs to know about this deployment.
+import { Hono } from "hono";
+import type { PublicConfig } from "../../common/api/money";
+import { MIN_DEPOSIT_CENTS } from "../../common/spec";
+import { centsToDollars } from "../../common/domain/money";
+import { maxDepositCents, stripeConfigured } from "../payments/index";
+import type { AppEnv } from "../http/app-env";
+
+export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
+  const stripe = stripeConfigured(c.env);
+  return c.json({
+    paymentProvider: stripe ? "stripe" : "sandbox",
+    stripePublishableKey: stripe ? c.env.STRIPE_PUBLISHABLE_KEY || null : null,
+    minDeposit: centsToDollars(MIN_DEPOSIT_CENTS),
+    maxDeposit: centsToDollars(maxDepositCents(c.env)),
+    supportEmail: c.env.SUPPORT_EMAIL?.trim() || null,
+  } satisfies PublicConfig);
+});

@@ -1,0 +1,78 @@
+// Two-factor authentication under /api/user/2fa: TOTP enrolment (setup, then enable with a code) and disabling.
+import { Hono } from "hono";
+import { and, eq } from "drizzle-orm";
+import { randomBytes } from "@noble/hashes/utils.js";
+import {
+  twoFactorDisableSchema,
+  twoFactorEnableSchema,
+  type TwoFactorEnableResponse,
+  type TwoFactorSetupResponse,
+} from "../../common/api/account-security";
+import { ACCOUNT, AUTH } from "../../common/messages";
+import { RECOVERY_CODE_COUNT } from "../../common/spec";
+import { sha256Hex } from "../auth/bytes";
+import { verifyPassword } from "../auth/password";
+import { hit, SENSITIVE_LIMIT, sensitiveKey } from "../auth/rate-limit";
+import { endOtherSessions } from "../auth/session";
+import { base32Encode, newTotpSecret, otpauthUri, verifyTotp } from "../auth/totp";
+import { verifySecondFactor } from "../auth/two-factor";
+import { users } from "../db/schema";
+import { badRequest, conflict } from "../http/errors";
+import { currentUser, requireUser } from "../http/middleware";
+import { validate } from "../http/validate";
+import type { AppEnv } from "../http/app-env";
+
+
+/** 10 base32 characters (50 bits) each, shown once; stored as SHA-256 of the upper-cased code like two-factor.ts checks. */
+const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, () => base32Encode(randomBytes(7)).slice(0, 10));
+
+export const userTwoFactorRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/setup", async (c) => {
+    const me = currentUser(c);
+    if (me.totpEnabled) throw conflict(ACCOUNT.twoFactorAlreadyEnabled, "two_factor_already_enabled");
+    // Pending until /2fa/enable proves the app has it; login ignores a secret that is not enabled.
+    const secret = newTotpSecret();
+    const stored = await c
+      .get("db")
+      .update(users)
+      .set({ totpSecret: secret, recoveryCodes: null })
+      .where(and(eq(users.id, me.id), eq(users.totpEnabled, false)))
+      .returning({ id: users.id })
+      .get();
+    if (!stored) throw conflict(ACCOUNT.twoFactorAlreadyEnabled, "two_factor_already_enabled");
+    const res: TwoFactorSetupResponse = { secret, otpauthUri: otpauthUri(secret, me.username) };
+    return c.json(res);
+  })
+  .post("/enable", validate("json", twoFactorEnableSchema), async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const { code } = c.req.valid("json");
+    if (me.totpEnabled) throw conflict(ACCOUNT.twoFactorAlreadyEnabled, "two_factor_already_enabled");
+    if (!me.totpSecret) throw badRequest(ACCOUNT.twoFactorSetupFirst, "two_factor_setup_required");
+    if (!verifyTotp(me.totpSecret, code.replace(/\s/g, ""))) throw badRequest(AUTH.twoFactorInvalid, "two_factor_invalid");
+    const recoveryCodes = newRecoveryCodes();
+    const enabled = await db
+      .update(users)
+      .set({ totpEnabled: true, recoveryCodes: JSON.stringify(recoveryCodes.map((r) => sha256Hex(r.toUpperCase()))) })
+      .where(and(eq(users.id, me.id), eq(users.totpEnabled, false), eq(users.totpSecret, me.totpSecret)))
+      .returning({ id: users.id })
+      .get();
+    // A concurrent setup replaced the secret this code was checked against.
+    if (!enabled) throw conflict(ACCOUNT.twoFactorSetupFirst, "two_factor_setup_required");
+    // Sessions opened before the second factor existed are ended, as after a password change.
+    await endOtherSessions(c, db, me.id);
+    const res: TwoFactorEnableResponse = { recoveryCodes };
+    return c.json(res);
+  })
+  .post("/disable", validate("json", twoFactorDisableSchema), async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const body = c.req.valid("json");
+    if (!me.totpEnabled) throw conflict(ACCOUNT.twoFactorNotEnabled, "two_factor_not_enabled");
+    await hit(db, sensitiveKey(me.id), SENSITIVE_LIMIT);
+    if (!(await verifyPassword(body.password, me.passwordHash))) throw badRequest(ACCOUNT.passwordWrong, "wrong_password");
+    if (!(await verifySecondFactor(db, me, body.code))) throw badRequest(AUTH.twoFactorInvalid, "two_factor_invalid");
+    await db.update(users).set({ totpEnabled: false, totpSecret: null, recoveryCodes: null }).where(eq(users.id, me.id));
+    return c.json({ message: "Two-factor authentication disabled" });
+  });
