@@ -21,7 +21,7 @@ test("visitor: home with real tournaments and categories, nav links, protected r
   await expect(cardTitles).toHaveCount(3);
   await expect(cardTitles).toHaveText(next.items.map((t) => t.title));
 
-  // How It Works: SPEC's four steps.
+  // How It Works: its four steps.
   const steps = page.getByRole("region", { name: "How It Works" });
   for (const step of ["Create Account", "Join Tournament", "Compete", "Win & Withdraw"]) {
     await expect(steps.getByRole("heading", { name: step, exact: true })).toBeVisible();
@@ -49,7 +49,7 @@ test("visitor: home with real tournaments and categories, nav links, protected r
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign Up", exact: true })).toHaveAttribute("href", "/auth?tab=register");
   }
 
-  // Nav links: each goes where SPEC says and is the active one there.
+  // Nav links: each goes to its screen and is the active one there.
   await (await headerLink(page, "How It Works")).click();
   await expect(page).toHaveURL(/\/how-it-works$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

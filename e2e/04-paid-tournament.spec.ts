@@ -35,7 +35,7 @@ for (const file of readdirSync(bankDir)) {
 }
 
 /*
- * The money, worked out by hand from SPEC.md so that a wrong split fails here: 10 players x
+ * The money, worked out by hand from the prize rules (docs/product.md) so that a wrong split fails here: 10 players x
  * $1.00 = $10.00 in fees; 85% = $8.50 is the pool; 65% = $5.525 -> $5.52, 25% = $2.125 -> $2.12,
  * 10% = $0.85; the cent left over goes to 1st: $5.53.
  */

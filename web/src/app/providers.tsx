@@ -9,7 +9,7 @@ import { useUser } from "@/features/auth/api";
 
 function ThemedToaster() {
   const { theme } = useTheme();
-  // SPEC.md: at most one toast visible at a time.
+  // At most one toast visible at a time.
   return <Toaster theme={theme} position="top-right" visibleToasts={1} richColors closeButton />;
 }
 

@@ -1,4 +1,4 @@
-// Every route of SPEC.md. Pages load lazily so the home page's first download stays small.
+// Every screen of the product (docs/product.md, Screens). Pages load lazily so the home page's first download stays small.
 import { lazy } from "react";
 import { createBrowserRouter } from "react-router";
 import { AppLayout } from "@/components/layout/app-layout";

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "./api";
 
-/** SPEC.md's defaults: no refetch on focus, no polling unless asked, never stale, no retries. */
+/** Query defaults: no refetch on focus, no polling unless asked, never stale, no retries. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -1,6 +1,6 @@
 import { toast as sonner } from "sonner";
 
-/** SPEC.md's toasts: a title and an optional description; destructive ones for failures. */
+/** Toasts: a title and an optional description; destructive ones for failures. */
 export const toast = {
   success: (title: string, description?: string) => sonner.success(title, { description }),
   info: (title: string, description?: string) => sonner(title, { description }),

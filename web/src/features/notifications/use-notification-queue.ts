@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { NotificationFrame } from "@common/api/tournaments";
 import { NOTIFICATION_DISMISS_MS, NOTIFICATION_GAP_MS } from "@common/spec";
 
-/** SPEC.md's local queue item. */
+/** A notification waiting in the local queue for its card. */
 export interface QueuedNotification {
   id: number;
   message: string;

@@ -80,7 +80,7 @@ describe.each(["dashboard", "profile"] as const)("password form (%s wording)", (
     await waitFor(() => expect(screen.getByLabelText("Current Password")).toHaveValue(""));
     expect(screen.getByLabelText("New Password")).toHaveValue("");
     expect(screen.getByLabelText("Confirm New Password")).toHaveValue("");
-    // SPEC.md §7: only the dashboard sends the confirmation.
+    // Only the dashboard's form sends the confirmation.
     const sent = server.calls("PATCH /api/user/password")[0]!.body;
     expect(sent).toEqual(
       variant === "dashboard"

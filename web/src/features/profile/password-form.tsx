@@ -27,7 +27,7 @@ export function PasswordForm({ variant }: { variant: PasswordFormVariant }) {
     const v = validate(passwordFormSchema(variant), values);
     setErrors(v.errors ?? {});
     if (!v.data) return;
-    // SPEC.md §7: the dashboard sends the confirmation too, the profile page does not.
+    // The dashboard sends the confirmation too, the profile page does not.
     const { confirmPassword, ...rest } = v.data;
     change.mutate(variant === "dashboard" ? { ...rest, confirmPassword } : rest, {
       onSuccess: () => {

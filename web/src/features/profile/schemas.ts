@@ -1,4 +1,4 @@
-// The profile and password forms come in two variants with different wording (SPEC.md §5):
+// The profile and password forms come in two variants with different wording :
 // the dashboard's Account Settings and the profile page. The server's rules stay the same.
 import { z } from "zod";
 import { passwordChangeSchema, profileUpdateSchema } from "@common/api/accounts";

@@ -9,7 +9,7 @@ import { DIFFICULTY_RAMP, PRIZE_SHARES_BPS } from "@common/spec";
 
 type PoolSource = Pick<Tournament, "kind" | "isFree" | "entryFee" | "prizePool" | "currentParticipants">;
 
-/** SPEC.md's displayed pool: participants x fee x 0.85 for paid tournaments, the stored pool for free ones. */
+/** The displayed pool: participants x fee x 0.85 for paid tournaments, the stored pool for free ones. */
 export function displayedPoolCents(t: PoolSource): Cents {
   if (isPracticeKind(t.kind)) return 0;
   return t.isFree ? dollarsToCents(t.prizePool) : displayedPrizePool(t.currentParticipants, dollarsToCents(t.entryFee));

@@ -1,4 +1,4 @@
-// SPEC.md's client checks before joining, in its order. The server checks the same again.
+// The client's checks before joining, in the server's order (docs/product.md, Joining). The server checks the same again.
 import type { Tournament, User } from "@common/api/types";
 import { JOIN } from "@common/messages";
 import { formatCents, dollarsToCents } from "@common/domain/money";

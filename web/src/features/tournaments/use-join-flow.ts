@@ -12,7 +12,7 @@ import { isPractice, joinBlock } from "./join-checks";
 type Joinable = Pick<Tournament, "id" | "kind" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee">;
 
 /**
- * SPEC.md's join flow: the client checks in order (each with its toast), then the call. A paid or
+ * The join flow (docs/product.md, Joining): the client checks in order (each with its toast), then the call. A paid or
  * free tournament goes to the dashboard after POST_JOIN_REDIRECT_MS; practice starts at once.
  */
 export function useJoinFlow() {

@@ -19,7 +19,7 @@ function newIdempotencyKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** SPEC.md: redirect to the dashboard when the amount is missing or not positive. */
+/** Redirect to the dashboard when the amount is missing or not positive. */
 export default function CheckoutPage() {
   const amount = amountFromParam(useParams().amount);
   if (amount === null) return <Navigate to="/dashboard" replace />;

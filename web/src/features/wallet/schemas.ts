@@ -1,4 +1,4 @@
-// The deposit and withdrawal dialogs' rules (SPEC.md §5), built on the money API's own schemas.
+// The deposit and withdrawal dialogs' rules, built on the money API's own schemas.
 import { z } from "zod";
 import { depositCentsSchema, withdrawalCentsSchema, withdrawalSchema } from "@common/api/money";
 import { VALIDATION as V } from "@common/messages";
