@@ -1,8 +1,10 @@
 // The one API client. Every call sends cookies and JSON; a non-ok answer becomes an ApiError
 // whose message is what a person may read: the server's `{message}`, else a plain sentence for
-// the status. Status and raw body stay on the error for code, never for display.
+// the status. Code branches on `code`, the server's stable name for the refusal
+// (docs/decisions/006-typed-contract.md), never on the message.
 import type { QueryFunction } from "@tanstack/react-query";
 import { REQUEST_FAILED } from "@common/messages";
+import { errorCodeSchema, type ErrorCode } from "@common/api/errors";
 
 function jsonField(text: string, name: string): unknown {
   try {
@@ -25,13 +27,18 @@ function fallbackFor(status: number): string {
 }
 
 export class ApiError extends Error {
+  /** What the server refused, by its stable name; undefined when the answer carried none (a proxy's page, no answer). */
+  readonly code: ErrorCode | undefined;
+
   constructor(
     readonly status: number,
-    /** The raw response body, for code that inspects it; never shown. */
+    /** The raw response body; never shown. */
     readonly text: string,
   ) {
     const own = jsonField(text, "message");
     super(typeof own === "string" && own.trim() !== "" ? own : fallbackFor(status));
+    const code = errorCodeSchema.safeParse(jsonField(text, "code"));
+    this.code = code.success ? code.data : undefined;
   }
 
   /** The server's `{message}` field when there is one. */
@@ -40,10 +47,6 @@ export class ApiError extends Error {
     return typeof own === "string" && own.trim() !== "" ? own : undefined;
   }
 
-  /** Any other field of the error body (e.g. twoFactorRequired). */
-  field(name: string): unknown {
-    return jsonField(this.text, name);
-  }
 }
 
 /** fetch, with "no answer" (offline, DNS, refused) as an ApiError like any other failure. */

@@ -29,6 +29,35 @@ async function signUp(u: ReturnType<typeof userEvent.setup>) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+describe("signing in with two-factor authentication", () => {
+  it("asks for the code when the server answers two_factor_required, then sends it", async () => {
+    const u = userEvent.setup();
+    const api = fakeFetch({
+      "POST /api/login": (req) =>
+        (req.body as { totpCode?: string }).totpCode
+          ? { status: 401, body: { code: "two_factor_invalid", message: AUTH.twoFactorInvalid, twoFactorRequired: true } }
+          : { status: 401, body: { code: "two_factor_required", message: AUTH.twoFactorRequired, twoFactorRequired: true } },
+    });
+    show();
+    await signIn(u);
+    const code = await screen.findByLabelText("Two-factor code (or a recovery code)");
+    expect(screen.queryByText("Login failed")).not.toBeInTheDocument();
+    await u.type(code, "123456");
+    await u.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText(AUTH.twoFactorInvalid)).toBeVisible();
+    expect(api.calls("POST /api/login").map((r) => (r.body as { totpCode?: string }).totpCode)).toEqual([undefined, "123456"]);
+  });
+
+  it("does not take a refusal's wording for the two-factor step: only its code", async () => {
+    const u = userEvent.setup();
+    fakeFetch({ "POST /api/login": () => ({ status: 401, body: { code: "invalid_credentials", message: AUTH.twoFactorRequired } }) });
+    show();
+    await signIn(u);
+    expect(await screen.findByText("Login failed")).toBeVisible();
+    expect(screen.queryByLabelText("Two-factor code (or a recovery code)")).not.toBeInTheDocument();
+  });
+});
+
 describe("auth page errors", () => {
   it("shows a failed login as the server's message only", async () => {
     const u = userEvent.setup();

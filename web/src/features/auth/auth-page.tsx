@@ -74,7 +74,7 @@ function LoginForm() {
     login.mutate(v.data, {
       onSuccess: (user) => toast.success("Login successful", `Welcome back, ${user.username}!`),
       onError: (error) => {
-        if (error instanceof ApiError && error.field("twoFactorRequired") === true && !needsCode) {
+        if (error instanceof ApiError && error.code === "two_factor_required" && !needsCode) {
           setNeedsCode(true);
           return;
         }

@@ -69,7 +69,7 @@ function fakeRoom(questions: PlayerQuestion[], answer: FakeAnswer) {
   return {
     next: (): FakeAnswer => {
       if (!open()) {
-        if (current + 1 >= questions.length) return { status: 409, body: { message: "No more questions" } };
+        if (current + 1 >= questions.length) return { status: 409, body: { code: "no_more_questions", message: "No more questions" } };
         current++;
         answered = false;
         // A question's own remainingMs says how much of its 30 s was already spent.

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { ArrowLeft, Check, Clock, X } from "lucide-react";
 import type { AnswerResult, PlayerQuestion } from "@common/api/tournaments";
-import { PLAY } from "@common/messages";
 import { PAUSE_AFTER_ANSWER_MS, QUESTION_TIME_MS, TIMER_CAUTION_MS, TIMER_WARNING_MS } from "@common/spec";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -79,7 +78,7 @@ export function PlaySession({ tournamentId, practice, onBack, toolbar }: PlaySes
     next.mutate(undefined, {
       onSuccess: show,
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 409 && error.serverMessage === PLAY.noMoreQuestions) finish();
+        if (error instanceof ApiError && error.code === "no_more_questions") finish();
         else setPhase({ kind: "blocked", message: errorMessage(error) });
       },
     });
