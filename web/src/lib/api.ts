@@ -1,8 +1,7 @@
-// The one API client. Every call sends cookies and JSON; a non-ok answer becomes an ApiError
-// whose message is what a person may read: the server's `{message}`, else a plain sentence for
-// the status. Code branches on `code`, the server's stable name for the refusal
+// A refused or failed call, as the web app sees it (the calls themselves: api-client.ts). Its
+// message is what a person may read: the server's `{message}`, else a plain sentence for the
+// status. Code branches on `code`, the server's stable name for the refusal
 // (docs/decisions/006-typed-contract.md), never on the message.
-import type { QueryFunction } from "@tanstack/react-query";
 import { REQUEST_FAILED } from "@common/messages";
 import { errorCodeSchema, type ErrorCode } from "@common/api/errors";
 
@@ -49,57 +48,9 @@ export class ApiError extends Error {
 
 }
 
-/** fetch, with "no answer" (offline, DNS, refused) as an ApiError like any other failure. */
-async function send(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch {
-    throw new ApiError(0, "");
-  }
-}
-
-async function throwIfNotOk(res: Response) {
-  if (res.ok) return;
-  throw new ApiError(res.status, await res.text().catch(() => ""));
-}
-
-/** The body of an ok answer; one that is not JSON (a proxy's page) is a failure too. */
-async function readJson<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  if (!text) return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new ApiError(res.status, "");
-  }
-}
-
-export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await send(url, {
-    method,
-    headers: data !== undefined ? { "Content-Type": "application/json" } : {},
-    body: data !== undefined ? JSON.stringify(data) : undefined,
-    credentials: "include",
-  });
-  await throwIfNotOk(res);
-  return readJson<T>(res);
-}
-
 /**
  * What to tell a person about a failed call: the server's message, else `fallback` (the
  * action's own wording), else the plain sentence for the status. Never raw text or JSON.
  */
 export const errorMessage = (error: unknown, fallback?: string): string =>
   error instanceof ApiError ? (error.serverMessage ?? fallback ?? error.message) : (fallback ?? REQUEST_FAILED.other);
-
-type On401 = "returnNull" | "throw";
-
-/** Default query function: GET the query key joined with "/". */
-export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T> {
-  return async ({ queryKey }) => {
-    const res = await send(queryKey.join("/"), { credentials: "include" });
-    if (on401 === "returnNull" && res.status === 401) return null as T;
-    await throwIfNotOk(res);
-    return readJson<T>(res);
-  };
-}

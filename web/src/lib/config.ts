@@ -1,5 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
-import type { PublicConfig } from "@common/api/money";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api, read } from "./api-client";
+
+export const CONFIG_KEY = ["config"] as const;
+
+export const configQuery = () => queryOptions({ queryKey: CONFIG_KEY, queryFn: () => read(api.config.$get()) });
 
 /** This deployment's public settings: payment provider, deposit limits, support address. */
-export const usePublicConfig = () => useQuery<PublicConfig>({ queryKey: ["/api/config"] });
+export const usePublicConfig = () => useQuery(configQuery());

@@ -1,20 +1,36 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { LoginInput, RegisterInput } from "@common/api/accounts";
 import type { User } from "@common/api/types";
-import { apiRequest, getQueryFn } from "@/lib/api";
+import { ApiError } from "@/lib/api";
+import { api, read } from "@/lib/api-client";
 
-export const USER_KEY = ["/api/user"] as const;
+/** The signed-in user; every query of the user's own data sits under ["me", ...]. */
+export const USER_KEY = ["session"] as const;
 
-/** The current user; null when signed out (401). */
+export const userQuery = () =>
+  queryOptions({
+    queryKey: USER_KEY,
+    // Signed out is an answer, not a failure.
+    queryFn: async (): Promise<User | null> => {
+      try {
+        return await read(api.user.$get());
+      } catch (e) {
+        if (e instanceof ApiError && e.code === "not_authenticated") return null;
+        throw e;
+      }
+    },
+  });
+
+/** The current user; null when signed out. */
 export function useUser() {
-  const q = useQuery<User | null>({ queryKey: USER_KEY, queryFn: getQueryFn({ on401: "returnNull" }) });
+  const q = useQuery(userQuery());
   return { user: q.data ?? null, isLoading: q.isLoading, error: q.error };
 }
 
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<User>("POST", "/api/login", input),
+    mutationFn: (input: LoginInput) => read(api.login.$post({ json: input })),
     onSuccess: (user) => qc.setQueryData(USER_KEY, user),
   });
 }
@@ -22,7 +38,7 @@ export function useLogin() {
 export function useRegister() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterInput) => apiRequest<User>("POST", "/api/register", input),
+    mutationFn: (input: RegisterInput) => read(api.register.$post({ json: input })),
     onSuccess: (user) => qc.setQueryData(USER_KEY, user),
   });
 }
@@ -30,7 +46,7 @@ export function useRegister() {
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest("POST", "/api/logout"),
+    mutationFn: () => read(api.logout.$post()),
     onSuccess: () => {
       qc.setQueryData(USER_KEY, null);
       // Everything cached belonged to the signed-out user.

@@ -1,7 +1,6 @@
 // The public leaderboard: all time or this week, worldwide or one country.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { GlobalLeaderboardEntry } from "@common/api/tournaments";
-import { apiRequest } from "@/lib/api";
+import { api, read } from "@/lib/api-client";
 
 export type LeaderboardPeriod = "week" | "all";
 
@@ -13,11 +12,7 @@ export const leaderboardKeys = {
 export const leaderboardQuery = (period: LeaderboardPeriod, region: string | null) =>
   queryOptions({
     queryKey: leaderboardKeys.board(period, region),
-    queryFn: () => {
-      const params = new URLSearchParams({ period });
-      if (region) params.set("region", region);
-      return apiRequest<GlobalLeaderboardEntry[]>("GET", `/api/leaderboard?${params}`);
-    },
+    queryFn: () => read(api.leaderboard.$get({ query: region ? { period, region } : { period } })),
   });
 
 export function useLeaderboard(period: LeaderboardPeriod, region: string | null, { enabled = true }: { enabled?: boolean } = {}) {

@@ -5,10 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   tournamentServerFrameSchema,
   type AnswerInput,
-  type AnswerResult,
-  type CompleteResult,
   type LeaderboardRow,
-  type PlayerQuestion,
   type TournamentDetail,
   type TournamentServerFrame,
 } from "@common/api/tournaments";
@@ -17,19 +14,19 @@ import { LEADERBOARD_POLL_MS } from "@common/spec";
 import { USER_KEY } from "@/features/auth/api";
 import { tournamentKeys, useTournamentLeaderboard } from "@/features/tournaments/api";
 import { useReconnectingSocket } from "@/hooks/use-reconnecting-socket";
-import { apiRequest } from "@/lib/api";
+import { api, read } from "@/lib/api-client";
 
-const base = (id: number) => `/api/tournaments/${id}`;
+const param = (id: number) => ({ param: { id: String(id) } });
 
 /** The player's open question, or the next one (its 30 s clock starts on the server). */
 export function useNextQuestion(id: number) {
-  return useMutation({ mutationFn: () => apiRequest<PlayerQuestion>("POST", `${base(id)}/next`) });
+  return useMutation({ mutationFn: () => read(api.tournaments[":id"].next.$post(param(id))) });
 }
 
 export function useSubmitAnswer(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: AnswerInput) => apiRequest<AnswerResult>("POST", `${base(id)}/answer`, input),
+    mutationFn: (input: AnswerInput) => read(api.tournaments[":id"].answer.$post({ ...param(id), json: input })),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: tournamentKeys.questions(id) });
       void qc.invalidateQueries({ queryKey: tournamentKeys.leaderboard(id) });
@@ -40,7 +37,7 @@ export function useSubmitAnswer(id: number) {
 export function useCompleteTournament(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<CompleteResult>("POST", `${base(id)}/complete`),
+    mutationFn: () => read(api.tournaments[":id"].complete.$post({ ...param(id), json: {} })),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: tournamentKeys.detail(id) });
       void qc.invalidateQueries({ queryKey: tournamentKeys.lists });
@@ -91,7 +88,7 @@ export function useLiveLeaderboard(id: number, { enabled = true }: { enabled?: b
     [id, qc],
   );
 
-  const socket = useReconnectingSocket({ path: enabled ? `${base(id)}/ws` : null, schema: tournamentServerFrameSchema, onFrame });
+  const socket = useReconnectingSocket({ path: enabled ? `/api/tournaments/${id}/ws` : null, schema: tournamentServerFrameSchema, onFrame });
   const polled = useTournamentLeaderboard(id, { enabled: enabled && !socket.connected, pollMs: LEADERBOARD_POLL_MS });
 
   const live = socket.connected && frame !== null;

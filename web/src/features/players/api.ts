@@ -1,15 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
-import type { PublicProfile } from "@common/api/tournaments";
-import { ApiError, apiRequest } from "@/lib/api";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError } from "@/lib/api";
+import { api, read } from "@/lib/api-client";
 
-export const playerKey = (username: string) => ["/api/users", username] as const;
+export const playerKey = (username: string) => ["players", username] as const;
+
+export const playerQuery = (username: string) =>
+  queryOptions({ queryKey: playerKey(username), queryFn: () => read(api.users[":username"].$get({ param: { username } })) });
 
 /** A player's public profile; fields the player hides arrive as null. */
-export const usePlayer = (username: string) =>
-  useQuery<PublicProfile>({
-    queryKey: playerKey(username),
-    queryFn: () => apiRequest<PublicProfile>("GET", `/api/users/${encodeURIComponent(username)}`),
-    enabled: username !== "",
-  });
+export const usePlayer = (username: string) => useQuery({ ...playerQuery(username), enabled: username !== "" });
 
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.code === "player_not_found";

@@ -1,23 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import type { PasswordChangeInput, ProfileUpdateInput } from "@common/api/accounts";
-import type {
-  DeleteAccountInput,
-  TwoFactorDisableInput,
-  TwoFactorEnableInput,
-  TwoFactorEnableResponse,
-  TwoFactorSetupResponse,
-} from "@common/api/account-security";
-import type { User } from "@common/api/types";
+import type { DeleteAccountInput, TwoFactorDisableInput, TwoFactorEnableInput } from "@common/api/account-security";
 import { USER_KEY } from "@/features/auth/api";
-import { apiRequest } from "@/lib/api";
+import { api, read } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 
 /** PATCH /api/user/profile; the answer replaces the cached user, which is then refetched. */
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileUpdateInput) => apiRequest<User>("PATCH", "/api/user/profile", input),
+    mutationFn: (input: ProfileUpdateInput) => read(api.user.profile.$patch({ json: input })),
     onSuccess: async (user) => {
       qc.setQueryData(USER_KEY, user);
       await qc.invalidateQueries({ queryKey: USER_KEY });
@@ -27,19 +20,19 @@ export function useUpdateProfile() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: PasswordChangeInput) => apiRequest<{ message: string }>("PATCH", "/api/user/password", input),
+    mutationFn: (input: PasswordChangeInput) => read(api.user.password.$patch({ json: input })),
   });
 }
 
 /** Starts enrolment: a new pending secret, not yet required at login. */
 export function useTwoFactorSetup() {
-  return useMutation({ mutationFn: () => apiRequest<TwoFactorSetupResponse>("POST", "/api/user/2fa/setup", {}) });
+  return useMutation({ mutationFn: () => read(api.user["2fa"].setup.$post()) });
 }
 
 export function useTwoFactorEnable() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: TwoFactorEnableInput) => apiRequest<TwoFactorEnableResponse>("POST", "/api/user/2fa/enable", input),
+    mutationFn: (input: TwoFactorEnableInput) => read(api.user["2fa"].enable.$post({ json: input })),
     onSuccess: () => qc.invalidateQueries({ queryKey: USER_KEY }),
   });
 }
@@ -47,7 +40,7 @@ export function useTwoFactorEnable() {
 export function useTwoFactorDisable() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: TwoFactorDisableInput) => apiRequest<{ message: string }>("POST", "/api/user/2fa/disable", input),
+    mutationFn: (input: TwoFactorDisableInput) => read(api.user["2fa"].disable.$post({ json: input })),
     onSuccess: () => qc.invalidateQueries({ queryKey: USER_KEY }),
   });
 }
@@ -60,7 +53,7 @@ export function useDeleteAccount() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (input: DeleteAccountInput) => apiRequest<{ message: string }>("DELETE", "/api/user", input),
+    mutationFn: (input: DeleteAccountInput) => read(api.user.$delete({ json: input })),
     onSuccess: () => {
       toast.success("Account deleted", "Your account and personal data have been removed.");
       navigate("/", { replace: true });

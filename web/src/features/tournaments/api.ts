@@ -1,45 +1,39 @@
-// Tournaments, categories and leaderboards: query keys, fetchers and hooks. Keys start with the
-// GET path so the default query function (key joined by "/") fetches them; a prefix invalidates
-// everything below it.
+// Tournaments and categories: query keys (names, never URLs), queryOptions factories and hooks,
+// all calling the Worker through its typed client.
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Category, User } from "@common/api/types";
-import type { JoinResult, LeaveResult, LeaderboardRow, ParticipantRow, TournamentDetail, TournamentListParams, TournamentPage } from "@common/api/tournaments";
+import type { User } from "@common/api/types";
+import type { TournamentListParams } from "@common/api/tournaments";
 import { USER_KEY } from "@/features/auth/api";
-import { apiRequest } from "@/lib/api";
+import { api, read } from "@/lib/api-client";
 
 /** The list's server-side filters; absent means "all". */
 export type TournamentFilters = Omit<TournamentListParams, "page">;
 
-const TOURNAMENTS = "/api/tournaments";
-
 export const tournamentKeys = {
-  all: [TOURNAMENTS] as const,
-  lists: [TOURNAMENTS, "list"] as const,
+  all: ["tournaments"] as const,
+  lists: ["tournaments", "list"] as const,
   /** One page of the list. */
-  list: (params: TournamentListParams) => [TOURNAMENTS, "list", "page", params] as const,
+  list: (params: TournamentListParams) => ["tournaments", "list", "page", params] as const,
   /** Every page loaded so far, for a list that grows with "Load more". */
-  pages: (filters: TournamentFilters) => [TOURNAMENTS, "list", "pages", filters] as const,
-  detail: (id: number) => [TOURNAMENTS, id] as const,
-  participants: (id: number) => [TOURNAMENTS, id, "participants"] as const,
-  leaderboard: (id: number) => [TOURNAMENTS, id, "leaderboard"] as const,
-  questions: (id: number) => [TOURNAMENTS, id, "questions"] as const,
+  pages: (filters: TournamentFilters) => ["tournaments", "list", "pages", filters] as const,
+  detail: (id: number) => ["tournaments", id] as const,
+  participants: (id: number) => ["tournaments", id, "participants"] as const,
+  leaderboard: (id: number) => ["tournaments", id, "leaderboard"] as const,
+  questions: (id: number) => ["tournaments", id, "questions"] as const,
 };
-export const CATEGORIES_KEY = ["/api/categories"] as const;
+export const CATEGORIES_KEY = ["categories"] as const;
 
-/** "/api/tournaments?status=live&price=free" with empty filters left out. */
-export function tournamentsUrl(params: TournamentListParams): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== "") query.set(key, String(value));
-  }
-  const text = query.toString();
-  return text ? `${TOURNAMENTS}?${text}` : TOURNAMENTS;
-}
+/** The list's query string: empty filters left out, numbers as text. */
+const listQuery = (params: TournamentListParams) =>
+  Object.fromEntries(Object.entries(params).flatMap(([key, value]) => (value === undefined || value === "" ? [] : [[key, String(value)]]))) as Record<string, string>;
+
+const fetchPage = (params: TournamentListParams) => read(api.tournaments.$get({ query: listQuery(params) }));
+const param = (id: number) => ({ param: { id: String(id) } });
 
 export const tournamentsQuery = (params: TournamentListParams) =>
   queryOptions({
     queryKey: tournamentKeys.list(params),
-    queryFn: () => apiRequest<TournamentPage>("GET", tournamentsUrl(params)),
+    queryFn: () => fetchPage(params),
     // Keep the previous results on screen while a changed filter loads.
     placeholderData: keepPreviousData,
   });
@@ -47,13 +41,22 @@ export const tournamentsQuery = (params: TournamentListParams) =>
 export const tournamentPagesQuery = (filters: TournamentFilters) =>
   infiniteQueryOptions({
     queryKey: tournamentKeys.pages(filters),
-    queryFn: ({ pageParam }) => apiRequest<TournamentPage>("GET", tournamentsUrl({ ...filters, page: pageParam })),
+    queryFn: ({ pageParam }) => fetchPage({ ...filters, page: pageParam }),
     initialPageParam: 1,
     getNextPageParam: (last) => last.nextPage,
     placeholderData: keepPreviousData,
   });
 
-export const tournamentQuery = (id: number) => queryOptions<TournamentDetail>({ queryKey: tournamentKeys.detail(id) });
+export const tournamentQuery = (id: number) =>
+  queryOptions({ queryKey: tournamentKeys.detail(id), queryFn: () => read(api.tournaments[":id"].$get(param(id))) });
+
+export const participantsQuery = (id: number) =>
+  queryOptions({ queryKey: tournamentKeys.participants(id), queryFn: () => read(api.tournaments[":id"].participants.$get(param(id))) });
+
+export const leaderboardQuery = (id: number) =>
+  queryOptions({ queryKey: tournamentKeys.leaderboard(id), queryFn: () => read(api.tournaments[":id"].leaderboard.$get(param(id))) });
+
+export const categoriesQuery = () => queryOptions({ queryKey: CATEGORIES_KEY, queryFn: () => read(api.categories.$get()) });
 
 /** One page of the list (the first, unless `params.page` says otherwise). */
 export function useTournaments(params: TournamentListParams = {}) {
@@ -70,13 +73,13 @@ export function useTournament(id: number, { enabled = true }: { enabled?: boolea
 }
 
 export function useParticipants(id: number, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery<ParticipantRow[]>({ queryKey: tournamentKeys.participants(id), enabled });
+  return useQuery({ ...participantsQuery(id), enabled });
 }
 
 /** A tournament's leaderboard; `pollMs` turns on polling (the play screen's fallback). */
 export function useTournamentLeaderboard(id: number, { enabled = true, pollMs }: { enabled?: boolean; pollMs?: number | false } = {}) {
-  return useQuery<LeaderboardRow[]>({
-    queryKey: tournamentKeys.leaderboard(id),
+  return useQuery({
+    ...leaderboardQuery(id),
     enabled,
     refetchInterval: pollMs ?? false,
     // Live figures: a revisit refetches instead of showing an old board.
@@ -85,7 +88,7 @@ export function useTournamentLeaderboard(id: number, { enabled = true, pollMs }:
 }
 
 export function useCategories() {
-  return useQuery<Category[]>({ queryKey: CATEGORIES_KEY });
+  return useQuery(categoriesQuery());
 }
 
 
@@ -93,7 +96,7 @@ export function useCategories() {
 export function useJoinTournament() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<JoinResult>("POST", `${TOURNAMENTS}/${id}/join`),
+    mutationFn: (id: number) => read(api.tournaments[":id"].join.$post({ ...param(id), json: {} })),
     onSuccess: (result, id) => {
       qc.setQueryData<User | null>(USER_KEY, (user) => (user ? { ...user, balance: result.balance } : user));
       return Promise.all([
@@ -108,7 +111,7 @@ export function useJoinTournament() {
 export function useLeaveTournament() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<LeaveResult>("POST", `${TOURNAMENTS}/${id}/leave`),
+    mutationFn: (id: number) => read(api.tournaments[":id"].leave.$post({ ...param(id), json: {} })),
     onSuccess: (result, id) => {
       qc.setQueryData<User | null>(USER_KEY, (user) => (user ? { ...user, balance: result.balance } : user));
       return Promise.all([

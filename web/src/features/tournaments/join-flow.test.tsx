@@ -6,6 +6,7 @@ import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import { JoinButton } from "./components/join-button";
 import { useJoinFlow } from "./use-join-flow";
+import { USER_KEY } from "@/features/auth/api";
 
 const tournament = (overrides: Partial<Tournament> = {}): Tournament => ({
   id: 42,
@@ -155,7 +156,7 @@ describe("joining a tournament: success", () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText("Successfully joined tournament!")).toBeInTheDocument();
     expect(screen.getByText("Taking you to your tournaments...")).toBeInTheDocument();
-    expect(page.queryClient.getQueryData<{ balance: number }>(["/api/user"])?.balance).toBe(45);
+    expect(page.queryClient.getQueryData<{ balance: number }>(USER_KEY)?.balance).toBe(45);
 
     await act(() => vi.advanceTimersByTimeAsync(999));
     expect(page.location()).toBe("/t");

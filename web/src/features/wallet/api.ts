@@ -1,37 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  CreatePaymentIntentResponse,
-  DepositConfirmResponse,
-  PaymentIntentSummary,
-  SandboxConfirmInput,
-  SandboxConfirmResponse,
-  WithdrawalInput,
-  WithdrawalResponse,
-} from "@common/api/money";
-import type { Transaction, User } from "@common/api/types";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SandboxConfirmInput, WithdrawalInput } from "@common/api/money";
+import type { User } from "@common/api/types";
 import { USER_KEY } from "@/features/auth/api";
-import { apiRequest } from "@/lib/api";
+import { api, read } from "@/lib/api-client";
 
-export const TRANSACTIONS_KEY = ["/api/user/transactions"] as const;
+export const TRANSACTIONS_KEY = ["me", "transactions"] as const;
+
+export const transactionsQuery = () => queryOptions({ queryKey: TRANSACTIONS_KEY, queryFn: () => read(api.user.transactions.$get()) });
 
 /** Which card form to show and the deposit limits. */
 export { usePublicConfig as usePaymentConfig } from "@/lib/config";
 
 /** The signed-in user's ledger, newest first; entry fees and prizes land here from elsewhere, so every visit refetches. */
-export const useTransactions = () => useQuery<Transaction[]>({ queryKey: TRANSACTIONS_KEY, refetchOnMount: "always" });
+export const useTransactions = () => useQuery({ ...transactionsQuery(), refetchOnMount: "always" });
 
 export const createPaymentIntent = (amount: number, idempotencyKey: string) =>
-  apiRequest<CreatePaymentIntentResponse>("POST", "/api/create-payment-intent", { amount, idempotencyKey });
+  read(api["create-payment-intent"].$post({ json: { amount, idempotencyKey } }));
 
 /** The sandbox provider's card step (declined cards answer 402 with the provider's message). */
 export const useSandboxConfirm = () =>
-  useMutation({ mutationFn: (input: SandboxConfirmInput) => apiRequest<SandboxConfirmResponse>("POST", "/api/sandbox/confirm-payment", input) });
+  useMutation({ mutationFn: (input: SandboxConfirmInput) => read(api.sandbox["confirm-payment"].$post({ json: input })) });
 
 /** GET /api/payment-intent: status and amount as the provider reports them. */
 export const usePaymentIntent = (clientSecret: string | null) =>
-  useQuery<PaymentIntentSummary>({
-    queryKey: ["/api/payment-intent", clientSecret],
-    queryFn: () => apiRequest<PaymentIntentSummary>("GET", `/api/payment-intent?clientSecret=${encodeURIComponent(clientSecret ?? "")}`),
+  useQuery({
+    queryKey: ["payment-intent", clientSecret],
+    queryFn: () => read(api["payment-intent"].$get({ query: { clientSecret: clientSecret ?? "" } })),
     enabled: clientSecret !== null,
     gcTime: 0,
   });
@@ -50,7 +44,7 @@ function useRefreshWallet() {
 export function useConfirmDeposit() {
   const refresh = useRefreshWallet();
   return useMutation({
-    mutationFn: (input: { paymentIntentId: string; amount: number }) => apiRequest<DepositConfirmResponse>("POST", "/api/deposit/confirm", input),
+    mutationFn: (input: { paymentIntentId: string; amount: number }) => read(api.deposit.confirm.$post({ json: input })),
     onSuccess: (res) => refresh(res.balance),
   });
 }
@@ -58,7 +52,7 @@ export function useConfirmDeposit() {
 export function useConfirmWithdrawal() {
   const refresh = useRefreshWallet();
   return useMutation({
-    mutationFn: (input: WithdrawalInput) => apiRequest<WithdrawalResponse>("POST", "/api/withdrawal/confirm", input),
+    mutationFn: (input: WithdrawalInput) => read(api.withdrawal.confirm.$post({ json: input })),
     onSuccess: (res) => refresh(res.balance),
   });
 }

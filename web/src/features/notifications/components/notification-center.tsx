@@ -28,8 +28,10 @@ export default function NotificationCenter({ user }: { user: Pick<User, "id"> })
           enqueue(frame);
           void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
           // Statuses, standings and (after a tournament ends) balances and XP have changed.
-          void qc.invalidateQueries({ queryKey: ["/api/tournaments"] });
-          void qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith("/api/user") });
+          void qc.invalidateQueries({ queryKey: ["tournaments"] });
+          // The player's own figures (results, stats, ledger) and balance.
+          void qc.invalidateQueries({ queryKey: ["me"] });
+          void qc.invalidateQueries({ queryKey: ["session"] });
           return;
       }
     },

@@ -1,0 +1,32 @@
+// The Worker's API, typed from its routes (hc<AppType>, docs/decisions/006-typed-contract.md):
+// URLs, inputs and responses come from the Worker's own code, so a renamed route or a changed
+// shape fails the type check here. `read` turns a refusal into an ApiError.
+import { hc, type ClientResponse } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { AppType } from "../../../worker/app";
+import { ApiError } from "./api";
+
+/** fetch with the session cookie, and "no answer" (offline, refused) as an ApiError like any other failure. */
+async function send(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, { ...init, credentials: "include" });
+  } catch {
+    throw new ApiError(0, "");
+  }
+}
+
+export const api = hc<AppType>("/", { fetch: send }).api;
+
+type OkBody<R> = R extends ClientResponse<infer T, infer S, "json"> ? (S extends SuccessStatusCode ? T : never) : never;
+
+/** The body of a successful answer; any other answer (or a body that is not JSON) throws an ApiError. */
+export async function read<R extends ClientResponse<unknown, number, "json">>(request: Promise<R>): Promise<OkBody<R>> {
+  const res = await request;
+  const text = await res.text().catch(() => "");
+  if (!res.ok) throw new ApiError(res.status, text);
+  try {
+    return (text ? JSON.parse(text) : undefined) as OkBody<R>;
+  } catch {
+    throw new ApiError(res.status, "");
+  }
+}
