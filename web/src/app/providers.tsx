@@ -5,7 +5,7 @@ import { Tooltip } from "radix-ui";
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@common/spec";
 import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider, useTheme } from "@/lib/theme";
-import { useUser } from "@/features/auth/api";
+import { useUser } from "@/lib/session";
 
 function ThemedToaster() {
   const { theme } = useTheme();

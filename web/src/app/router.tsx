@@ -1,8 +1,8 @@
 // Every screen of the product (docs/product.md, Screens). Pages load lazily so the home page's first download stays small.
 import { lazy } from "react";
 import { createBrowserRouter } from "react-router";
-import { AppLayout } from "@/components/layout/app-layout";
-import { ProtectedRoute } from "@/components/layout/protected-route";
+import { AppLayout } from "@/app/layout/app-layout";
+import { ProtectedRoute } from "@/app/layout/protected-route";
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => {
   const Component = lazy(load);
@@ -14,13 +14,13 @@ export const router = createBrowserRouter([
     element: <AppLayout />,
     children: [
       // Public
-      { path: "/", ...page(() => import("@/features/home/components/home-page")) },
+      { path: "/", ...page(() => import("@/app/routes/home/home-page")) },
       { path: "/auth", ...page(() => import("@/features/auth/auth-page")) },
       { path: "/how-it-works", ...page(() => import("@/features/marketing/components/how-it-works-page")) },
       { path: "/learn-more", ...page(() => import("@/features/marketing/components/learn-more-page")) },
       { path: "/contact", ...page(() => import("@/features/marketing/components/contact-page")) },
       { path: "/leaderboards", ...page(() => import("@/features/leaderboards/components/leaderboards-page")) },
-      { path: "/tournaments/:id/play", ...page(() => import("@/features/play/components/play-page")) },
+      { path: "/tournaments/:id/play", ...page(() => import("@/features/tournaments/play/components/play-page")) },
       { path: "/players/:username", ...page(() => import("@/features/players/player-profile-page")) },
       // Behind the authentication wrapper
       {
@@ -28,7 +28,7 @@ export const router = createBrowserRouter([
         children: [
           { path: "/tournaments", ...page(() => import("@/features/tournaments/components/tournaments-page")) },
           { path: "/tournaments/:id", ...page(() => import("@/features/tournaments/components/tournament-detail-page")) },
-          { path: "/dashboard", ...page(() => import("@/features/dashboard/dashboard-page")) },
+          { path: "/dashboard", ...page(() => import("@/app/routes/dashboard/dashboard-page")) },
           { path: "/profile", ...page(() => import("@/features/profile/profile-page")) },
           { path: "/checkout/:amount?", ...page(() => import("@/features/wallet/checkout-page")) },
           { path: "/payment-success", ...page(() => import("@/features/wallet/payment-success-page")) },

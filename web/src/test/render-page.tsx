@@ -5,7 +5,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from "react-router";
 import { Toaster, toast } from "sonner";
 import type { User } from "@common/api/types";
-import { USER_KEY } from "@/features/auth/api";
+import { USER_KEY } from "@/lib/session";
 import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme";
 

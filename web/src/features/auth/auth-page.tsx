@@ -10,7 +10,8 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api";
 import { invalidProps, validate, type FieldErrors } from "@/lib/form";
 import { toast } from "@/lib/toast";
-import { useLogin, useRegister, useUser } from "./api";
+import { useLogin, useRegister } from "./api";
+import { useUser } from "@/lib/session";
 
 export default function AuthPage() {
   const { user, isLoading } = useUser();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { NOTIFY } from "@common/messages";
 import type { NotificationFrame } from "@common/api/tournaments";
-import { NotificationBell } from "@/components/layout/notification-bell";
+import { NotificationBell } from "@/app/layout/notification-bell";
 import { fakeFetch } from "@/test/fake-fetch";
 import { FakeWebSocket, fakeWebSockets } from "@/test/fake-websocket";
 import { renderPage } from "@/test/render-page";

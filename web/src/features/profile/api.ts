@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import type { PasswordChangeInput, ProfileUpdateInput } from "@common/api/accounts";
 import type { DeleteAccountInput, TwoFactorDisableInput, TwoFactorEnableInput } from "@common/api/account-security";
-import { USER_KEY } from "@/features/auth/api";
+import { USER_KEY } from "@/lib/session";
 import { api, read } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SettingsTab } from "@/features/dashboard/settings-tab";
+import { SettingsTab } from "@/app/routes/dashboard/settings-tab";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import { AccountInfoForm } from "./account-info-form";

@@ -2,7 +2,7 @@ import { useSearchParams } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useUser } from "@/features/auth/api";
+import { useUser } from "@/lib/session";
 import { AccountInfoForm } from "./account-info-form";
 import { AppearanceSettings } from "./appearance-settings";
 import { DeleteAccount } from "./delete-account";

@@ -1,9 +1,9 @@
-// Tournaments and categories: query keys (names, never URLs), queryOptions factories and hooks,
+// Tournaments: query keys (names, never URLs), queryOptions factories and hooks,
 // all calling the Worker through its typed client.
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { User } from "@common/api/types";
 import type { TournamentListParams } from "@common/api/tournaments";
-import { USER_KEY } from "@/features/auth/api";
+import { USER_KEY } from "@/lib/session";
 import { api, read } from "@/lib/api-client";
 
 /** The list's server-side filters; absent means "all". */
@@ -21,7 +21,6 @@ export const tournamentKeys = {
   leaderboard: (id: number) => ["tournaments", id, "leaderboard"] as const,
   questions: (id: number) => ["tournaments", id, "questions"] as const,
 };
-export const CATEGORIES_KEY = ["categories"] as const;
 
 /** The list's query string: empty filters left out, numbers as text. */
 const listQuery = (params: TournamentListParams) =>
@@ -56,8 +55,6 @@ export const participantsQuery = (id: number) =>
 export const leaderboardQuery = (id: number) =>
   queryOptions({ queryKey: tournamentKeys.leaderboard(id), queryFn: () => read(api.tournaments[":id"].leaderboard.$get(param(id))) });
 
-export const categoriesQuery = () => queryOptions({ queryKey: CATEGORIES_KEY, queryFn: () => read(api.categories.$get()) });
-
 /** One page of the list (the first, unless `params.page` says otherwise). */
 export function useTournaments(params: TournamentListParams = {}) {
   return useQuery(tournamentsQuery(params));
@@ -85,10 +82,6 @@ export function useTournamentLeaderboard(id: number, { enabled = true, pollMs }:
     // Live figures: a revisit refetches instead of showing an old board.
     staleTime: 0,
   });
-}
-
-export function useCategories() {
-  return useQuery(categoriesQuery());
 }
 
 

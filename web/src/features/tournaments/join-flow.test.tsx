@@ -6,7 +6,7 @@ import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import { JoinButton } from "./components/join-button";
 import { useJoinFlow } from "./use-join-flow";
-import { USER_KEY } from "@/features/auth/api";
+import { USER_KEY } from "@/lib/session";
 
 const tournament = (overrides: Partial<Tournament> = {}): Tournament => ({
   id: 42,

@@ -3,7 +3,7 @@ import type { Tournament } from "@common/api/types";
 import type { JoinResult } from "@common/api/tournaments";
 import { JOIN } from "@common/messages";
 import { POST_JOIN_REDIRECT_MS } from "@common/spec";
-import { useUser } from "@/features/auth/api";
+import { useUser } from "@/lib/session";
 import { errorMessage } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { useJoinTournament } from "./api";

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SandboxConfirmInput, WithdrawalInput } from "@common/api/money";
 import type { User } from "@common/api/types";
-import { USER_KEY } from "@/features/auth/api";
+import { USER_KEY } from "@/lib/session";
 import { api, read } from "@/lib/api-client";
 
 export const TRANSACTIONS_KEY = ["me", "transactions"] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import type { Transaction } from "@common/api/types";
-import { USER_KEY } from "@/features/auth/api";
+import { USER_KEY } from "@/lib/session";
 import { deferred, fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import { TRANSACTIONS_KEY } from "./api";

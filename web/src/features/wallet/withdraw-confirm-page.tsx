@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Field, Input, Label } from "@/components/ui/input";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useUser } from "@/features/auth/api";
+import { useUser } from "@/lib/session";
 import { errorMessage } from "@/lib/api";
 import { invalidProps, validate, type FieldErrors } from "@/lib/form";
 import { toast } from "@/lib/toast";

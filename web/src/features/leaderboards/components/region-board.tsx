@@ -4,7 +4,7 @@ import { Globe, MapPin } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useUser } from "@/features/auth/api";
+import { useUser } from "@/lib/session";
 import { countryName } from "@/lib/countries";
 import { useLeaderboard, type LeaderboardPeriod } from "../api";
 import { PlayersTable } from "./players-table";

@@ -15,7 +15,7 @@ import {
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { ScoringRules } from "@/features/tournaments/components/scoring-rules";
+import { ScoringRules } from "@/components/scoring-rules";
 
 const STEPS = [
   { icon: UserPlus, title: "Create Account", text: "Register with a username, email and password. It is free." },

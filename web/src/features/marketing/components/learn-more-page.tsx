@@ -21,7 +21,7 @@ import {
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { useCategories } from "@/features/tournaments/api";
+import { useCategories } from "@/lib/categories";
 
 const MISSION = [
   { icon: Brain, title: "Knowledge", text: "Questions in every category, from history and science to music and sports." },

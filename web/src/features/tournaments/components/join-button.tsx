@@ -2,7 +2,7 @@ import type { Tournament } from "@common/api/types";
 import { JOIN } from "@common/messages";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { Tooltip } from "@/components/ui/tooltip";
-import { useUser } from "@/features/auth/api";
+import { useUser } from "@/lib/session";
 import { cn } from "@/lib/cn";
 import { belowLevel, isPractice } from "../join-checks";
 import { useJoinFlow } from "../use-join-flow";

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import type { Tournament } from "@common/api/types";
 import { cn } from "@/lib/cn";
-import { useCategories } from "../api";
-import { CategoryIcon } from "./category-icon";
+import { useCategories } from "@/lib/categories";
+import { CategoryIcon } from "@/components/category-icon";
 
 const GRADIENTS = [
   "from-violet-700 to-indigo-900",

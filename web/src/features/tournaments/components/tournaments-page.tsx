@@ -9,7 +9,8 @@ import { Input, Label } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { cn } from "@/lib/cn";
-import { useCategories, useTournamentPages, type TournamentFilters } from "../api";
+import { useTournamentPages, type TournamentFilters } from "../api";
+import { useCategories } from "@/lib/categories";
 import { TournamentCard } from "./tournament-card";
 
 type Price = NonNullable<TournamentListParams["price"]>;

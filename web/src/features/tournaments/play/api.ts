@@ -11,7 +11,7 @@ import {
 } from "@common/api/tournaments";
 import type { TournamentStatus } from "@common/api/types";
 import { LEADERBOARD_POLL_MS } from "@common/spec";
-import { USER_KEY } from "@/features/auth/api";
+import { USER_KEY } from "@/lib/session";
 import { tournamentKeys, useTournamentLeaderboard } from "@/features/tournaments/api";
 import { useReconnectingSocket } from "@/hooks/use-reconnecting-socket";
 import { api, read } from "@/lib/api-client";

@@ -7,8 +7,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { RegionBoard } from "@/features/leaderboards/components/region-board";
-import { useCategories, useTournaments } from "@/features/tournaments/api";
-import { CategoryIcon } from "@/features/tournaments/components/category-icon";
+import { useTournaments } from "@/features/tournaments/api";
+import { useCategories } from "@/lib/categories";
+import { CategoryIcon } from "@/components/category-icon";
 import { TournamentCard } from "@/features/tournaments/components/tournament-card";
 
 export default function HomePage() {

@@ -4,7 +4,7 @@ import { LogIn, Trophy } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useUser } from "@/features/auth/api";
+import { useUser } from "@/lib/session";
 import { useTournament } from "@/features/tournaments/api";
 import { ApiError } from "@/lib/api";
 import { useLiveLeaderboard } from "../api";

@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { USER_KEY, useUser } from "@/features/auth/api";
+import { USER_KEY, useUser } from "@/lib/session";
 import { WalletCard } from "@/features/wallet/wallet-card";
 import { useUserStats, useUserTournaments } from "./api";
 import { PlayerSummary, StatCards } from "./dashboard-header";

@@ -6,7 +6,7 @@ import type { TournamentDetail } from "@common/api/tournaments";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useUser } from "@/features/auth/api";
+import { useUser } from "@/lib/session";
 import { tournamentKeys, useParticipants } from "@/features/tournaments/api";
 import { JoinButton } from "@/features/tournaments/components/join-button";
 import { formatStart, isOpenForPlay, playersMissing } from "@/features/tournaments/display";

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useUser } from "@/features/auth/api";
+import { useUser } from "@/lib/session";
 import { Navbar } from "./navbar";
 import { Footer } from "./footer";
 

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from "react-router";
-import { useUser } from "@/features/auth/api";
+import { useUser } from "@/lib/session";
 import { PageSpinner } from "@/components/ui/spinner";
 
 /** Spinner while the user loads, the page when signed in, otherwise /auth. */
