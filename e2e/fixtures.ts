@@ -192,6 +192,8 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   apiClients: [
+    // Playwright reads a fixture's dependencies from this destructuring; this one has none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       await use();
       for (const api of openApis.splice(0)) await api.dispose();

@@ -78,7 +78,7 @@ export interface ServerProcesses {
 export async function findServerProcesses(wranglerPid: number, publicPort: number): Promise<ServerProcesses> {
   const out: ServerProcesses = { worker: null, proxyPid: null };
   for (const pid of descendants(wranglerPid)) {
-    let cmd = "";
+    let cmd: string;
     try {
       cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
     } catch {

@@ -172,9 +172,9 @@ export async function hubFanout(
 
   const latency = new Samples();
   let missed = 0;
-  let spread = 0;
-  let startMs = 0;
-  let stored = 0;
+  let spread: number;
+  let startMs: number;
+  let stored: number;
   try {
     // The hub registers a socket when its upgrade completes, which is before "open" fires here.
     const t0 = now();

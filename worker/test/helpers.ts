@@ -36,7 +36,7 @@ export async function call<T = any>(path: string, opts: CallOptions = {}): Promi
   if (opts.cf) (init as { cf?: unknown }).cf = opts.cf;
   const res = await exports.default.fetch(new Request(`${ORIGIN}${path}`, init));
   const text = await res.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Search, SearchX } from "lucide-react";
 import type { TournamentListParams } from "@common/api/tournaments";
@@ -53,17 +53,20 @@ export default function TournamentsPage() {
   const shown = data?.pages.flatMap((p) => p.items) ?? [];
   const total = data?.pages[0]?.total ?? 0;
 
-  const set = (key: string, value: string | undefined) =>
-    // From the latest address: a search settling after a filter changed must not undo the filter.
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = useCallback(
+    (key: string, value: string | undefined) =>
+      // From the latest address: a search settling after a filter changed must not undo the filter.
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const clearFilters = () => setParams(new URLSearchParams(), { replace: true });
   const tab = filters.status ?? "all";
 
@@ -80,7 +83,7 @@ export default function TournamentsPage() {
     if (text === addressText) return;
     const timer = setTimeout(() => set("q", text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, addressText]);
+  }, [text, addressText, set]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
