@@ -27,7 +27,15 @@ const FEATURES = [
 
 export default tseslint.config(
   {
-    ignores: ["dist/**", "node_modules/**", ".wrangler/**", "worker-configuration.d.ts", "test-results/**", "bench/results/**", "migrations/**"],
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      ".wrangler/**",
+      "worker-configuration.d.ts",
+      "test-results/**",
+      "bench/results/**",
+      "migrations/**",
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -36,7 +44,10 @@ export default tseslint.config(
     plugins: { "import-x": importX },
     settings: {
       "import-x/resolver-next": [
-        createTypeScriptImportResolver({ project: ["tsconfig.web.json", "tsconfig.worker.json", "tsconfig.node.json"], noWarnOnMultipleProjects: true }),
+        createTypeScriptImportResolver({
+          project: ["tsconfig.web.json", "tsconfig.worker.json", "tsconfig.node.json"],
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {
@@ -70,7 +81,8 @@ export default tseslint.config(
               target: `./web/src/features/${feature}`,
               from: "./web/src/features",
               except: [`./${feature}`],
-              message: "A feature does not import another feature: compose them in web/src/app, or share through components/, hooks/ or lib/.",
+              message:
+                "A feature does not import another feature: compose them in web/src/app, or share through components/, hooks/ or lib/.",
             })),
           ],
         },

@@ -5,7 +5,15 @@ const PORT = Number(process.env.E2E_PORT ?? 8799);
 /** Debian's Chromium, never a downloaded browser; background networking off (no network here). */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 };
 
 export default defineConfig({
@@ -30,7 +38,11 @@ export default defineConfig({
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     // Journeys tagged @mobile also run at phone width.
-    { name: "mobile", grep: /@mobile/, use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true } },
+    {
+      name: "mobile",
+      grep: /@mobile/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
+    },
   ],
   webServer: {
     command: `tsx e2e/serve.ts ${PORT}`,

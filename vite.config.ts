@@ -6,7 +6,9 @@ import { defineConfig } from "vite";
 export default defineConfig({
   root: "web",
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)), "@common": fileURLToPath(new URL("./common", import.meta.url)) } },
+  resolve: {
+    alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)), "@common": fileURLToPath(new URL("./common", import.meta.url)) },
+  },
   build: { outDir: "../dist/web", emptyOutDir: true, sourcemap: false },
   // `npm run dev:web` serves the SPA with hot reload and sends API calls to `npm start`'s Worker.
   server: { proxy: { "/api": "http://localhost:8787", "/ws": { target: "ws://localhost:8787", ws: true } } },

@@ -93,7 +93,15 @@ setTimeout(() => {
 
 interface Results {
   timestamp: string;
-  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string; loadavgAtStart: number[]; loadavgAtEnd: number[] };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGiB: number;
+    node: string;
+    platform: string;
+    loadavgAtStart: number[];
+    loadavgAtEnd: number[];
+  };
   setup: Record<string, unknown>;
   method: Record<string, string>;
   answerPath: AnswerRun[];
@@ -168,7 +176,9 @@ function noteFailures(name: string, run: { errors: number; errorSamples: string[
 /** Runs a scenario only when the budget has room for it. */
 async function step<T>(name: string, needsMs: number, fn: () => Promise<T>): Promise<T | null> {
   if (remaining() < needsMs) {
-    results.skipped.push(`${name}: skipped, ${Math.round(remaining() / 1000)} s of the budget left (needs ~${Math.round(needsMs / 1000)} s)`);
+    results.skipped.push(
+      `${name}: skipped, ${Math.round(remaining() / 1000)} s of the budget left (needs ~${Math.round(needsMs / 1000)} s)`,
+    );
     log(`skip ${name}`);
     return null;
   }
@@ -193,7 +203,10 @@ async function metered<T>(key: string, fn: () => Promise<T>, operations?: (r: T)
   const r = await fn();
   const used = cpuSeconds(procs.worker?.pid) - before;
   const ops = operations?.(r);
-  results.serverCpu[key] = { workerdSeconds: round(used, 2), ...(ops ? { operations: ops, perOperationMs: round((used * 1000) / ops, 2) } : {}) };
+  results.serverCpu[key] = {
+    workerdSeconds: round(used, 2),
+    ...(ops ? { operations: ops, perOperationMs: round((used * 1000) / ops, 2) } : {}),
+  };
   return r;
 }
 
@@ -203,7 +216,9 @@ async function main() {
   log(`building the Worker (bench/worker/entry.ts) and the web app into ${BUILD}`);
   // vite's root is web/, so the output directory is given absolute.
   run("vite", ["build", "--outDir", resolve(BUILD, "web"), "--emptyOutDir", "--logLevel", "warn"]);
-  run("wrangler", ["deploy", "bench/worker/entry.ts", "--dry-run", "--outdir", `${BUILD}/worker`, "--assets", `${BUILD}/web`], { quiet: true });
+  run("wrangler", ["deploy", "bench/worker/entry.ts", "--dry-run", "--outdir", `${BUILD}/worker`, "--assets", `${BUILD}/web`], {
+    quiet: true,
+  });
   ensureDevVars();
   copyFileSync("wrangler.toml", `${BUILD}/wrangler.toml`);
   copyFileSync(".dev.vars", `${BUILD}/.dev.vars`);
@@ -232,7 +247,11 @@ async function main() {
   const target: SocketTarget = { base: `ws://127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` };
 
   log(`registering ${USERS} players through POST /api/register`);
-  const reg = await metered("register", () => registerPlayers(http, USERS, LANES, "p"), (r) => r.players.length);
+  const reg = await metered(
+    "register",
+    () => registerPlayers(http, USERS, LANES, "p"),
+    (r) => r.players.length,
+  );
   results.setup.players = reg.players.length;
   results.setup.registerSeconds = round(reg.ms / 1000, 1);
   results.setup.registerPerSecond = round(reg.players.length / (reg.ms / 1000), 0);
@@ -247,7 +266,11 @@ async function main() {
       ["baseline 404", "/api/bench-no-such-route", 404, "GET /api/<unknown> (404: routing and middleware only)"],
       ["baseline health", "/api/health", 200, "GET /api/health (one D1 statement)"],
     ] as const) {
-      const r = await metered(key, () => readPath(http, fx, path, { lanes: LANES, durationMs: BASELINE_MS, label, status, check: () => true }), (x) => x.requests);
+      const r = await metered(
+        key,
+        () => readPath(http, fx, path, { lanes: LANES, durationMs: BASELINE_MS, label, status, check: () => true }),
+        (x) => x.requests,
+      );
       results.baseline.push(r);
       noteFailures(key, r);
       log(`  ${label}: ${r.requestsPerSecond} req/s, ${results.serverCpu[key]?.perOperationMs} ms CPU each`);
@@ -257,7 +280,10 @@ async function main() {
   // 3. Join storms (paid): deposits first, through the sandbox card flow.
   await step("join storm", 60_000, async () => {
     // Each storm has its own players, each with the same fresh deposit.
-    const payers = players.slice(0, STORMS.reduce((n, s) => n + s.players, 0));
+    const payers = players.slice(
+      0,
+      STORMS.reduce((n, s) => n + s.players, 0),
+    );
     const dep = await deposit(http, payers, DEPOSIT_DOLLARS, LANES);
     results.setup.depositedPlayers = payers.length;
     results.setup.depositSeconds = round(dep.ms / 1000, 1);
@@ -265,10 +291,17 @@ async function main() {
     let offset = 0;
     for (const s of STORMS) {
       const group = payers.slice(offset, (offset += s.players));
-      const run = await joinStorm(port, fx, group, { capacity: s.capacity, feeCents: ENTRY_FEE_CENTS, balanceCents: DEPOSIT_DOLLARS * 100, title: s.title });
+      const run = await joinStorm(port, fx, group, {
+        capacity: s.capacity,
+        feeCents: ENTRY_FEE_CENTS,
+        balanceCents: DEPOSIT_DOLLARS * 100,
+        title: s.title,
+      });
       results.joinStorm.push(run);
       noteFailures(`join storm ${s.players}`, run);
-      log(`  ${s.players} players x2 presses, capacity ${s.capacity}: ${run.seated} seated in ${run.secondsToSeatAll} s, ${run.charged} charged, errors ${run.errors}`);
+      log(
+        `  ${s.players} players x2 presses, capacity ${s.capacity}: ${run.seated} seated in ${run.secondsToSeatAll} s, ${run.charged} charged, errors ${run.errors}`,
+      );
     }
   });
 
@@ -287,7 +320,8 @@ async function main() {
       answerStates.set(p, { t, states });
       noteFailures(`answer path ${p}`, run);
       if (run.scoreMismatches) results.failures.push(`answer path ${p}: ${run.scoreMismatches} scores differ from the harness's sums`);
-      if (run.timeCapped) results.limits.push(`answer path ${p}: stopped by its time cap after ${run.answers} of ${run.answersPlanned} answers`);
+      if (run.timeCapped)
+        results.limits.push(`answer path ${p}: stopped by its time cap after ${run.answers} of ${run.answersPlanned} answers`);
       log(
         `  ${run.answers}/${run.answersPlanned} answers in ${run.seconds} s = ${run.answersPerSecond}/s; answer p50 ${run.answerLatencyMs.p50} p99 ${run.answerLatencyMs.p99} ms; errors ${run.errors}; score mismatches ${run.scoreMismatches}${run.timeCapped ? " (time cap)" : ""}`,
       );
@@ -309,7 +343,13 @@ async function main() {
   await step("read path", 2 * READ_MS + PROXY_READ_MS + 10_000, async () => {
     const list = await metered(
       "read list",
-      () => readPath(http, fx, "/api/tournaments", { lanes: LANES, durationMs: READ_MS, label: "GET /api/tournaments", check: (j) => Array.isArray(j.items) && j.items.length > 0 }),
+      () =>
+        readPath(http, fx, "/api/tournaments", {
+          lanes: LANES,
+          durationMs: READ_MS,
+          label: "GET /api/tournaments",
+          check: (j) => Array.isArray(j.items) && j.items.length > 0,
+        }),
       (r) => r.requests,
     );
     results.readPath.push(list);
@@ -374,19 +414,27 @@ async function main() {
     await step(`tournament socket fan-out, ${n} sockets`, n >= 5_000 ? 70_000 : 15_000, async () => {
       const t = await fx.tournament({ title: `Bench Fan-out ${n}`, status: "live" });
       await fx.seat(t.id, players.slice(0, 1));
-      const run = await metered(`tournament fan-out ${n}`, () => tournamentFanout(http, target, t, players[0]!, players, { sockets: n, rounds: FANOUT_ROUNDS }));
+      const run = await metered(`tournament fan-out ${n}`, () =>
+        tournamentFanout(http, target, t, players[0]!, players, { sockets: n, rounds: FANOUT_ROUNDS }),
+      );
       results.tournamentSocketFanout.push(run);
       noteFailures(`tournament fan-out ${n}`, run);
-      log(`  ${run.sockets} sockets in ${run.connectSeconds} s; change to last socket p50 ${run.latencyMs.p50} p99 ${run.latencyMs.p99} max ${run.latencyMs.max} ms; spread ${run.spreadMs.join("/")} ms; errors ${run.errors}`);
+      log(
+        `  ${run.sockets} sockets in ${run.connectSeconds} s; change to last socket p50 ${run.latencyMs.p50} p99 ${run.latencyMs.p99} max ${run.latencyMs.max} ms; spread ${run.spreadMs.join("/")} ms; errors ${run.errors}`,
+      );
     });
   }
   for (const wanted of FANOUT_SOCKETS) {
     const n = bounded(wanted, `hub fan-out ${wanted}`);
     await step(`hub fan-out, ${n} sockets`, n >= 5_000 ? 70_000 : 15_000, async () => {
-      const run = await metered(`hub fan-out ${n}`, () => hubFanout(http, fx, target, players, { sockets: n, title: `Bench Hub Start ${n}` }));
+      const run = await metered(`hub fan-out ${n}`, () =>
+        hubFanout(http, fx, target, players, { sockets: n, title: `Bench Hub Start ${n}` }),
+      );
       results.hubFanout.push(run);
       noteFailures(`hub fan-out ${n}`, run);
-      log(`  ${run.sockets} sockets for ${run.users} users in ${run.connectSeconds} s; start to last socket p50 ${run.latencyMs.p50} p99 ${run.latencyMs.p99} max ${run.latencyMs.max} ms; errors ${run.errors}`);
+      log(
+        `  ${run.sockets} sockets for ${run.users} users in ${run.connectSeconds} s; start to last socket p50 ${run.latencyMs.p50} p99 ${run.latencyMs.p99} max ${run.latencyMs.max} ms; errors ${run.errors}`,
+      );
     });
   }
 
@@ -402,8 +450,10 @@ async function main() {
   results.cost.perAnswer = first?.d1PerAnswer ?? null;
   results.cost.perCompletion = results.settlement[0]?.d1PerCompletion ?? null;
   results.cost.perSettlement = results.settlement.map((s) => ({ players: s.players, d1: s.d1Settlement }));
-  for (const s of results.settlement) for (const [k, ok] of Object.entries(s.checks)) if (!ok) results.failures.push(`settlement ${s.players}: check ${k} failed`);
-  for (const j of results.joinStorm) for (const [k, ok] of Object.entries(j.checks)) if (!ok) results.failures.push(`join storm ${j.players}: check ${k} failed`);
+  for (const s of results.settlement)
+    for (const [k, ok] of Object.entries(s.checks)) if (!ok) results.failures.push(`settlement ${s.players}: check ${k} failed`);
+  for (const j of results.joinStorm)
+    for (const [k, ok] of Object.entries(j.checks)) if (!ok) results.failures.push(`join storm ${j.players}: check ${k} failed`);
 }
 
 // ---- Output ----
@@ -459,7 +509,12 @@ function table(r: Results): string {
   }
   for (const x of r.baseline) {
     const key = x.label.includes("404") ? "baseline 404" : "baseline health";
-    rows.push([`Baseline: ${x.label}`, `${n0(x.requestsPerSecond)} req/s${cpuNote(r, key, "request")}`, lat(x.latencyMs), `${x.errors} errors`]);
+    rows.push([
+      `Baseline: ${x.label}`,
+      `${n0(x.requestsPerSecond)} req/s${cpuNote(r, key, "request")}`,
+      lat(x.latencyMs),
+      `${x.errors} errors`,
+    ]);
   }
   for (const x of r.readPath) {
     const key = x.label.includes("proxy") ? "" : x.label.includes("leaderboard") ? "read leaderboard" : "read list";
@@ -503,7 +558,9 @@ function table(r: Results): string {
       `D1 per settlement, ${n0(s.players)} players`,
       `room: ${room ? `${room.statements} statements (${plural(room.reads, "read")} + ${plural(room.writes, "write")}), ${plural(room.batches, "batch")}; ${n0(room.rowsRead)} rows read, ${n0(room.rowsWritten)} written` : "0 statements"}`,
       `${ms(r.settlement.find((x) => x.players === s.players)?.settleRequestMs ?? 0)} ms (the completing request)`,
-      Object.values(r.settlement.find((x) => x.players === s.players)?.checks ?? {}).every(Boolean) ? "ranks, prizes, XP, notifications checked" : "CHECKS FAIL",
+      Object.values(r.settlement.find((x) => x.players === s.players)?.checks ?? {}).every(Boolean)
+        ? "ranks, prizes, XP, notifications checked"
+        : "CHECKS FAIL",
     ]);
   }
   if (r.bundle) {

@@ -83,7 +83,8 @@ export const NOTIFY = {
   started: (title: string) => `${title} has started. Good luck!`,
   ended: (title: string) => `${title} has ended. Check the final leaderboard.`,
   cancelled: (title: string) => `${title} was cancelled: not enough players joined. Your entry fee has been refunded.`,
-  payoutFailed: (usd: string, reason: string) => `Your withdrawal of $${usd} could not be paid: ${clause(reason)}. The money is back in your balance.`,
+  payoutFailed: (usd: string, reason: string) =>
+    `Your withdrawal of $${usd} could not be paid: ${clause(reason)}. The money is back in your balance.`,
 } as const;
 
 export const JOIN = {
@@ -92,8 +93,7 @@ export const JOIN = {
   levelDescription: (minLevel: number) => `You need to be level ${minLevel} to join this tournament.`,
   full: { title: "Tournament is full", description: "This tournament has reached its maximum number of participants." },
   balanceTitle: "Insufficient balance",
-  balanceDescription: (shortfall: string, fee: string) =>
-    `You need $${shortfall} more to join this tournament. Full entry fee: $${fee}.`,
+  balanceDescription: (shortfall: string, fee: string) => `You need $${shortfall} more to join this tournament. Full entry fee: $${fee}.`,
   failedTitle: "Failed to join tournament",
   practiceUnavailable: "Practice for this category is not available right now: it has too few questions.",
   /** The join button's toast when the call fails; the description is the server's message when it sends one. */

@@ -42,11 +42,17 @@ test("visitor: home with real tournaments and categories, nav links, protected r
   if (isMobile(testInfo)) {
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("banner").getByRole("link", { name: "Login", exact: true })).toHaveAttribute("href", "/auth");
-    await expect(page.getByRole("banner").getByRole("link", { name: "Sign Up", exact: true })).toHaveAttribute("href", "/auth?tab=register");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign Up", exact: true })).toHaveAttribute(
+      "href",
+      "/auth?tab=register",
+    );
     await page.getByRole("button", { name: "Close menu" }).click();
   } else {
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/auth");
-    await expect(page.getByRole("banner").getByRole("link", { name: "Sign Up", exact: true })).toHaveAttribute("href", "/auth?tab=register");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign Up", exact: true })).toHaveAttribute(
+      "href",
+      "/auth?tab=register",
+    );
   }
 
   // Nav links: each goes to its screen and is the active one there.

@@ -1,7 +1,19 @@
 // Journey 3: deposit $25 with the sandbox's success card, see it on the result page, in the
 // wallet and in Transaction History; the declined card says "Payment Failed" and credits nothing.
 import type { Page } from "@playwright/test";
-import { CARDS, createAccount, expect, expectToast, futureExpiry, getTransactions, getUser, signIn, test, transactionRows, walletBalance } from "./fixtures";
+import {
+  CARDS,
+  createAccount,
+  expect,
+  expectToast,
+  futureExpiry,
+  getTransactions,
+  getUser,
+  signIn,
+  test,
+  transactionRows,
+  walletBalance,
+} from "./fixtures";
 
 async function startDeposit(page: Page, amount: string) {
   await page.getByRole("button", { name: "Deposit Funds" }).click();

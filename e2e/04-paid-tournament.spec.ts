@@ -118,7 +118,9 @@ async function playAll(page: Page, me: Account, plan: Plan, rival: Account) {
     const step = plan(n);
     if (step === "timeout") {
       await expect(page.getByRole("timer")).toBeVisible();
-      await expect(page.getByText("Time's up! No answer was given for this question.")).toBeVisible({ timeout: QUESTION_TIMEOUT_MS + 10_000 });
+      await expect(page.getByText("Time's up! No answer was given for this question.")).toBeVisible({
+        timeout: QUESTION_TIMEOUT_MS + 10_000,
+      });
       continue;
     }
     score += await answer(page, step);
@@ -160,11 +162,20 @@ test("paid tournament: double-click join pays once, two browsers play all 10, se
   test.setTimeout(300_000);
 
   // Ten players with $5.00 each through the sandbox: two in browsers, eight through the API.
-  const [alice, bob, ...bots] = await Promise.all(Array.from({ length: 10 }, (_, i) => createAccount(i === 0 ? "alice" : i === 1 ? "bob" : "bot")));
+  const [alice, bob, ...bots] = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => createAccount(i === 0 ? "alice" : i === 1 ? "bob" : "bot")),
+  );
   await Promise.all([alice!, bob!, ...bots].map((a) => depositSandbox(a, 5)));
 
   // A paid tournament starting a few seconds from now, made through the operators' API.
-  const t = await createTournament({ title: `Duel ${uniqueName("d")}`, categoryId: 3, entryFee: ENTRY_FEE, isFree: false, maxParticipants: 20, startsInMs: 25_000 });
+  const t = await createTournament({
+    title: `Duel ${uniqueName("d")}`,
+    categoryId: 3,
+    entryFee: ENTRY_FEE,
+    isFree: false,
+    maxParticipants: 20,
+    startsInMs: 25_000,
+  });
   expect(t).toMatchObject({ status: "upcoming", entryFee: ENTRY_FEE, isFree: false });
   await Promise.all(bots.map((b) => joinByApi(b, t.id)));
 
@@ -194,7 +205,9 @@ test("paid tournament: double-click join pays once, two browsers play all 10, se
     expectSettledResult(bobPage, t, "Rank #2", PRIZES.second, "2nd", "$6.12"),
   ]);
   // The eight others answered nothing, so none of them takes 3rd place: its share stays with the house.
-  const botPrizes = (await Promise.all(bots.map(getTransactions))).flatMap((rows) => rows.filter((r) => r.type === "prize").map((r) => r.amount));
+  const botPrizes = (await Promise.all(bots.map(getTransactions))).flatMap((rows) =>
+    rows.filter((r) => r.type === "prize").map((r) => r.amount),
+  );
   expect(botPrizes).toEqual([]);
   const house = (await (await (await operator()).api.get("/api/admin/house-ledger")).json()) as HouseLedgerEntry[];
   expect(house.filter((h) => h.tournamentId === t.id).map((h) => [h.type, h.amount])).toEqual([["unclaimed_prize", PRIZES.third]]);

@@ -1,7 +1,18 @@
 // Journey 5: the checks before joining. Below the level the Join button is disabled and its
 // tooltip says why; without enough balance, and for a full tournament, the toasts say why.
 import type { Page } from "@playwright/test";
-import { createAccount, createTournament, depositSandbox, expect, expectToast, getTransactions, getUser, joinByApi, signIn, test } from "./fixtures";
+import {
+  createAccount,
+  createTournament,
+  depositSandbox,
+  expect,
+  expectToast,
+  getTransactions,
+  getUser,
+  joinByApi,
+  signIn,
+  test,
+} from "./fixtures";
 
 /** Narrows the tournament list to one tournament by its (unique) title. */
 async function findInList(page: Page, title: string) {

@@ -1,6 +1,16 @@
 // Journey 6: withdraw $10 to a bank account; an invalid routing number is refused with its
 // message; an amount above the balance gets the Insufficient Balance card.
-import { createAccount, depositSandbox, expect, expectToast, getTransactions, signIn, test, transactionRows, walletBalance } from "./fixtures";
+import {
+  createAccount,
+  depositSandbox,
+  expect,
+  expectToast,
+  getTransactions,
+  signIn,
+  test,
+  transactionRows,
+  walletBalance,
+} from "./fixtures";
 
 test("withdraw $10 with valid bank details; invalid routing number; above-balance card", async ({ page, context }) => {
   const player = await createAccount("winner");

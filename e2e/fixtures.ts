@@ -86,11 +86,15 @@ export async function depositSandbox(account: Account, usd: number): Promise<voi
     }),
     "sandbox confirm-payment",
   );
-  await ok(await account.api.post("/api/deposit/confirm", { data: { paymentIntentId: intent.paymentIntentId, amount: usd } }), "deposit confirm");
+  await ok(
+    await account.api.post("/api/deposit/confirm", { data: { paymentIntentId: intent.paymentIntentId, amount: usd } }),
+    "deposit confirm",
+  );
 }
 
 export const getUser = async (account: Account) => ok<User>(await account.api.get("/api/user"), "GET /api/user");
-export const getTransactions = async (account: Account) => ok<Transaction[]>(await account.api.get("/api/user/transactions"), "GET /api/user/transactions");
+export const getTransactions = async (account: Account) =>
+  ok<Transaction[]>(await account.api.get("/api/user/transactions"), "GET /api/user/transactions");
 
 export async function joinByApi(account: Account, tournamentId: number): Promise<void> {
   await ok(await account.api.post(`/api/tournaments/${tournamentId}/join`), `join ${tournamentId} as ${account.username}`);
@@ -174,7 +178,9 @@ class ConsoleLog {
       const name = `${label}#${++this.#pages}`;
       page.on("console", (m) => this.lines.push(`${new Date().toISOString()} [${name}] ${m.type()}: ${m.text()}`));
       page.on("pageerror", (e) => this.lines.push(`${new Date().toISOString()} [${name}] pageerror: ${e.stack ?? e.message}`));
-      page.on("requestfailed", (r) => this.lines.push(`${new Date().toISOString()} [${name}] requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ""}`));
+      page.on("requestfailed", (r) =>
+        this.lines.push(`${new Date().toISOString()} [${name}] requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ""}`),
+      );
     };
     context.pages().forEach(attach);
     context.on("page", attach);

@@ -25,7 +25,11 @@ for (const f of flags) {
 const role = flags.has("--revoke") ? "player" : "admin";
 const target = flags.has("--remote") ? "--remote" : "--local";
 const sql = `UPDATE users SET role = '${role}' WHERE lower(username) = lower('${username}') AND deleted_at IS NULL RETURNING id, username, role`;
-const out = run("wrangler", ["d1", "execute", "DB", target, "--json", "--command", sql, ...(persistDir ? ["--persist-to", persistDir] : [])], { quiet: true });
+const out = run(
+  "wrangler",
+  ["d1", "execute", "DB", target, "--json", "--command", sql, ...(persistDir ? ["--persist-to", persistDir] : [])],
+  { quiet: true },
+);
 
 const [first] = JSON.parse(out) as { results?: { id: number; username: string; role: string }[] }[];
 const user = first?.results?.[0];
@@ -33,4 +37,6 @@ if (!user) {
   console.error(`No account named "${username}" in the ${target.slice(2)} database.`);
   process.exit(1);
 }
-console.log(`${user.username} (id ${user.id}) is now ${user.role === "admin" ? "an operator (admin)" : "a player"} in the ${target.slice(2)} database.`);
+console.log(
+  `${user.username} (id ${user.id}) is now ${user.role === "admin" ? "an operator (admin)" : "a player"} in the ${target.slice(2)} database.`,
+);

@@ -40,8 +40,22 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   const vars = Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     "wrangler",
-    ["dev", ...(opts.devArgs ?? []), "--port", String(opts.port), "--ip", "127.0.0.1", "--test-scheduled", "--show-interactive-dev-session=false", ...persist, ...vars],
-    { stdio: opts.quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+    [
+      "dev",
+      ...(opts.devArgs ?? []),
+      "--port",
+      String(opts.port),
+      "--ip",
+      "127.0.0.1",
+      "--test-scheduled",
+      "--show-interactive-dev-session=false",
+      ...persist,
+      ...vars,
+    ],
+    {
+      stdio: opts.quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
   );
   let log = "";
   child.stdout?.on("data", (d) => (log += d));

@@ -20,4 +20,6 @@ mkdirSync(".wrangler", { recursive: true });
 const file = ".wrangler/seed.sql";
 writeFileSync(file, statements.join("\n") + "\n");
 run("wrangler", ["d1", "execute", "DB", target, "--file", file, "--yes", ...persist], { quiet: true });
-console.log(`Seeded ${target.slice(2)} D1: ${statements.length} statements${demo ? `; demo players ${DEMO_PLAYERS.join(", ")} (password "demo-password")` : ""}.`);
+console.log(
+  `Seeded ${target.slice(2)} D1: ${statements.length} statements${demo ? `; demo players ${DEMO_PLAYERS.join(", ")} (password "demo-password")` : ""}.`,
+);

@@ -66,7 +66,10 @@ app.all("/api/*", (c) => c.json({ code: "not_found", message: "Not found" } sati
 app.onError((err, c) => {
   if (err instanceof HttpError) return c.json(err.body, err.status);
   if (err instanceof HTTPException) {
-    return c.json({ code: err.status >= 500 ? "internal" : "invalid_request", message: err.message || "Request failed" } satisfies ApiErrorBody, err.status);
+    return c.json(
+      { code: err.status >= 500 ? "internal" : "invalid_request", message: err.message || "Request failed" } satisfies ApiErrorBody,
+      err.status,
+    );
   }
   // Routes that know the field answer a race with their own code; any other clash is still the client's 409.
   if (isUniqueViolation(err)) return c.json({ code: "conflict", message: ERRORS.conflict } satisfies ApiErrorBody, 409);

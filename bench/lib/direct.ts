@@ -42,7 +42,9 @@ function listeningPorts(pid: number): number[] {
     if (cols.length >= 10 && cols[3] === "0A") portByInode.set(cols[9]!, parseInt(cols[1]!.split(":")[1]!, 16));
   }
   const ports: number[] = [];
-  const fds = readdirSync(`/proc/${pid}/fd`).map(Number).sort((a, b) => a - b);
+  const fds = readdirSync(`/proc/${pid}/fd`)
+    .map(Number)
+    .sort((a, b) => a - b);
   for (const fd of fds) {
     try {
       const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
@@ -139,7 +141,9 @@ export { descendants };
  * (the accepted socket and a duplicate), so this is half of what its open-files limit leaves.
  */
 export function connectionHeadroom(pid: number, reserve = 400): { limit: number; open: number; connections: number } {
-  const line = readFileSync(`/proc/${pid}/limits`, "utf8").split("\n").find((l) => l.startsWith("Max open files"));
+  const line = readFileSync(`/proc/${pid}/limits`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("Max open files"));
   const limit = Number(line?.trim().split(/\s+/)[3] ?? 1024);
   const open = openFds(pid);
   return { limit, open, connections: Math.max(0, Math.floor((limit - open - reserve) / 2)) };

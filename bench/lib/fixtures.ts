@@ -25,7 +25,10 @@ export interface BenchTournament {
   questions: Map<number, BenchQuestion>;
 }
 
-export type D1Counters = Record<string, { statements: number; reads: number; writes: number; batches: number; rowsRead: number; rowsWritten: number }>;
+export type D1Counters = Record<
+  string,
+  { statements: number; reads: number; writes: number; batches: number; rowsRead: number; rowsWritten: number }
+>;
 
 export class Fixtures {
   constructor(readonly http: HttpClient) {}
@@ -69,7 +72,14 @@ export class Fixtures {
     const t = await this.one<{ id: number }>(
       `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free)
        VALUES (?, 'Benchmark tournament', 1, ?, ?, ?, 1, ?, ?, ?, ?) RETURNING id`,
-      o.title, fee, o.prizePoolCents ?? 0, o.maxParticipants ?? null, start, start + TOURNAMENT_DURATION_MS, o.status, fee === 0 ? 1 : 0,
+      o.title,
+      fee,
+      o.prizePoolCents ?? 0,
+      o.maxParticipants ?? null,
+      start,
+      start + TOURNAMENT_DURATION_MS,
+      o.status,
+      fee === 0 ? 1 : 0,
     );
     const pool = await this.all<{ id: number; difficulty_level: number; correct_answer: string; options: string }>(
       "SELECT id, difficulty_level, correct_answer, options FROM questions WHERE category_id = 1 ORDER BY id",
@@ -82,7 +92,10 @@ export class Fixtures {
       return q;
     });
     await this.sql(
-      picked.map((q, ord) => ({ sql: 'INSERT INTO tournament_questions (tournament_id, question_id, "order") VALUES (?, ?, ?)', params: [t.id, q.id, ord] })),
+      picked.map((q, ord) => ({
+        sql: 'INSERT INTO tournament_questions (tournament_id, question_id, "order") VALUES (?, ?, ?)',
+        params: [t.id, q.id, ord],
+      })),
     );
     const questions = new Map(
       picked.map((q, ord) => [q.id, { id: q.id, ord, correct: q.correct_answer, options: JSON.parse(q.options) as string[] }] as const),
@@ -112,7 +125,12 @@ export class Fixtures {
 }
 
 /** Registers `count` players through POST /api/register, `lanes` at a time. */
-export async function registerPlayers(http: HttpClient, count: number, lanes: number, tag: string): Promise<{ players: Player[]; ms: number; errors: string[] }> {
+export async function registerPlayers(
+  http: HttpClient,
+  count: number,
+  lanes: number,
+  tag: string,
+): Promise<{ players: Player[]; ms: number; errors: string[] }> {
   const players: Player[] = new Array(count);
   const errors: string[] = [];
   let next = 0;
@@ -156,6 +174,16 @@ export function diffCounters(before: D1Counters, after: D1Counters): D1Counters 
 export function perOp(c: D1Counters, n: number): D1Counters {
   const r = (x: number) => Math.round((x / n) * 1000) / 1000;
   return Object.fromEntries(
-    Object.entries(c).map(([k, v]) => [k, { statements: r(v.statements), reads: r(v.reads), writes: r(v.writes), batches: r(v.batches), rowsRead: r(v.rowsRead), rowsWritten: r(v.rowsWritten) }]),
+    Object.entries(c).map(([k, v]) => [
+      k,
+      {
+        statements: r(v.statements),
+        reads: r(v.reads),
+        writes: r(v.writes),
+        batches: r(v.batches),
+        rowsRead: r(v.rowsRead),
+        rowsWritten: r(v.rowsWritten),
+      },
+    ]),
   );
 }

@@ -34,7 +34,11 @@ export class HttpClient {
    * is sent again once on a fresh connection, as Node's documentation advises (req.reusedSocket),
    * after dropping the other idle connections, which the server will have closed as well.
    */
-  async request<T = any>(method: string, path: string, opts: { cookie?: string; body?: unknown; timeoutMs?: number } = {}): Promise<Reply<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    opts: { cookie?: string; body?: unknown; timeoutMs?: number } = {},
+  ): Promise<Reply<T>> {
     try {
       return await this.#send<T>(method, path, opts);
     } catch (e) {

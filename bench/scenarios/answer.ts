@@ -41,7 +41,7 @@ export interface PlayState {
 }
 
 /** Deterministic choice: about 70% right. */
-const answersRight = (userId: number, questionId: number) => ((userId * 31 + questionId * 17) % 10) < 7;
+const answersRight = (userId: number, questionId: number) => (userId * 31 + questionId * 17) % 10 < 7;
 
 export async function answerPath(
   http: HttpClient,
@@ -65,7 +65,8 @@ export async function answerPath(
 
   // The room loads the tournament and its participants on first use; do that before timing.
   const warm = await http.get(`/api/tournaments/${t.id}/leaderboard`);
-  if (warm.status !== 200 || warm.json.length !== players.length) throw new Error(`room warm-up: ${warm.status} ${warm.text.slice(0, 200)}`);
+  if (warm.status !== 200 || warm.json.length !== players.length)
+    throw new Error(`room warm-up: ${warm.status} ${warm.text.slice(0, 200)}`);
 
   const before = await fx.d1();
   const started = now();
@@ -127,7 +128,8 @@ export async function answerPath(
       const row = byUser.get(s.player.id);
       if (!row || row.score !== s.points || row.questionsAnswered !== s.done) {
         mismatches++;
-        if (errorSamples.length < 10) errorSamples.push(`score ${s.player.username}: board ${JSON.stringify(row)} vs harness ${s.points}/${s.done}`);
+        if (errorSamples.length < 10)
+          errorSamples.push(`score ${s.player.username}: board ${JSON.stringify(row)} vs harness ${s.points}/${s.done}`);
       }
     }
   }

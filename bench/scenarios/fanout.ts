@@ -199,7 +199,8 @@ export async function hubFanout(
       t.id,
     );
     stored = row.n;
-    if (row.n !== participants.length || row.users !== participants.length) fail(`stored ${row.n} notifications for ${row.users} users, expected ${participants.length}`);
+    if (row.n !== participants.length || row.users !== participants.length)
+      fail(`stored ${row.n} notifications for ${row.users} users, expected ${participants.length}`);
   } finally {
     if (open.closedEarly) fail(`${open.closedEarly} sockets closed by the server`);
     await open.closeAll();

@@ -33,7 +33,12 @@ export interface JoinRun {
 }
 
 /** Deposits `dollars` for each player through the sandbox card flow, as the web app does. */
-export async function deposit(http: HttpClient, players: Player[], dollars: number, lanes: number): Promise<{ ms: number; errors: string[] }> {
+export async function deposit(
+  http: HttpClient,
+  players: Player[],
+  dollars: number,
+  lanes: number,
+): Promise<{ ms: number; errors: string[] }> {
   const errors: string[] = [];
   const queue = [...players];
   const started = now();
@@ -63,7 +68,13 @@ export async function joinStorm(
   players: Player[],
   o: { capacity: number; feeCents: number; balanceCents: number; title: string },
 ): Promise<JoinRun> {
-  const t = await fx.tournament({ title: o.title, status: "upcoming", entryFeeCents: o.feeCents, maxParticipants: o.capacity, startTime: Date.now() + 3_600_000 });
+  const t = await fx.tournament({
+    title: o.title,
+    status: "upcoming",
+    entryFeeCents: o.feeCents,
+    maxParticipants: o.capacity,
+    startTime: Date.now() + 3_600_000,
+  });
   const errorSamples: string[] = [];
   let errors = 0;
   const fail = (m: string) => {
@@ -119,7 +130,9 @@ export async function joinStorm(
   const charges = chargeRows as { user_id: number; n: number; total: number }[];
   const board = await fx.http.get(`/api/tournaments/${t.id}/leaderboard`);
   const expected = Math.min(players.length, o.capacity);
-  const entryBalanceOk = (balanceRows as { id: number; b: number }[]).every((r) => r.b === o.balanceCents - (seated.has(r.id) ? o.feeCents : 0));
+  const entryBalanceOk = (balanceRows as { id: number; b: number }[]).every(
+    (r) => r.b === o.balanceCents - (seated.has(r.id) ? o.feeCents : 0),
+  );
   const tr = tRow![0] as { n: number; pool: number };
   const checks = {
     exactlyCapacitySeated: seated.size === expected,

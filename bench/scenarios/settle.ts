@@ -75,7 +75,9 @@ export async function completeAndSettle(
   const board = await http.get(`/api/tournaments/${t.id}/leaderboard`);
   const rows = (board.json ?? []) as { userId: number; score: number; rank: number; questionsAnswered: number }[];
   const want = new Map(states.map((s) => [s.player.id, s]));
-  const scoresMatch = rows.length === states.length && rows.every((r) => want.get(r.userId)?.points === r.score && want.get(r.userId)?.done === r.questionsAnswered);
+  const scoresMatch =
+    rows.length === states.length &&
+    rows.every((r) => want.get(r.userId)?.points === r.score && want.get(r.userId)?.done === r.questionsAnswered);
   const ranksOk = rows.every((r, i) => r.rank === i + 1 && (i === 0 || rows[i - 1]!.score >= r.score));
   const [facts] = await fx.sql([
     {

@@ -53,7 +53,11 @@ export const countrySchema = z
   .transform((s) => s.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}$/, "Country must be a two-letter country code such as US or DE"));
 
-const username = z.string().trim().min(USERNAME_MIN, V.usernameMin).max(30, "Username must be at most 30 characters.")
+const username = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, V.usernameMin)
+  .max(30, "Username must be at most 30 characters.")
   .regex(/^[A-Za-z0-9_.-]+$/, "Username may contain only letters, digits, '.', '_' and '-'.");
 const email = z.string().trim().max(254).email(V.emailInvalid);
 

@@ -43,7 +43,11 @@ export const createTournamentSchema = z
       .min(3, ADMIN_TOURNAMENT.titleLength)
       .max(100, ADMIN_TOURNAMENT.titleLength)
       .refine((t) => !t.includes(PRACTICE_MARKER), ADMIN_TOURNAMENT.titlePractice),
-    description: z.string({ error: ADMIN_TOURNAMENT.descriptionLength }).trim().min(1, ADMIN_TOURNAMENT.descriptionLength).max(2000, ADMIN_TOURNAMENT.descriptionLength),
+    description: z
+      .string({ error: ADMIN_TOURNAMENT.descriptionLength })
+      .trim()
+      .min(1, ADMIN_TOURNAMENT.descriptionLength)
+      .max(2000, ADMIN_TOURNAMENT.descriptionLength),
     categoryId: z.number({ error: ADMIN_TOURNAMENT.categoryId }).int(ADMIN_TOURNAMENT.categoryId).positive(ADMIN_TOURNAMENT.categoryId),
     entryFee: usdAmount("entryFee"),
     maxParticipants: z
@@ -52,7 +56,11 @@ export const createTournamentSchema = z
       .min(2, ADMIN_TOURNAMENT.maxParticipants)
       .max(100_000, ADMIN_TOURNAMENT.maxParticipants)
       .nullable(),
-    minLevel: z.number({ error: ADMIN_TOURNAMENT.minLevel }).int(ADMIN_TOURNAMENT.minLevel).min(1, ADMIN_TOURNAMENT.minLevel).max(100, ADMIN_TOURNAMENT.minLevel),
+    minLevel: z
+      .number({ error: ADMIN_TOURNAMENT.minLevel })
+      .int(ADMIN_TOURNAMENT.minLevel)
+      .min(1, ADMIN_TOURNAMENT.minLevel)
+      .max(100, ADMIN_TOURNAMENT.minLevel),
     startTime: z.iso.datetime({ offset: true, error: ADMIN_TOURNAMENT.startTime }).transform((s) => Date.parse(s)),
     durationMinutes: z
       .number({ error: ADMIN_TOURNAMENT.duration })
@@ -69,7 +77,8 @@ export const createTournamentSchema = z
     if (t.isFree && t.entryFee !== 0) issue(ADMIN_TOURNAMENT.freeWithFee, "entryFee");
     if (!t.isFree && t.entryFee === 0) issue(ADMIN_TOURNAMENT.paidWithoutFee, "entryFee");
     if (!t.isFree && (t.prizePool ?? 0) > 0) issue(ADMIN_TOURNAMENT.prizePoolPaid, "prizePool");
-    if (!t.isFree && t.maxParticipants !== null && t.maxParticipants < MIN_PLAYERS_PAID) issue(ADMIN_TOURNAMENT.maxBelowMinimum, "maxParticipants");
+    if (!t.isFree && t.maxParticipants !== null && t.maxParticipants < MIN_PLAYERS_PAID)
+      issue(ADMIN_TOURNAMENT.maxBelowMinimum, "maxParticipants");
   });
 
 export type CreateTournamentInput = z.input<typeof createTournamentSchema>;

@@ -67,9 +67,7 @@ export const createPaymentIntentSchema = (maxDepositCents?: Cents) =>
       .optional(),
   });
 
-const paymentIntentId = z
-  .string({ error: "paymentIntentId is required" })
-  .regex(/^pi_[A-Za-z0-9_]{1,200}$/, "Invalid payment intent id");
+const paymentIntentId = z.string({ error: "paymentIntentId is required" }).regex(/^pi_[A-Za-z0-9_]{1,200}$/, "Invalid payment intent id");
 
 export const clientSecretSchema = z
   .string({ error: "clientSecret is required" })
@@ -92,11 +90,18 @@ export const sandboxConfirmSchema = z.object({
   clientSecret: clientSecretSchema,
   cardNumber: cardField(MONEY.cardNumberInvalid).pipe(z.string().regex(/^\d{12,19}$/, MONEY.cardNumberInvalid)),
   expMonth: cardField(MONEY.cardExpiryInvalid).pipe(
-    z.string().regex(/^\d{1,2}$/, MONEY.cardExpiryInvalid).transform(Number).pipe(z.number().min(1, MONEY.cardExpiryInvalid).max(12, MONEY.cardExpiryInvalid)),
+    z
+      .string()
+      .regex(/^\d{1,2}$/, MONEY.cardExpiryInvalid)
+      .transform(Number)
+      .pipe(z.number().min(1, MONEY.cardExpiryInvalid).max(12, MONEY.cardExpiryInvalid)),
   ),
   /** Two or four digits. */
   expYear: cardField(MONEY.cardExpiryInvalid).pipe(
-    z.string().regex(/^(\d{2}|\d{4})$/, MONEY.cardExpiryInvalid).transform((y) => (y.length === 2 ? 2000 + Number(y) : Number(y))),
+    z
+      .string()
+      .regex(/^(\d{2}|\d{4})$/, MONEY.cardExpiryInvalid)
+      .transform((y) => (y.length === 2 ? 2000 + Number(y) : Number(y))),
   ),
   cvc: cardField(MONEY.cvcInvalid).pipe(z.string().regex(/^\d{3,4}$/, MONEY.cvcInvalid)),
 });
@@ -117,7 +122,10 @@ export const bankAccountSchema = z.object(
       .max(ACCOUNT_HOLDER_NAME_MAX, MONEY.holderNameLength),
     accountNumber: digitsField(MONEY.accountNumberRequired).pipe(z.string().regex(/^\d{4,17}$/, MONEY.accountNumberInvalid)),
     routingNumber: digitsField(MONEY.routingNumberRequired).pipe(
-      z.string().regex(/^\d{9}$/, MONEY.routingNumberFormat).refine(isValidRoutingNumber, MONEY.routingNumberInvalid),
+      z
+        .string()
+        .regex(/^\d{9}$/, MONEY.routingNumberFormat)
+        .refine(isValidRoutingNumber, MONEY.routingNumberInvalid),
     ),
     accountType: z.enum(BANK_ACCOUNT_TYPES, { error: MONEY.accountTypeInvalid }).default("checking"),
   },
@@ -150,7 +158,11 @@ export const payoutListQuerySchema = z.object({
 
 /** POST /api/admin/payouts/:id/failed */
 export const payoutFailSchema = z.object({
-  reason: z.string({ error: MONEY.payoutReasonRequired }).trim().min(1, MONEY.payoutReasonRequired).max(500, "Reason must be at most 500 characters"),
+  reason: z
+    .string({ error: MONEY.payoutReasonRequired })
+    .trim()
+    .min(1, MONEY.payoutReasonRequired)
+    .max(500, "Reason must be at most 500 characters"),
 });
 
 export type CreatePaymentIntentInput = z.input<ReturnType<typeof createPaymentIntentSchema>>;

@@ -7,8 +7,7 @@ import { errorCodeSchema } from "./errors";
 import type { Tournament, TournamentKind, TournamentStatus } from "./types";
 
 /** An empty query value (`?price=`) means the filter is off. */
-const optionalParam = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const optionalParam = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 /** A whole number from a query string, within bounds. */
 const wholeParam = (name: string, min: number, max: number) =>
@@ -33,7 +32,13 @@ export const tournamentListQuerySchema = z
     q: optionalParam(z.string().trim().max(100, "Search must be at most 100 characters")),
     categoryId: wholeParam("categoryId", 1, 999_999),
     /** A category slug, as the site's category links carry it. */
-    category: optionalParam(z.string().trim().max(64).regex(/^[a-z0-9-]+$/i, "Invalid category")),
+    category: optionalParam(
+      z
+        .string()
+        .trim()
+        .max(64)
+        .regex(/^[a-z0-9-]+$/i, "Invalid category"),
+    ),
     /** Bounds (inclusive) on the level a tournament requires: a tier of the level filter. */
     minLevel: wholeParam("minLevel", 1, 999_999),
     maxLevel: wholeParam("maxLevel", 1, 999_999),
@@ -63,7 +68,11 @@ export const notificationsReadSchema = z.object({
 });
 export type NotificationsReadInput = z.infer<typeof notificationsReadSchema>;
 
-export const usernameParamSchema = z.string().min(1).max(30).regex(/^[A-Za-z0-9_.-]+$/, "Invalid username");
+export const usernameParamSchema = z
+  .string()
+  .min(1)
+  .max(30)
+  .regex(/^[A-Za-z0-9_.-]+$/, "Invalid username");
 
 // ---- Responses ----
 
@@ -187,7 +196,13 @@ export const leaderboardQuerySchema = z.object({
   /** week: prizes won in the last LEADERBOARD_WEEK_MS; all (default): all time. */
   period: optionalParam(z.enum(["week", "all"], { error: "Period must be week or all" })),
   /** Only players of this country. */
-  region: optionalParam(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "Region must be a two-letter country code")),
+  region: optionalParam(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "Region must be a two-letter country code"),
+  ),
 });
 export type LeaderboardQuery = z.input<typeof leaderboardQuerySchema>;
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { TIERS, levelForXp, levelProgress, levelRequirementText, placementXp, tierForLevel, tierLevels, winRate, xpForLevel } from "./levels";
+import {
+  TIERS,
+  levelForXp,
+  levelProgress,
+  levelRequirementText,
+  placementXp,
+  tierForLevel,
+  tierLevels,
+  winRate,
+  xpForLevel,
+} from "./levels";
 
 describe("levels", () => {
   it("level = floor(XP / 1000) + 1", () => {
@@ -12,7 +22,14 @@ describe("levels", () => {
 
   it("tiers: Beginner 1-2, Intermediate 3-5, Advanced 6-9, Elite 10+", () => {
     expect([1, 2, 3, 5, 6, 9, 10, 42].map(tierForLevel)).toEqual([
-      "Beginner", "Beginner", "Intermediate", "Intermediate", "Advanced", "Advanced", "Elite", "Elite",
+      "Beginner",
+      "Beginner",
+      "Intermediate",
+      "Intermediate",
+      "Advanced",
+      "Advanced",
+      "Elite",
+      "Elite",
     ]);
     expect(TIERS.map((t) => `${t.name} ${tierLevels(t)}`)).toEqual(["Beginner 1-2", "Intermediate 3-5", "Advanced 6-9", "Elite 10+"]);
     for (const t of TIERS) {

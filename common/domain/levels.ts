@@ -36,11 +36,15 @@ export const TIER_BONUS: Record<Tier, number> = { Beginner: 0, Intermediate: 0.1
 /** Placement XP for a 1-based rank, with the player's tier bonus. */
 export function placementXp(rank: number, level: number): number {
   const base =
-    rank === 1 ? PLACEMENT_XP.first
-    : rank === 2 ? PLACEMENT_XP.second
-    : rank === 3 ? PLACEMENT_XP.third
-    : rank <= 10 ? PLACEMENT_XP.topTen
-    : PLACEMENT_XP.participation;
+    rank === 1
+      ? PLACEMENT_XP.first
+      : rank === 2
+        ? PLACEMENT_XP.second
+        : rank === 3
+          ? PLACEMENT_XP.third
+          : rank <= 10
+            ? PLACEMENT_XP.topTen
+            : PLACEMENT_XP.participation;
   return Math.round(base * (1 + TIER_BONUS[tierForLevel(level)]));
 }
 

@@ -41,7 +41,9 @@ describe("nextLifecycleStep", () => {
   });
 
   it("closes a practice run instead of settling it, and leaves the always-open practice entry alone", () => {
-    expect(nextLifecycleStep(state({ phase: "live", practice: true, everyoneFinished: true }), START)).toEqual({ kind: "close_practice_run" });
+    expect(nextLifecycleStep(state({ phase: "live", practice: true, everyoneFinished: true }), START)).toEqual({
+      kind: "close_practice_run",
+    });
     expect(nextLifecycleStep(state({ phase: "live", practice: true, endTime: null }), END * 2)).toEqual({ kind: "done" });
   });
 

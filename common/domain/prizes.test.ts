@@ -39,20 +39,31 @@ describe("prize awards", () => {
 
   it("pays places 1-3 of the ranking when each answered something", () => {
     const { byUser, unclaimed } = awardPrizes(ranked([10, 9, 3, 1]), 850);
-    expect([...byUser]).toEqual([[1, 553], [2, 212], [3, 85]]);
+    expect([...byUser]).toEqual([
+      [1, 553],
+      [2, 212],
+      [3, 85],
+    ]);
     expect(unclaimed).toEqual([]);
   });
 
   it("skips players who answered no question, and keeps a place nobody qualifies for with the house", () => {
     const { byUser, unclaimed } = awardPrizes(ranked([4, 0, 2, 0, 0]), 1000);
-    expect([...byUser]).toEqual([[1, 650], [3, 250]]);
+    expect([...byUser]).toEqual([
+      [1, 650],
+      [3, 250],
+    ]);
     expect(unclaimed).toEqual([{ place: 3, cents: 100 }]);
   });
 
   it("keeps the whole pool with the house when nobody answered", () => {
     const { byUser, unclaimed } = awardPrizes(ranked([0, 0]), 1000);
     expect(byUser.size).toBe(0);
-    expect(unclaimed).toEqual([{ place: 1, cents: 650 }, { place: 2, cents: 250 }, { place: 3, cents: 100 }]);
+    expect(unclaimed).toEqual([
+      { place: 1, cents: 650 },
+      { place: 2, cents: 250 },
+      { place: 3, cents: 100 },
+    ]);
   });
 
   it("pays out nothing from an empty pool", () => {

@@ -41,5 +41,4 @@ export function awardPrizes(ranked: readonly { userId: number; questionsAnswered
 }
 
 /** The live figure the product displays: participants x fee x 0.85. */
-export const displayedPrizePool = (participants: number, entryFee: Cents): Cents =>
-  prizePoolFromFees(participants * entryFee);
+export const displayedPrizePool = (participants: number, entryFee: Cents): Cents => prizePoolFromFees(participants * entryFee);

@@ -30,7 +30,12 @@ describe("pickQuestionsForRamp", () => {
     const p = pool({ 1: 5, 2: 6, 3: 5 }).map((q) => ({ ...q, seen: seenIds.has(q.id) }));
     const picked = pickQuestionsForRamp(p, DIFFICULTY_RAMP)!;
     // 7 fresh questions (2 easy, 2 medium, 3 hard) come first wherever they fit, then 3 seen ones.
-    expect(picked.filter((q) => !q.seen).map((q) => q.id).sort((a, b) => a - b)).toEqual([4, 5, 10, 11, 14, 15, 16]);
+    expect(
+      picked
+        .filter((q) => !q.seen)
+        .map((q) => q.id)
+        .sort((a, b) => a - b),
+    ).toEqual([4, 5, 10, 11, 14, 15, 16]);
     expect(picked.filter((q) => q.seen)).toHaveLength(3);
     expect(picked.slice(0, 2).every((q) => !q.seen && q.difficulty === 1)).toBe(true);
   });

@@ -1,13 +1,6 @@
 // The system of record. Money columns are integer cents; times are epoch milliseconds.
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
@@ -30,7 +23,9 @@ export const users = sqliteTable(
     experiencePoints: integer("experience_points").notNull().default(0),
     tournamentsPlayed: integer("tournaments_played").notNull().default(0),
     tournamentsWon: integer("tournaments_won").notNull().default(0),
-    role: text("role", { enum: ["player", "admin"] }).notNull().default("player"),
+    role: text("role", { enum: ["player", "admin"] })
+      .notNull()
+      .default("player"),
     totpSecret: text("totp_secret"),
     totpEnabled: integer("totp_enabled", { mode: "boolean" }).notNull().default(false),
     /** JSON array of SHA-256 hex digests of unused recovery codes. */
@@ -144,10 +139,7 @@ export const tournamentParticipants = sqliteTable(
     finishedAt: integer("finished_at"),
     joinedAt: integer("joined_at").notNull().default(now),
   },
-  (t) => [
-    uniqueIndex("participants_tournament_user_unique").on(t.tournamentId, t.userId),
-    index("participants_user_idx").on(t.userId),
-  ],
+  (t) => [uniqueIndex("participants_tournament_user_unique").on(t.tournamentId, t.userId), index("participants_user_idx").on(t.userId)],
 );
 
 export const questions = sqliteTable(
@@ -215,19 +207,10 @@ export const userResponses = sqliteTable(
     pointsEarned: integer("points_earned").notNull().default(0),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [
-    uniqueIndex("responses_unique").on(t.tournamentId, t.userId, t.questionId),
-    index("responses_user_idx").on(t.userId),
-  ],
+  (t) => [uniqueIndex("responses_unique").on(t.tournamentId, t.userId, t.questionId), index("responses_user_idx").on(t.userId)],
 );
 
-export const transactionTypes = [
-  "deposit",
-  "withdrawal",
-  "tournament_entry",
-  "prize",
-  "refund",
-] as const;
+export const transactionTypes = ["deposit", "withdrawal", "tournament_entry", "prize", "refund"] as const;
 export const transactionStatuses = ["completed", "pending", "failed"] as const;
 
 /**
@@ -284,7 +267,9 @@ export const payouts = sqliteTable(
     accountLast4: text("account_last4").notNull(),
     routingNumber: text("routing_number").notNull(),
     accountType: text("account_type", { enum: ["checking", "savings"] }).notNull(),
-    status: text("status", { enum: ["pending", "paid", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "paid", "failed"] })
+      .notNull()
+      .default("pending"),
     failureReason: text("failure_reason"),
     createdAt: integer("created_at").notNull().default(now),
     processedAt: integer("processed_at"),

@@ -23,7 +23,9 @@ export class NotificationHub extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const userId = Number(request.headers.get(USER_ID_HEADER));
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket" || !Number.isSafeInteger(userId) || userId < 1) {
-      return Response.json({ code: "invalid_request", message: "Expected an authenticated WebSocket upgrade" } satisfies ApiErrorBody, { status: 400 });
+      return Response.json({ code: "invalid_request", message: "Expected an authenticated WebSocket upgrade" } satisfies ApiErrorBody, {
+        status: 400,
+      });
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [userTag(userId)]);

@@ -2,8 +2,7 @@
 import { HttpError } from "../http/errors";
 import type { RoomFailure } from "./tournament-room";
 
-export const roomFor = (env: Env, tournamentId: number) =>
-  env.TOURNAMENT_ROOM.get(env.TOURNAMENT_ROOM.idFromName(String(tournamentId)));
+export const roomFor = (env: Env, tournamentId: number) => env.TOURNAMENT_ROOM.get(env.TOURNAMENT_ROOM.idFromName(String(tournamentId)));
 
 /** The value of a room's answer, or its refusal thrown as the `{code, message}` error the client sees. */
 export function unwrap<T>(result: { ok: true; value: T } | RoomFailure): T {

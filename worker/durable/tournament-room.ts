@@ -127,7 +127,8 @@ export class TournamentRoom extends DurableObject<Env> {
         return fail(403, "level_too_low", JOIN.levelDescription(meta.min_level), JOIN.levelTitle);
       }
       const count = this.#store.participantCount();
-      if (meta.max_participants !== null && count >= meta.max_participants) return fail(409, "tournament_full", JOIN.full.description, JOIN.full.title);
+      if (meta.max_participants !== null && count >= meta.max_participants)
+        return fail(409, "tournament_full", JOIN.full.description, JOIN.full.title);
 
       const fee = meta.entry_fee_cents;
       const pool = fee > 0 ? prizePoolFromFees((count + 1) * fee) : meta.prize_pool_cents;
@@ -146,7 +147,12 @@ export class TournamentRoom extends DurableObject<Env> {
       } catch (e) {
         if (e instanceof InsufficientFundsError) {
           const balance = await balanceCents(this.env.DB, user.userId);
-          return fail(409, "insufficient_balance", JOIN.balanceDescription(formatCents(Math.max(fee - balance, 1)), formatCents(fee)), JOIN.balanceTitle);
+          return fail(
+            409,
+            "insufficient_balance",
+            JOIN.balanceDescription(formatCents(Math.max(fee - balance, 1)), formatCents(fee)),
+            JOIN.balanceTitle,
+          );
         }
         // A participant row this instance did not know about: an earlier join whose reply was lost.
         await this.#syncParticipants(meta.tournament_id);
@@ -154,7 +160,15 @@ export class TournamentRoom extends DurableObject<Env> {
         throw e;
       }
       this.#store.addParticipants([
-        { user_id: user.userId, username: user.username, level: user.level, joined_at: now, finished_at: null, results_written: 0, show_level: user.showLevel ? 1 : 0 },
+        {
+          user_id: user.userId,
+          username: user.username,
+          level: user.level,
+          joined_at: now,
+          finished_at: null,
+          results_written: 0,
+          show_level: user.showLevel ? 1 : 0,
+        },
       ]);
       this.#store.setPrizePool(pool);
       // The player who completes the minimum starts a tournament that is waiting for players.
@@ -228,12 +242,15 @@ export class TournamentRoom extends DurableObject<Env> {
     const play = this.#store.play(userId, question.ord);
     // A resent answer (a retry after a lost reply) gets the stored result, whatever happened since.
     if (play?.answer != null && play.answer === input.answer) return ok(resultOf(play, question));
-    if (participant.finished_at !== null) return this.#cheat(meta, userId, CHEAT.afterFinish(input.questionId), "already_finished", PLAY.alreadyFinished);
+    if (participant.finished_at !== null)
+      return this.#cheat(meta, userId, CHEAT.afterFinish(input.questionId), "already_finished", PLAY.alreadyFinished);
     const now = Date.now();
     if (!this.#isLive(meta, now)) return fail(409, "not_live", PLAY.notLive);
     if (!play) return this.#cheat(meta, userId, CHEAT.notIssued(input.questionId), "not_issued", PLAY.notIssued);
-    if (play.answer !== null) return this.#cheat(meta, userId, CHEAT.secondAnswer(input.questionId), "already_answered", PLAY.alreadyAnswered);
-    if (this.#store.latestPlay(userId)!.ord !== play.ord) return this.#cheat(meta, userId, CHEAT.notCurrent(input.questionId), "not_current", PLAY.notCurrent);
+    if (play.answer !== null)
+      return this.#cheat(meta, userId, CHEAT.secondAnswer(input.questionId), "already_answered", PLAY.alreadyAnswered);
+    if (this.#store.latestPlay(userId)!.ord !== play.ord)
+      return this.#cheat(meta, userId, CHEAT.notCurrent(input.questionId), "not_current", PLAY.notCurrent);
     const options = JSON.parse(question.options) as string[];
     if (!options.includes(input.answer)) return fail(400, "not_an_option", PLAY.notAnOption);
 
@@ -311,7 +328,9 @@ export class TournamentRoom extends DurableObject<Env> {
     const userId = Number(request.headers.get(USER_ID_HEADER));
     const tournamentId = Number(request.headers.get(TOURNAMENT_ID_HEADER));
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket" || !isId(userId) || !isId(tournamentId)) {
-      return Response.json({ code: "invalid_request", message: "Expected an authenticated WebSocket upgrade" } satisfies ApiErrorBody, { status: 400 });
+      return Response.json({ code: "invalid_request", message: "Expected an authenticated WebSocket upgrade" } satisfies ApiErrorBody, {
+        status: 400,
+      });
     }
     const meta = await this.#ready(tournamentId);
     if (!meta) return Response.json({ code: "tournament_not_found", message: PLAY.notFound } satisfies ApiErrorBody, { status: 404 });
@@ -375,7 +394,10 @@ export class TournamentRoom extends DurableObject<Env> {
    * (its refund); adopt what this copy missed, e.g. when it stopped between D1's batch and its own write.
    */
   async #syncParticipants(tournamentId: number): Promise<void> {
-    const [participants, departures] = await Promise.all([loadParticipants(this.env.DB, tournamentId), loadDepartures(this.env.DB, tournamentId)]);
+    const [participants, departures] = await Promise.all([
+      loadParticipants(this.env.DB, tournamentId),
+      loadDepartures(this.env.DB, tournamentId),
+    ]);
     this.#store.adoptDepartures(departures);
     if (this.#store.meta()?.phase === "upcoming") this.#store.dropParticipantsNotIn(new Set(participants.map((p) => p.user_id)));
     this.#store.addParticipants(participants);
@@ -493,7 +515,10 @@ export class TournamentRoom extends DurableObject<Env> {
     const endTime = meta.end_time === null ? null : meta.end_time + Math.max(0, now - meta.start_time);
     const userIds = this.#store.participants().map((p) => p.user_id);
     const notice = tournamentNotice(meta.tournament_id, meta.title, "started");
-    await this.env.DB.batch([startStatement(this.env.DB, meta.tournament_id, endTime), notificationsStatement(this.env.DB, notice, userIds)]);
+    await this.env.DB.batch([
+      startStatement(this.env.DB, meta.tournament_id, endTime),
+      notificationsStatement(this.env.DB, notice, userIds),
+    ]);
     this.#store.setPhase("live", { endTime });
     if (endTime === null || meta.practice) this.#store.unschedule("lifecycle");
     else this.#store.schedule("lifecycle", endTime);

@@ -21,7 +21,8 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, code: ErrorCode = "invalid_request") => new HttpError(400, code, message);
-export const unauthorized = (message: string = AUTH.notAuthenticated, code: ErrorCode = "not_authenticated") => new HttpError(401, code, message);
+export const unauthorized = (message: string = AUTH.notAuthenticated, code: ErrorCode = "not_authenticated") =>
+  new HttpError(401, code, message);
 export const forbidden = (message = "Forbidden", code: ErrorCode = "forbidden") => new HttpError(403, code, message);
 export const notFound = (message = "Not found", code: ErrorCode = "not_found") => new HttpError(404, code, message);
 export const conflict = (message: string, code: ErrorCode = "conflict") => new HttpError(409, code, message);
@@ -47,7 +48,8 @@ export function describeError(err: unknown): string {
   return causeChain(err)
     .map((e) => {
       const name = e instanceof DrizzleQueryError ? "DrizzleQueryError" : e instanceof Error ? e.name : typeof e;
-      const text = e instanceof DrizzleQueryError ? "Failed query" : (messageOf(e).split("\n")[0] ?? "").split(/params:/i)[0]!.slice(0, 300);
+      const text =
+        e instanceof DrizzleQueryError ? "Failed query" : (messageOf(e).split("\n")[0] ?? "").split(/params:/i)[0]!.slice(0, 300);
       return `${name}: ${text}`;
     })
     .join(" <- caused by ");

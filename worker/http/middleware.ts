@@ -17,7 +17,10 @@ export const sameOriginJson = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method) || SIGNED_WEBHOOK_PATHS.has(c.req.path)) return next();
   const origin = c.req.header("origin");
   const own = new URL(c.req.url).origin;
-  const allowed = (c.env.ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const allowed = (c.env.ALLOWED_ORIGINS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (origin) {
     if (origin !== own && !allowed.includes(origin)) throw forbidden("Cross-origin request refused", "cross_origin");
   } else if (c.req.header("sec-fetch-site") !== "same-origin") {

@@ -17,7 +17,8 @@ function refuse(result: Checked): void {
 
 const malformedJson = () => badRequest("Malformed JSON body", "malformed_json");
 
-const check = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) => zValidator(target, schema, refuse);
+const check = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
+  zValidator(target, schema, refuse);
 
 /**
  * Validates one part of the request (`json`, `query`, `param`, ...) with a schema, or with a

@@ -58,7 +58,11 @@ export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalReque
   }
   const [payout, transaction, user] = await Promise.all([
     db.select().from(payouts).where(eq(payouts.id, payoutId)).get(),
-    db.select().from(transactions).where(eq(transactions.reference, payoutReference(payoutId))).get(),
+    db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.reference, payoutReference(payoutId)))
+      .get(),
     db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, w.userId)).get(),
   ]);
   if (!payout || !transaction || !user) throw new Error("withdrawal rows missing after debit");
@@ -72,7 +76,12 @@ export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalReque
  * batch, so a repeat is a no-op, the player is told once, and a paid payout can never be
  * refunded by a late "failed", nor the reverse. Returns whether this call made the move.
  */
-export async function settlePayout(d1: D1Database, payout: PayoutRow, outcome: "paid" | "failed", reason: string | null = null): Promise<boolean> {
+export async function settlePayout(
+  d1: D1Database,
+  payout: PayoutRow,
+  outcome: "paid" | "failed",
+  reason: string | null = null,
+): Promise<boolean> {
   const stillPending = "(SELECT status FROM payouts WHERE id = ?) = 'pending'";
   const ledgerRow =
     outcome === "paid"
@@ -80,13 +89,17 @@ export async function settlePayout(d1: D1Database, payout: PayoutRow, outcome: "
           .prepare(`UPDATE transactions SET status = 'completed' WHERE reference = ? AND status = 'pending' AND ${stillPending}`)
           .bind(payoutReference(payout.id), payout.id)
       : d1
-          .prepare(`UPDATE transactions SET status = 'failed', description = coalesce(description, '') || ? WHERE reference = ? AND status = 'pending' AND ${stillPending}`)
+          .prepare(
+            `UPDATE transactions SET status = 'failed', description = coalesce(description, '') || ? WHERE reference = ? AND status = 'pending' AND ${stillPending}`,
+          )
           .bind(MONEY.withdrawalFailedNote(reason ?? ""), payoutReference(payout.id), payout.id);
   const notice =
     outcome === "failed"
       ? [
           d1
-            .prepare(`INSERT INTO notifications (user_id, message, action, status) SELECT ?, ?, 'payout_failed', 'failed' WHERE ${stillPending}`)
+            .prepare(
+              `INSERT INTO notifications (user_id, message, action, status) SELECT ?, ?, 'payout_failed', 'failed' WHERE ${stillPending}`,
+            )
             .bind(payout.userId, NOTIFY.payoutFailed(formatCents(payout.amountCents), reason ?? ""), payout.id),
         ]
       : [];

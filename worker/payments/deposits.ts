@@ -16,7 +16,8 @@ import type { ProviderIntent } from "./provider";
 export function depositRefusal(intent: ProviderIntent, userId: number, claimedCents?: number): HttpError | null {
   if (intent.userId !== userId) return new HttpError(403, "payment_other_account", MONEY.paymentOtherAccount);
   if (intent.currency !== DEPOSIT_CURRENCY) return new HttpError(400, "currency_unsupported", MONEY.currencyUnsupported);
-  if (!Number.isSafeInteger(intent.amountCents) || intent.amountCents <= 0) return new HttpError(400, "amount_mismatch", MONEY.amountMismatch);
+  if (!Number.isSafeInteger(intent.amountCents) || intent.amountCents <= 0)
+    return new HttpError(400, "amount_mismatch", MONEY.amountMismatch);
   if (claimedCents !== undefined && claimedCents !== intent.amountCents) return new HttpError(400, "amount_mismatch", MONEY.amountMismatch);
   if (intent.status !== "succeeded") return new HttpError(409, "payment_not_succeeded", MONEY.paymentNotSucceeded);
   return null;

@@ -49,7 +49,14 @@ export class SandboxProvider implements PaymentProvider {
     // The unique idempotency key makes a repeated create return the first row, as Stripe does.
     await this.db
       .insert(sandboxPaymentIntents)
-      .values({ id, clientSecret: `${id}_secret_${bytesToHex(randomBytes(16))}`, userId, amountCents, currency: DEPOSIT_CURRENCY, idempotencyKey })
+      .values({
+        id,
+        clientSecret: `${id}_secret_${bytesToHex(randomBytes(16))}`,
+        userId,
+        amountCents,
+        currency: DEPOSIT_CURRENCY,
+        idempotencyKey,
+      })
       .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey });
     const row = await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.idempotencyKey, idempotencyKey)).get();
     if (!row) throw new Error("sandbox intent vanished after insert");

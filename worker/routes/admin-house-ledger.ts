@@ -11,7 +11,13 @@ import type { AppEnv } from "../http/app-env";
 const LIST_LIMIT = 500;
 
 export const adminHouseLedgerRoutes = new Hono<AppEnv>().use(requireUser, requireAdmin).get("/", async (c) => {
-  const rows = await c.get("db").select().from(houseLedger).orderBy(desc(houseLedger.createdAt), desc(houseLedger.id)).limit(LIST_LIMIT).all();
+  const rows = await c
+    .get("db")
+    .select()
+    .from(houseLedger)
+    .orderBy(desc(houseLedger.createdAt), desc(houseLedger.id))
+    .limit(LIST_LIMIT)
+    .all();
   const entries: HouseLedgerEntry[] = rows.map((r) => ({
     id: r.id,
     amount: centsToDollars(r.amountCents),

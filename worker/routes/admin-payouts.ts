@@ -16,7 +16,12 @@ import type { NotificationFrame } from "../../common/api/tournaments";
 const LIST_LIMIT = 500;
 
 async function loadPayout(db: Db, id: number) {
-  const row = await db.select({ payout: payouts, username: users.username }).from(payouts).innerJoin(users, eq(users.id, payouts.userId)).where(eq(payouts.id, id)).get();
+  const row = await db
+    .select({ payout: payouts, username: users.username })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.userId))
+    .where(eq(payouts.id, id))
+    .get();
   if (!row) throw notFound(MONEY.payoutNotFound, "payout_not_found");
   return row;
 }

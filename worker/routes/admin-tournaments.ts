@@ -13,45 +13,55 @@ import { requireAdmin, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 
-export const adminTournamentRoutes = new Hono<AppEnv>().use(requireUser, requireAdmin).post("/", validate("json", createTournamentSchema), async (c) => {
-  const body = c.req.valid("json");
-  const now = Date.now();
-  if (body.startTime <= now) throw badRequest(ADMIN_TOURNAMENT.startInPast);
-  const db = c.get("db");
+export const adminTournamentRoutes = new Hono<AppEnv>()
+  .use(requireUser, requireAdmin)
+  .post("/", validate("json", createTournamentSchema), async (c) => {
+    const body = c.req.valid("json");
+    const now = Date.now();
+    if (body.startTime <= now) throw badRequest(ADMIN_TOURNAMENT.startInPast);
+    const db = c.get("db");
 
-  const category = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, body.categoryId)).get();
-  if (!category) throw notFound(ADMIN_TOURNAMENT.categoryNotFound, "category_not_found");
-  const pool = await db.select({ id: questions.id, difficulty: questions.difficultyLevel }).from(questions).where(eq(questions.categoryId, category.id)).all();
-  const picked = pickQuestionsForRamp(pool, DIFFICULTY_RAMP);
-  if (!picked) throw conflict(ADMIN_TOURNAMENT.categoryTooFewQuestions, "not_enough_questions");
+    const category = await db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(eq(categories.id, body.categoryId))
+      .get();
+    if (!category) throw notFound(ADMIN_TOURNAMENT.categoryNotFound, "category_not_found");
+    const pool = await db
+      .select({ id: questions.id, difficulty: questions.difficultyLevel })
+      .from(questions)
+      .where(eq(questions.categoryId, category.id))
+      .all();
+    const picked = pickQuestionsForRamp(pool, DIFFICULTY_RAMP);
+    if (!picked) throw conflict(ADMIN_TOURNAMENT.categoryTooFewQuestions, "not_enough_questions");
 
-  // One transaction: the tournament never exists without its questions. Inside the batch the
-  // newest tournament id is the one just inserted (AUTOINCREMENT, one writer at a time).
-  const newest = db.select({ id: max(tournaments.id) }).from(tournaments);
-  const [[inserted]] = await db.batch([
-    db
-      .insert(tournaments)
-      .values({
-        title: body.title,
-        description: body.description,
-        categoryId: category.id,
-        entryFeeCents: body.entryFee,
-        prizePoolCents: body.isFree ? (body.prizePool ?? 0) : 0,
-        maxParticipants: body.maxParticipants,
-        minLevel: body.minLevel,
-        startTime: body.startTime,
-        endTime: body.startTime + body.durationMinutes * 60_000,
-        status: "upcoming",
-        isFree: body.isFree,
-      })
-      .returning({ id: tournaments.id }),
-    db.insert(tournamentQuestions).values(picked.map((q, order) => ({ tournamentId: sql`${newest}`, questionId: q.id, order }))),
-  ]);
-  const id = inserted!.id;
+    // One transaction: the tournament never exists without its questions. Inside the batch the
+    // newest tournament id is the one just inserted (AUTOINCREMENT, one writer at a time).
+    const newest = db.select({ id: max(tournaments.id) }).from(tournaments);
+    const [[inserted]] = await db.batch([
+      db
+        .insert(tournaments)
+        .values({
+          title: body.title,
+          description: body.description,
+          categoryId: category.id,
+          entryFeeCents: body.entryFee,
+          prizePoolCents: body.isFree ? (body.prizePool ?? 0) : 0,
+          maxParticipants: body.maxParticipants,
+          minLevel: body.minLevel,
+          startTime: body.startTime,
+          endTime: body.startTime + body.durationMinutes * 60_000,
+          status: "upcoming",
+          isFree: body.isFree,
+        })
+        .returning({ id: tournaments.id }),
+      db.insert(tournamentQuestions).values(picked.map((q, order) => ({ tournamentId: sql`${newest}`, questionId: q.id, order }))),
+    ]);
+    const id = inserted!.id;
 
-  // Arms the first alarm (the start time); the cron's init would otherwise do it within 5 minutes.
-  await roomFor(c.env, id).init(id);
+    // Arms the first alarm (the start time); the cron's init would otherwise do it within 5 minutes.
+    await roomFor(c.env, id).init(id);
 
-  const row = await db.select().from(tournaments).where(eq(tournaments.id, id)).get();
-  return c.json(presentTournament(row!, category.name), 201);
-});
+    const row = await db.select().from(tournaments).where(eq(tournaments.id, id)).get();
+    return c.json(presentTournament(row!, category.name), 201);
+  });

@@ -87,7 +87,11 @@ export const authRoutes = new Hono<AppEnv>()
     const accountKey = `login:user:${body.username.toLowerCase()}`;
     await hit(db, `login:ip:${clientIp(c.req.raw)}`, lim.loginPerIp);
     await hit(db, accountKey, lim.loginPerAccount);
-    const user = await db.select().from(users).where(sql`lower(${users.username}) = lower(${body.username})`).get();
+    const user = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${body.username})`)
+      .get();
     const ok = await verifyPassword(body.password, user?.passwordHash ?? (await getDummyHash(c.env)));
     if (!user || !ok) throw unauthorized(AUTH.invalidCredentials, "invalid_credentials");
     if (user.totpEnabled) {

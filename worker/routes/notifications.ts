@@ -11,7 +11,13 @@ import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 
 const unreadCount = async (db: Db, userId: number) =>
-  (await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false))).get())?.n ?? 0;
+  (
+    await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+      .get()
+  )?.n ?? 0;
 
 export const notificationRoutes = new Hono<AppEnv>()
   .use(requireUser)

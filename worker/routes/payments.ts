@@ -38,17 +38,22 @@ const sameSecret = (a: string, b: string) => timingSafeEqual(encoder.encode(a), 
 
 export const paymentRoutes = new Hono<AppEnv>()
   // The largest deposit is the deployment's (MAX_DEPOSIT_CENTS).
-  .post("/create-payment-intent", requireUser, validate("json", (env) => createPaymentIntentSchema(maxDepositCents(env))), async (c) => {
-    const me = currentUser(c);
-    const body = c.req.valid("json");
-    // Scoped to the user and the amount: one checkout visit (one client key) and one amount
-    // give one intent however often it is posted; without a client key every call is new.
-    const clientKey = body.idempotencyKey ?? randomToken(16);
-    const idempotencyKey = `deposit-${sha256Hex(`${me.id}:${body.amount}:${clientKey}`).slice(0, 48)}`;
-    const intent = await paymentProvider(c.env, c.get("db")).createIntent({ userId: me.id, amountCents: body.amount, idempotencyKey });
-    if (!intent.clientSecret) throw new HttpError(502, "provider_unavailable", MONEY.providerUnavailable);
-    return c.json({ clientSecret: intent.clientSecret, paymentIntentId: intent.id } satisfies CreatePaymentIntentResponse);
-  })
+  .post(
+    "/create-payment-intent",
+    requireUser,
+    validate("json", (env) => createPaymentIntentSchema(maxDepositCents(env))),
+    async (c) => {
+      const me = currentUser(c);
+      const body = c.req.valid("json");
+      // Scoped to the user and the amount: one checkout visit (one client key) and one amount
+      // give one intent however often it is posted; without a client key every call is new.
+      const clientKey = body.idempotencyKey ?? randomToken(16);
+      const idempotencyKey = `deposit-${sha256Hex(`${me.id}:${body.amount}:${clientKey}`).slice(0, 48)}`;
+      const intent = await paymentProvider(c.env, c.get("db")).createIntent({ userId: me.id, amountCents: body.amount, idempotencyKey });
+      if (!intent.clientSecret) throw new HttpError(502, "provider_unavailable", MONEY.providerUnavailable);
+      return c.json({ clientSecret: intent.clientSecret, paymentIntentId: intent.id } satisfies CreatePaymentIntentResponse);
+    },
+  )
   .post("/sandbox/confirm-payment", requireUser, sandboxOnly, validate("json", sandboxConfirmSchema), async (c) => {
     const body = c.req.valid("json");
     const intent = await new SandboxProvider(c.get("db")).confirmCard(body.clientSecret, currentUser(c).id, body);

@@ -146,7 +146,10 @@ export const tournamentRoutes = new Hono<AppEnv>()
       .where(eq(tournamentParticipants.tournamentId, id))
       .orderBy(asc(tournamentParticipants.joinedAt), asc(tournamentParticipants.id))
       .all();
-    const participants: ParticipantRow[] = rows.map(({ preferences, ...r }) => ({ ...r, level: visibility(preferences).showLevel ? r.level : null }));
+    const participants: ParticipantRow[] = rows.map(({ preferences, ...r }) => ({
+      ...r,
+      level: visibility(preferences).showLevel ? r.level : null,
+    }));
     return c.json(participants);
   })
 
@@ -200,12 +203,23 @@ export const tournamentRoutes = new Hono<AppEnv>()
     // Starting practice joins the player's own run of it: the tournament answered is that run.
     const id = target.kind === "practice" ? await openPracticeRun(c.env.DB, target, user.id, Date.now()) : requested;
     if (id === null) throw conflict(JOIN.practiceUnavailable, "practice_unavailable");
-    unwrap(await roomFor(c.env, id).join(id, { userId: user.id, username: user.username, level: user.level, showLevel: visibility(user.preferences).showLevel }));
+    unwrap(
+      await roomFor(c.env, id).join(id, {
+        userId: user.id,
+        username: user.username,
+        level: user.level,
+        showLevel: visibility(user.preferences).showLevel,
+      }),
+    );
     const [{ t, categoryName }, me] = await Promise.all([
       findTournament(db, id),
       db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, user.id)).get(),
     ]);
-    return c.json({ joined: true, balance: centsToDollars(me?.balanceCents ?? 0), tournament: presentTournament(t, categoryName) } satisfies JoinResult);
+    return c.json({
+      joined: true,
+      balance: centsToDollars(me?.balanceCents ?? 0),
+      tournament: presentTournament(t, categoryName),
+    } satisfies JoinResult);
   })
 
   .post("/:id/leave", requireUser, idParam, noFields, async (c) => {
@@ -215,7 +229,11 @@ export const tournamentRoutes = new Hono<AppEnv>()
     const { refundedCents } = unwrap(await roomFor(c.env, id).leave(id, currentUser(c).id));
     const [{ t, categoryName }, me] = await Promise.all([
       findTournament(db, id),
-      db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, currentUser(c).id)).get(),
+      db
+        .select({ balanceCents: users.balanceCents })
+        .from(users)
+        .where(eq(users.id, currentUser(c).id))
+        .get(),
     ]);
     return c.json({
       message: refundedCents > 0 ? PLAY.leftRefunded(formatCents(refundedCents)) : PLAY.left,

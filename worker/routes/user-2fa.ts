@@ -22,7 +22,6 @@ import { currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 
-
 /** 10 base32 characters (50 bits) each, shown once; stored as SHA-256 of the upper-cased code like two-factor.ts checks. */
 const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, () => base32Encode(randomBytes(7)).slice(0, 10));
 

@@ -19,13 +19,21 @@ export const userStatsRoutes = new Hono<AppEnv>().use(requireUser).get("/", asyn
   // Timed-out questions are stored with a null answer: they were not answered.
   const answered = and(eq(userResponses.userId, me.id), isNotNull(userResponses.answer));
   const correct = total(userResponses.isCorrect);
-  const myPrizes = db.select({ total: total(transactions.amountCents) }).from(transactions).where(and(eq(transactions.userId, me.id), paidPrize));
+  const myPrizes = db
+    .select({ total: total(transactions.amountCents) })
+    .from(transactions)
+    .where(and(eq(transactions.userId, me.id), paidPrize));
   // The global leaderboard's order: total prize, then wins; ties share a rank.
   const others = prizeTotals(db);
   const prize = sql<number>`coalesce(${others.total}, 0)`;
   const [[totals], perCategory, [earnings], [ahead]] = await db.batch([
     db
-      .select({ answered: count(), correct, avgMs: sql<number | null>`avg(${userResponses.responseTime})`, minMs: min(userResponses.responseTime) })
+      .select({
+        answered: count(),
+        correct,
+        avgMs: sql<number | null>`avg(${userResponses.responseTime})`,
+        minMs: min(userResponses.responseTime),
+      })
       .from(userResponses)
       .where(answered),
     db

@@ -107,9 +107,27 @@ export const userRoutes = new Hono<AppEnv>()
           recoveryCodes: null,
           deletedAt: Date.now(),
         })
-        .where(and(eq(users.id, me.id), isNull(users.deletedAt), eq(users.balanceCents, 0), notExists(pendingPayoutOf(db)), notExists(openEntryOf(db))))
+        .where(
+          and(
+            eq(users.id, me.id),
+            isNull(users.deletedAt),
+            eq(users.balanceCents, 0),
+            notExists(pendingPayoutOf(db)),
+            notExists(openEntryOf(db)),
+          ),
+        )
         .returning({ id: users.id }),
-      db.delete(sessions).where(and(eq(sessions.userId, me.id), exists(db.select({ id: users.id }).from(users).where(and(eq(users.id, me.id), isNotNull(users.deletedAt)))))),
+      db.delete(sessions).where(
+        and(
+          eq(sessions.userId, me.id),
+          exists(
+            db
+              .select({ id: users.id })
+              .from(users)
+              .where(and(eq(users.id, me.id), isNotNull(users.deletedAt))),
+          ),
+        ),
+      ),
     ]);
     if (anonymised.length === 0) throw conflict((await deletionBlocker(db, me.id)) ?? ACCOUNT.deleteRetry, "account_delete_blocked");
     await endSession(c, db);
@@ -118,7 +136,10 @@ export const userRoutes = new Hono<AppEnv>()
 
 /** A pending withdrawal of the user in the outer query: money still on its way. */
 const pendingPayoutOf = (db: Db) =>
-  db.select({ id: payouts.id }).from(payouts).where(and(eq(payouts.userId, users.id), eq(payouts.status, "pending")));
+  db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.userId, users.id), eq(payouts.status, "pending")));
 
 /** An entry of the user in the outer query to a standard tournament not yet over (practice never holds anyone back). */
 const openEntryOf = (db: Db) =>
@@ -126,19 +147,27 @@ const openEntryOf = (db: Db) =>
     .select({ id: tournamentParticipants.id })
     .from(tournamentParticipants)
     .innerJoin(tournaments, eq(tournaments.id, tournamentParticipants.tournamentId))
-    .where(and(eq(tournamentParticipants.userId, users.id), inArray(tournaments.status, ["upcoming", "live"]), eq(tournaments.kind, "standard")));
+    .where(
+      and(eq(tournamentParticipants.userId, users.id), inArray(tournaments.status, ["upcoming", "live"]), eq(tournaments.kind, "standard")),
+    );
 
 /** Why this account cannot be deleted yet, or null. */
 async function deletionBlocker(db: Db, userId: number): Promise<string | null> {
   const user = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId)).get();
   if (user && user.balanceCents > 0) return ACCOUNT.deleteBalance(formatCents(user.balanceCents));
-  const pending = await db.select({ id: payouts.id }).from(payouts).where(and(eq(payouts.userId, userId), eq(payouts.status, "pending"))).get();
+  const pending = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.userId, userId), eq(payouts.status, "pending")))
+    .get();
   if (pending) return ACCOUNT.deletePendingWithdrawal;
   const [active] = await db
     .select({ n: count() })
     .from(tournamentParticipants)
     .innerJoin(tournaments, eq(tournaments.id, tournamentParticipants.tournamentId))
-    .where(and(eq(tournamentParticipants.userId, userId), inArray(tournaments.status, ["upcoming", "live"]), eq(tournaments.kind, "standard")));
+    .where(
+      and(eq(tournamentParticipants.userId, userId), inArray(tournaments.status, ["upcoming", "live"]), eq(tournaments.kind, "standard")),
+    );
   if (active && active.n > 0) return ACCOUNT.deleteActiveTournament;
   return null;
 }

@@ -59,7 +59,8 @@ export const userProfileRoutes = new Hono<AppEnv>()
     const etag = `"${u.id}-${u.version}"`;
     const headers = {
       ETag: etag,
-      "Cache-Control": c.req.query("v") === String(u.version) ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+      "Cache-Control":
+        c.req.query("v") === String(u.version) ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
     };
     if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
     const bytes = Uint8Array.from(atob(image[2]!), (ch) => ch.charCodeAt(0));

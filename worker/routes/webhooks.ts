@@ -32,7 +32,8 @@ export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
   if (event.type !== "payment_intent.succeeded") return c.json({ received: true, ignored: event.type });
 
   const intent = intentFromEvent(event.data.object);
-  const owner = intent.userId === null ? undefined : await c.get("db").select({ id: users.id }).from(users).where(eq(users.id, intent.userId)).get();
+  const owner =
+    intent.userId === null ? undefined : await c.get("db").select({ id: users.id }).from(users).where(eq(users.id, intent.userId)).get();
   const reason = owner ? depositRefusal(intent, owner.id)?.message : "no such user";
   if (!owner || reason) {
     // Not ours to credit (another integration on the account, a bad currency): acknowledge so Stripe stops retrying.

@@ -26,7 +26,11 @@ export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confi
       method: body.withdrawalMethod,
       ...body.bankAccount,
     });
-    return c.json({ balance: centsToDollars(balanceCents), transaction: presentTransaction(transaction), payout: presentPayout(payout) } satisfies WithdrawalResponse);
+    return c.json({
+      balance: centsToDollars(balanceCents),
+      transaction: presentTransaction(transaction),
+      payout: presentPayout(payout),
+    } satisfies WithdrawalResponse);
   } catch (e) {
     if (e instanceof InsufficientFundsError) throw aboveBalance();
     throw e;

@@ -77,8 +77,16 @@ async function ensurePaid(db: D1Database, category: CategoryRecord, pool: Questi
          WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE ${slot}) RETURNING id`,
       )
       .bind(
-        `${category.name} ${TIER_TITLES[tier.name]}`, description, category.id, tier.entryFeeCents, tier.maxParticipants, tier.minLevel,
-        start, start + TOURNAMENT_DURATION_MS, category.id, start,
+        `${category.name} ${TIER_TITLES[tier.name]}`,
+        description,
+        category.id,
+        tier.entryFeeCents,
+        tier.maxParticipants,
+        tier.minLevel,
+        start,
+        start + TOURNAMENT_DURATION_MS,
+        category.id,
+        start,
       ),
     questionsStatement(db, pickIds(pool), "t.category_id = ? AND t.start_time = ? AND t.entry_fee_cents > 0", [category.id, start]),
   ]);
@@ -97,7 +105,9 @@ async function ensurePractice(db: D1Database, category: CategoryRecord, pool: Qu
       .bind(
         `${category.name} ${PRACTICE_MARKER}`,
         `Warm up with ten ${category.name} questions from easy to hard, fresh ones every run. Free and always open, as often as you like: no minimum, no prizes, and your correct answers still earn XP.`,
-        category.id, now, category.id,
+        category.id,
+        now,
+        category.id,
       ),
     questionsStatement(db, pickIds(pool), "t.category_id = ? AND t.kind = 'practice' AND t.status = 'live'", [category.id]),
   ]);

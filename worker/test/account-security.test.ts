@@ -41,7 +41,10 @@ describe("two-factor enrolment", () => {
     const wrong = await call("/api/user/2fa/enable", { cookie, body: { code: "000000" } });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ code: "two_factor_invalid", message: AUTH.twoFactorInvalid });
-    expect((await call("/api/user/2fa/enable", { cookie, body: {} })).body).toEqual({ code: "invalid_request", message: ACCOUNT.codeRequired });
+    expect((await call("/api/user/2fa/enable", { cookie, body: {} })).body).toEqual({
+      code: "invalid_request",
+      message: ACCOUNT.codeRequired,
+    });
 
     const res = await call("/api/user/2fa/enable", { cookie, body: { code: totpCode(setup.body.secret, Date.now()) } });
     expect(res.status).toBe(200);
@@ -51,7 +54,9 @@ describe("two-factor enrolment", () => {
     codes.forEach((c) => expect(c).toMatch(/^[A-Z2-7]{10}$/));
     expect((await call("/api/user", { cookie })).body.twoFactorEnabled).toBe(true);
 
-    const row = await env.DB.prepare("SELECT recovery_codes, totp_enabled FROM users WHERE id = ?").bind(user.id).first<{ recovery_codes: string; totp_enabled: number }>();
+    const row = await env.DB.prepare("SELECT recovery_codes, totp_enabled FROM users WHERE id = ?")
+      .bind(user.id)
+      .first<{ recovery_codes: string; totp_enabled: number }>();
     const stored: string[] = JSON.parse(row!.recovery_codes);
     expect(stored).toHaveLength(10);
     stored.forEach((d) => expect(d).toMatch(/^[0-9a-f]{64}$/));
@@ -103,7 +108,10 @@ describe("two-factor enrolment", () => {
 
   it("disable needs the password and a code, then login works without one", async () => {
     const { cookie, user, password, secret, recoveryCodes } = await enrolled();
-    const wrongPassword = await call("/api/user/2fa/disable", { cookie, body: { password: "not-it-123", code: totpCode(secret, Date.now()) } });
+    const wrongPassword = await call("/api/user/2fa/disable", {
+      cookie,
+      body: { password: "not-it-123", code: totpCode(secret, Date.now()) },
+    });
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body).toEqual({ code: "wrong_password", message: ACCOUNT.passwordWrong });
     const wrongCode = await call("/api/user/2fa/disable", { cookie, body: { password, code: "000000" } });
@@ -135,7 +143,10 @@ describe("DELETE /api/user", () => {
 
   it("validates the confirmation word and the password", async () => {
     const { cookie, password } = await registerUser();
-    expect((await remove(cookie, { password, confirm: "delete" })).body).toEqual({ code: "invalid_request", message: ACCOUNT.deleteConfirm });
+    expect((await remove(cookie, { password, confirm: "delete" })).body).toEqual({
+      code: "invalid_request",
+      message: ACCOUNT.deleteConfirm,
+    });
     expect((await remove(cookie, { password })).body).toEqual({ code: "invalid_request", message: ACCOUNT.deleteConfirm });
     const wrong = await remove(cookie, { password: "not-my-password", confirm: "DELETE" });
     expect(wrong.status).toBe(400);
@@ -148,7 +159,10 @@ describe("DELETE /api/user", () => {
     await fund(user.id, 1234);
     const res = await remove(cookie, { password, confirm: "DELETE" });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: "account_delete_blocked", message: "Withdraw your remaining balance of $12.34 before deleting your account." });
+    expect(res.body).toEqual({
+      code: "account_delete_blocked",
+      message: "Withdraw your remaining balance of $12.34 before deleting your account.",
+    });
     expect((await call("/api/user", { cookie })).status).toBe(200);
   });
 
@@ -171,8 +185,12 @@ describe("DELETE /api/user", () => {
   it("is refused while registered in a tournament that has not finished", async () => {
     const { cookie, user, password } = await registerUser();
     const slug = `cat-${crypto.randomUUID()}`;
-    const cat = await env.DB.prepare("INSERT INTO categories (slug, name, description, icon) VALUES (?, 'Test', 'Test', 'x') RETURNING id").bind(slug).first<{ id: number }>();
-    const t = await env.DB.prepare("INSERT INTO tournaments (title, description, category_id, start_time, status) VALUES ('Practice Round', 'x', ?, ?, 'upcoming') RETURNING id")
+    const cat = await env.DB.prepare("INSERT INTO categories (slug, name, description, icon) VALUES (?, 'Test', 'Test', 'x') RETURNING id")
+      .bind(slug)
+      .first<{ id: number }>();
+    const t = await env.DB.prepare(
+      "INSERT INTO tournaments (title, description, category_id, start_time, status) VALUES ('Practice Round', 'x', ?, ?, 'upcoming') RETURNING id",
+    )
       .bind(cat!.id, Date.now() + 3_600_000)
       .first<{ id: number }>();
     await env.DB.prepare("INSERT INTO tournament_participants (tournament_id, user_id) VALUES (?, ?)").bind(t!.id, user.id).run();
@@ -215,7 +233,14 @@ describe("DELETE /api/user", () => {
     expect((await login(username, password)).status).toBe(401);
 
     const row = await env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(user.id).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ username: `Deleted player ${user.id}`, email: `deleted:${user.id}`, bio: null, location: null, avatar: null, balance_cents: 0 });
+    expect(row).toMatchObject({
+      username: `Deleted player ${user.id}`,
+      email: `deleted:${user.id}`,
+      bio: null,
+      location: null,
+      avatar: null,
+      balance_cents: 0,
+    });
     expect(row!.deleted_at).toEqual(expect.any(Number));
     expect(JSON.stringify(row)).not.toContain(user.email);
     expect(await countRows("SELECT 1 FROM transactions WHERE user_id = ?", user.id)).toBe(2);

@@ -11,7 +11,16 @@ describe("registration", () => {
     const name = uniq();
     const res = await call("/api/register", { body: { username: name, email: `${name}@example.com`, password: "secret123", bio: "Hi" } });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ username: name, email: `${name}@example.com`, balance: 0, level: 1, experiencePoints: 0, tournamentsPlayed: 0, tournamentsWon: 0, bio: "Hi" });
+    expect(res.body).toMatchObject({
+      username: name,
+      email: `${name}@example.com`,
+      balance: 0,
+      level: 1,
+      experiencePoints: 0,
+      tournamentsPlayed: 0,
+      tournamentsWon: 0,
+      bio: "Hi",
+    });
     expect(res.text).not.toMatch(/password|scrypt/i);
     expect(res.setCookie).toMatch(/sid=[^;]+;.*HttpOnly/i);
     expect(res.setCookie).toMatch(/SameSite=Lax/i);
@@ -42,7 +51,9 @@ describe("registration", () => {
 
   it("refuses a taken username or email with 409, case-insensitively", async () => {
     const { user } = await registerUser();
-    const byName = await call("/api/register", { body: { username: user.username.toUpperCase(), email: `${uniq()}@example.com`, password: "secret123" } });
+    const byName = await call("/api/register", {
+      body: { username: user.username.toUpperCase(), email: `${uniq()}@example.com`, password: "secret123" },
+    });
     expect(byName.status).toBe(409);
     expect(byName.body).toEqual({ code: "username_taken", message: AUTH.usernameTaken });
     const byEmail = await call("/api/register", { body: { username: uniq(), email: user.email.toUpperCase(), password: "secret123" } });
@@ -64,7 +75,9 @@ describe("registration", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const name = uniq();
-      statuses.push((await call("/api/register", { ip, body: { username: name, email: `${name}@example.com`, password: "secret123" } })).status);
+      statuses.push(
+        (await call("/api/register", { ip, body: { username: name, email: `${name}@example.com`, password: "secret123" } })).status,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
@@ -174,10 +187,21 @@ describe("profile and password", () => {
     const res = await call("/api/user/profile", {
       method: "PATCH",
       cookie,
-      body: { username: name, email: `${name}@example.com`, location: "Lisbon, Portugal", socialLinks: JSON.stringify({ github: "https://github.com/x" }) },
+      body: {
+        username: name,
+        email: `${name}@example.com`,
+        location: "Lisbon, Portugal",
+        socialLinks: JSON.stringify({ github: "https://github.com/x" }),
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: user.id, username: name, location: "Lisbon, Portugal", bio: "Old bio", socialLinks: { github: "https://github.com/x" } });
+    expect(res.body).toMatchObject({
+      id: user.id,
+      username: name,
+      location: "Lisbon, Portugal",
+      bio: "Old bio",
+      socialLinks: { github: "https://github.com/x" },
+    });
     expect(res.text).not.toMatch(/scrypt/);
   });
 
@@ -194,7 +218,11 @@ describe("profile and password", () => {
   it("refuses taking another user's username with 409", async () => {
     const a = await registerUser();
     const b = await registerUser();
-    const res = await call("/api/user/profile", { method: "PATCH", cookie: b.cookie, body: { username: a.user.username, email: b.user.email } });
+    const res = await call("/api/user/profile", {
+      method: "PATCH",
+      cookie: b.cookie,
+      body: { username: a.user.username, email: b.user.email },
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(AUTH.usernameTaken);
   });
@@ -217,7 +245,11 @@ describe("profile and password", () => {
 
   it("refuses a wrong current password and keeps the old one", async () => {
     const { cookie, user, password } = await registerUser();
-    const res = await call("/api/user/password", { method: "PATCH", cookie, body: { currentPassword: "wrong-one", newPassword: "longenough1" } });
+    const res = await call("/api/user/password", {
+      method: "PATCH",
+      cookie,
+      body: { currentPassword: "wrong-one", newPassword: "longenough1" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(AUTH.currentPasswordWrong);
     expect((await call("/api/login", { body: { username: user.username, password } })).status).toBe(200);
@@ -226,7 +258,11 @@ describe("profile and password", () => {
   it("a password change ends every other session and the old password stops working", async () => {
     const { cookie, user, password } = await registerUser();
     const other = cookieFrom((await call("/api/login", { body: { username: user.username, password } })).setCookie);
-    const res = await call("/api/user/password", { method: "PATCH", cookie, body: { currentPassword: password, newPassword: "brand-new-pass", confirmPassword: "brand-new-pass" } });
+    const res = await call("/api/user/password", {
+      method: "PATCH",
+      cookie,
+      body: { currentPassword: password, newPassword: "brand-new-pass", confirmPassword: "brand-new-pass" },
+    });
     expect(res.status).toBe(200);
     expect((await call("/api/user", { cookie: other })).status).toBe(401);
     expect((await call("/api/user", { cookie })).status).toBe(200);

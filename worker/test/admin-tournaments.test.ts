@@ -50,7 +50,10 @@ const statusOf = async (id: number) => (await one<{ status: string }>("SELECT st
 
 /** The created tournament as the fixtures' helpers (play, correctOf) know it. */
 async function fixtureOf(id: number, title: string, category: CategoryFixture): Promise<TournamentFixture> {
-  const rows = await all<{ question_id: number }>('SELECT question_id FROM tournament_questions WHERE tournament_id = ? ORDER BY "order"', id);
+  const rows = await all<{ question_id: number }>(
+    'SELECT question_id FROM tournament_questions WHERE tournament_id = ? ORDER BY "order"',
+    id,
+  );
   return { id, title, questions: rows.map((r) => category.questions.find((q) => q.id === r.question_id)!) };
 }
 
@@ -118,7 +121,10 @@ describe("POST /api/admin/tournaments", () => {
     const op = await makeOperator();
     const start = new Date(Date.now() + 45 * 60_000);
     start.setMilliseconds(0);
-    const res = await create(op, validBody(cat.id, { startTime: start.toISOString(), durationMinutes: 15, minLevel: 2, maxParticipants: null }));
+    const res = await create(
+      op,
+      validBody(cat.id, { startTime: start.toISOString(), durationMinutes: 15, minLevel: 2, maxParticipants: null }),
+    );
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({
       title: "Friday Night Special",
@@ -179,13 +185,19 @@ describe("POST /api/admin/tournaments", () => {
     const last = await makePlayer({ balanceCents: 100 });
     expect((await join(last, id)).status).toBe(200);
     expect(await statusOf(id)).toBe("live");
-    expect(await one("SELECT prize_pool_cents AS pool, current_participants AS n FROM tournaments WHERE id = ?", id)).toEqual({ pool: 850, n: 10 });
+    expect(await one("SELECT prize_pool_cents AS pool, current_participants AS n FROM tournaments WHERE id = ?", id)).toEqual({
+      pool: 850,
+      n: 10,
+    });
   });
 
   it("a free one with a house-funded pool starts by alarm, notifies, and pays the pool 65/25/10", async () => {
     const cat = await makeCategory();
     const op = await makeOperator();
-    const res = await create(op, validBody(cat.id, { title: "House Cup", entryFee: 0, isFree: true, prizePool: 10.01, maxParticipants: null }));
+    const res = await create(
+      op,
+      validBody(cat.id, { title: "House Cup", entryFee: 0, isFree: true, prizePool: 10.01, maxParticipants: null }),
+    );
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ entryFee: 0, isFree: true, prizePool: 10.01 });
     const id = res.body.id as number;
@@ -197,8 +209,15 @@ describe("POST /api/admin/tournaments", () => {
 
     await startNow(id);
     expect(await statusOf(id)).toBe("live");
-    const started = await all<{ message: string }>("SELECT message FROM notifications WHERE tournament_id = ? AND action = 'tournament_started'", id);
-    expect(started).toEqual([{ message: NOTIFY.started("House Cup") }, { message: NOTIFY.started("House Cup") }, { message: NOTIFY.started("House Cup") }]);
+    const started = await all<{ message: string }>(
+      "SELECT message FROM notifications WHERE tournament_id = ? AND action = 'tournament_started'",
+      id,
+    );
+    expect(started).toEqual([
+      { message: NOTIFY.started("House Cup") },
+      { message: NOTIFY.started("House Cup") },
+      { message: NOTIFY.started("House Cup") },
+    ]);
 
     const t = await fixtureOf(id, "House Cup", cat);
     for (let i = 0; i < 10; i++) {

@@ -51,7 +51,10 @@ describe("hc<AppType>", () => {
     expectTypeOf(await joined.json()).toEqualTypeOf<JoinResult>();
     expect(joined.status).toBe(200);
 
-    const refused = await api.tournaments[":id"].answer.$post({ param: { id: String(t.id) }, json: { questionId: t.questions[0]!.id, answer: "x" } });
+    const refused = await api.tournaments[":id"].answer.$post({
+      param: { id: String(t.id) },
+      json: { questionId: t.questions[0]!.id, answer: "x" },
+    });
     expect(refused.status).toBe(409);
     const body = (await refused.json()) as unknown as ApiErrorBody;
     expect(body.code).toBe("not_live");

@@ -20,7 +20,9 @@ describe("concurrent sign-ups and renames", () => {
   it("gives one of 5 parallel sign-ups for one username 201 and the others the sequential 409", async () => {
     const name = uniq();
     const results = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, i) => call("/api/register", { body: { username: name, email: `${name}.${i}@example.com`, password: "secret123" } })),
+      Array.from({ length: PARALLEL }, (_, i) =>
+        call("/api/register", { body: { username: name, email: `${name}.${i}@example.com`, password: "secret123" } }),
+      ),
     );
     expect(statusesAndMessages(results)).toEqual({ created: 1, conflicts: Array(PARALLEL - 1).fill(AUTH.usernameTaken), others: [] });
   });
@@ -49,10 +51,22 @@ describe("the unhandled-error log", () => {
     const email = `${name}@example.com`;
     const password = "Sup3r-secret-pw";
     // A database failure the route does not expect: the insert of this one username aborts.
-    await env.DB.exec(`CREATE TRIGGER test_boom BEFORE INSERT ON users WHEN NEW.username = '${name}' BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+    await env.DB.exec(
+      `CREATE TRIGGER test_boom BEFORE INSERT ON users WHEN NEW.username = '${name}' BEGIN SELECT RAISE(ABORT, 'boom'); END`,
+    );
     const logged: string[] = [];
     vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-      logged.push(args.map((a) => (a instanceof Error ? `${a.name} ${a.message} ${String(a.stack)} ${String((a as Error).cause)}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "));
+      logged.push(
+        args
+          .map((a) =>
+            a instanceof Error
+              ? `${a.name} ${a.message} ${String(a.stack)} ${String((a as Error).cause)}`
+              : typeof a === "string"
+                ? a
+                : JSON.stringify(a),
+          )
+          .join(" "),
+      );
     });
     try {
       const res = await call("/api/register", { body: { username: name, email, password } });

@@ -21,20 +21,59 @@ describe("error bodies", () => {
     const cases: [string, () => Promise<CallResult>, number, ErrorCode][] = [
       ["a query that breaks a rule", () => call("/api/tournaments?price=cheap"), 400, "invalid_request"],
       ["a path id that is not one", () => call("/api/tournaments/abc"), 400, "invalid_request"],
-      ["a body field that breaks a rule", () => call("/api/register", { body: { username: "ab", email: "a@example.com", password: "secret123" } }), 400, "invalid_request"],
-      ["a body that does not parse", () => call(`/api/tournaments/${upcoming.id}/join`, { cookie: player.cookie, rawBody: "{oops" }), 400, "malformed_json"],
-      ["a body that is not JSON", () => call("/api/login", { rawBody: "username=a", headers: { "content-type": "application/x-www-form-urlencoded" } }), 400, "json_required"],
-      ["a request from another site", () => call("/api/logout", { method: "POST", headers: { origin: "https://evil.example" } }), 403, "cross_origin"],
+      [
+        "a body field that breaks a rule",
+        () => call("/api/register", { body: { username: "ab", email: "a@example.com", password: "secret123" } }),
+        400,
+        "invalid_request",
+      ],
+      [
+        "a body that does not parse",
+        () => call(`/api/tournaments/${upcoming.id}/join`, { cookie: player.cookie, rawBody: "{oops" }),
+        400,
+        "malformed_json",
+      ],
+      [
+        "a body that is not JSON",
+        () => call("/api/login", { rawBody: "username=a", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+        400,
+        "json_required",
+      ],
+      [
+        "a request from another site",
+        () => call("/api/logout", { method: "POST", headers: { origin: "https://evil.example" } }),
+        403,
+        "cross_origin",
+      ],
       ["signed out", () => call("/api/user/stats"), 401, "not_authenticated"],
       ["a player on an operators' route", () => call("/api/admin/payouts", { cookie: player.cookie }), 403, "forbidden"],
       ["an unknown route", () => call("/api/nope"), 404, "not_found"],
       ["an unknown tournament", () => call("/api/tournaments/999999999"), 404, "tournament_not_found"],
-      ["a socket route without an upgrade", () => call(`/api/tournaments/${upcoming.id}/ws`, { cookie: player.cookie }), 426, "upgrade_required"],
+      [
+        "a socket route without an upgrade",
+        () => call(`/api/tournaments/${upcoming.id}/ws`, { cookie: player.cookie }),
+        426,
+        "upgrade_required",
+      ],
       ["the room: playing without joining", () => next(player, live.id), 409, "not_joined"],
       ["the room: joining below the level", () => join(player, expert.id), 403, "level_too_low"],
       ["the room: joining without the fee", () => join(player, paid.id), 409, "insufficient_balance"],
-      ["money: withdrawing above the balance", () => call("/api/withdrawal/confirm", { cookie: player.cookie, body: { amount: 5, withdrawalMethod: "bank_account", bankAccount: validBank() } }), 400, "insufficient_balance"],
-      ["money: confirming an unknown payment", () => call("/api/deposit/confirm", { cookie: player.cookie, body: { paymentIntentId: "pi_unknown" } }), 404, "payment_not_found"],
+      [
+        "money: withdrawing above the balance",
+        () =>
+          call("/api/withdrawal/confirm", {
+            cookie: player.cookie,
+            body: { amount: 5, withdrawalMethod: "bank_account", bankAccount: validBank() },
+          }),
+        400,
+        "insufficient_balance",
+      ],
+      [
+        "money: confirming an unknown payment",
+        () => call("/api/deposit/confirm", { cookie: player.cookie, body: { paymentIntentId: "pi_unknown" } }),
+        404,
+        "payment_not_found",
+      ],
     ];
     for (const [name, request, status, code] of cases) {
       const res = await request();

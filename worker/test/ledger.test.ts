@@ -6,7 +6,9 @@ import { registerUser } from "./helpers";
 const balance = async (userId: number) =>
   (await env.DB.prepare("SELECT balance_cents AS b FROM users WHERE id = ?").bind(userId).first<{ b: number }>())!.b;
 const ledgerSum = async (userId: number) =>
-  (await env.DB.prepare("SELECT coalesce(sum(amount_cents), 0) AS s FROM transactions WHERE user_id = ? AND status <> 'failed'").bind(userId).first<{ s: number }>())!.s;
+  (await env.DB.prepare("SELECT coalesce(sum(amount_cents), 0) AS s FROM transactions WHERE user_id = ? AND status <> 'failed'")
+    .bind(userId)
+    .first<{ s: number }>())!.s;
 const ref = (p: string) => `${p}:${crypto.randomUUID()}`;
 
 describe("ledger", () => {
@@ -31,7 +33,9 @@ describe("ledger", () => {
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     expect(await balance(user.id)).toBe(500);
     expect(await env.DB.prepare("SELECT id FROM transactions WHERE reference = ?").bind(marker).first()).toBeNull();
-    expect((await env.DB.prepare("SELECT tournaments_played AS n FROM users WHERE id = ?").bind(user.id).first<{ n: number }>())!.n).toBe(0);
+    expect((await env.DB.prepare("SELECT tournaments_played AS n FROM users WHERE id = ?").bind(user.id).first<{ n: number }>())!.n).toBe(
+      0,
+    );
   });
 
   it("a pending debit that fails gives the money back, once", async () => {
@@ -44,7 +48,9 @@ describe("ledger", () => {
     await runAtomically(env.DB, [setStatusStatement(env.DB, payout, "failed")]);
     expect(await balance(user.id)).toBe(3000);
     expect(await ledgerSum(user.id)).toBe(3000);
-    await expect(env.DB.prepare("UPDATE transactions SET status = 'completed' WHERE reference = ?").bind(payout).run()).rejects.toThrow(/final/);
+    await expect(env.DB.prepare("UPDATE transactions SET status = 'completed' WHERE reference = ?").bind(payout).run()).rejects.toThrow(
+      /final/,
+    );
   });
 
   it("a pending debit that completes keeps the balance as it is", async () => {
@@ -60,7 +66,9 @@ describe("ledger", () => {
     const { user } = await registerUser();
     const r = ref("pi");
     await postEntry(env.DB, { userId: user.id, amountCents: 100, type: "deposit", reference: r });
-    await expect(env.DB.prepare("UPDATE transactions SET amount_cents = 1000000 WHERE reference = ?").bind(r).run()).rejects.toThrow(/immutable/);
+    await expect(env.DB.prepare("UPDATE transactions SET amount_cents = 1000000 WHERE reference = ?").bind(r).run()).rejects.toThrow(
+      /immutable/,
+    );
     expect(await balance(user.id)).toBe(100);
   });
 });

@@ -8,7 +8,9 @@ export const balanceCents = async (userId: number) =>
   (await env.DB.prepare("SELECT balance_cents AS b FROM users WHERE id = ?").bind(userId).first<{ b: number }>())!.b;
 
 export const countRows = async (sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM (${sql})`).bind(...binds).first<{ n: number }>())!.n;
+  (await env.DB.prepare(`SELECT count(*) AS n FROM (${sql})`)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 
 /** The ledger's invariant (docs/decisions/001-ledger-in-the-database.md), for every user in this file's database: balance = sum of ledger rows that are not failed. */
 export async function expectLedgerBalanced() {
@@ -23,7 +25,12 @@ export async function expectLedgerBalanced() {
 
 /** Credits a user straight through the ledger (a deposit made elsewhere), for tests about spending. */
 export async function fund(userId: number, cents: number) {
-  await postEntry(env.DB, { userId, amountCents: cents, type: "deposit", reference: `pi_fixture_${crypto.randomUUID().replace(/-/g, "")}` });
+  await postEntry(env.DB, {
+    userId,
+    amountCents: cents,
+    type: "deposit",
+    reference: `pi_fixture_${crypto.randomUUID().replace(/-/g, "")}`,
+  });
 }
 
 export async function makeAdmin(userId: number) {

@@ -8,7 +8,13 @@ import { balanceCents, countRows, expectLedgerBalanced, futureYear } from "./mon
 
 afterEach(expectLedgerBalanced);
 
-const card = (cardNumber: string, over: Record<string, unknown> = {}) => ({ cardNumber, expMonth: 12, expYear: futureYear(), cvc: "123", ...over });
+const card = (cardNumber: string, over: Record<string, unknown> = {}) => ({
+  cardNumber,
+  expMonth: 12,
+  expYear: futureYear(),
+  cvc: "123",
+  ...over,
+});
 
 async function createIntent(cookie: string, amount: unknown, idempotencyKey?: string) {
   return call("/api/create-payment-intent", { cookie, body: idempotencyKey ? { amount, idempotencyKey } : { amount } });
@@ -18,7 +24,10 @@ async function createIntent(cookie: string, amount: unknown, idempotencyKey?: st
 async function pay(cookie: string, amount: number, cardNumber = "4242 4242 4242 4242") {
   const intent = await createIntent(cookie, amount);
   expect(intent.status).toBe(200);
-  const confirm = await call("/api/sandbox/confirm-payment", { cookie, body: { clientSecret: intent.body.clientSecret, ...card(cardNumber) } });
+  const confirm = await call("/api/sandbox/confirm-payment", {
+    cookie,
+    body: { clientSecret: intent.body.clientSecret, ...card(cardNumber) },
+  });
   return { intent: intent.body as { clientSecret: string; paymentIntentId: string }, confirm };
 }
 
@@ -26,7 +35,13 @@ describe("GET /api/config", () => {
   it("reports the sandbox, no publishable key and the deposit limits in USD", async () => {
     const res = await call("/api/config");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null });
+    expect(res.body).toEqual({
+      paymentProvider: "sandbox",
+      stripePublishableKey: null,
+      minDeposit: 0.5,
+      maxDeposit: 1000,
+      supportEmail: null,
+    });
   });
 });
 
@@ -96,7 +111,13 @@ describe("sandbox card payment", () => {
     const first = await call("/api/deposit/confirm", { cookie, body: { paymentIntentId: intent.paymentIntentId, amount: 25 } });
     expect(first.status).toBe(200);
     expect(first.body.balance).toBe(25);
-    expect(first.body.transaction).toMatchObject({ userId: user.id, amount: 25, type: "deposit", status: "completed", reference: intent.paymentIntentId });
+    expect(first.body.transaction).toMatchObject({
+      userId: user.id,
+      amount: 25,
+      type: "deposit",
+      status: "completed",
+      reference: intent.paymentIntentId,
+    });
 
     const again = await call("/api/deposit/confirm", { cookie, body: { paymentIntentId: intent.paymentIntentId, amount: 25 } });
     expect(again.status).toBe(200);
@@ -105,7 +126,9 @@ describe("sandbox card payment", () => {
     expect(await countRows("SELECT 1 FROM transactions WHERE reference = ?", intent.paymentIntentId)).toBe(1);
 
     const list = await call("/api/user/transactions", { cookie });
-    expect(list.body).toEqual([expect.objectContaining({ amount: 25, type: "deposit", status: "completed", reference: intent.paymentIntentId })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({ amount: 25, type: "deposit", status: "completed", reference: intent.paymentIntentId }),
+    ]);
     expect((await call("/api/user", { cookie })).body.balance).toBe(25);
   });
 
@@ -113,7 +136,9 @@ describe("sandbox card payment", () => {
     const { cookie, user } = await registerUser();
     const { intent } = await pay(cookie, 40);
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => call("/api/deposit/confirm", { cookie, body: { paymentIntentId: intent.paymentIntentId, amount: 40 } })),
+      Array.from({ length: 8 }, () =>
+        call("/api/deposit/confirm", { cookie, body: { paymentIntentId: intent.paymentIntentId, amount: 40 } }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(await balanceCents(user.id)).toBe(4000);
@@ -133,7 +158,10 @@ describe("sandbox card payment", () => {
     expect(await countRows("SELECT 1 FROM transactions WHERE user_id = ?", user.id)).toBe(0);
 
     // After a decline the same intent can still be paid with another card, as with Stripe.
-    const retry = await call("/api/sandbox/confirm-payment", { cookie, body: { clientSecret: intent.clientSecret, ...card("4242424242424242") } });
+    const retry = await call("/api/sandbox/confirm-payment", {
+      cookie,
+      body: { clientSecret: intent.clientSecret, ...card("4242424242424242") },
+    });
     expect(retry.status).toBe(200);
   });
 
@@ -159,7 +187,10 @@ describe("sandbox card payment", () => {
     const intent = await createIntent(cookie, 10);
     const res = await call("/api/sandbox/confirm-payment", {
       cookie,
-      body: { clientSecret: intent.body.clientSecret, ...card("4242424242424242", { expMonth: "07", expYear: String(futureYear() % 100) }) },
+      body: {
+        clientSecret: intent.body.clientSecret,
+        ...card("4242424242424242", { expMonth: "07", expYear: String(futureYear() % 100) }),
+      },
     });
     expect(res.status).toBe(200);
   });
@@ -167,7 +198,10 @@ describe("sandbox card payment", () => {
   it("paying a succeeded intent again answers succeeded and still credits once", async () => {
     const { cookie, user } = await registerUser();
     const { intent } = await pay(cookie, 15);
-    const second = await call("/api/sandbox/confirm-payment", { cookie, body: { clientSecret: intent.clientSecret, ...card("4242424242424242") } });
+    const second = await call("/api/sandbox/confirm-payment", {
+      cookie,
+      body: { clientSecret: intent.clientSecret, ...card("4242424242424242") },
+    });
     expect(second.body).toEqual({ status: "succeeded", paymentIntentId: intent.paymentIntentId });
     await call("/api/deposit/confirm", { cookie, body: { paymentIntentId: intent.paymentIntentId } });
     await call("/api/deposit/confirm", { cookie, body: { paymentIntentId: intent.paymentIntentId } });
@@ -198,12 +232,18 @@ describe("POST /api/deposit/confirm", () => {
     const owner = await registerUser();
     const thief = await registerUser();
     const { intent } = await pay(owner.cookie, 50);
-    const deposit = await call("/api/deposit/confirm", { cookie: thief.cookie, body: { paymentIntentId: intent.paymentIntentId, amount: 50 } });
+    const deposit = await call("/api/deposit/confirm", {
+      cookie: thief.cookie,
+      body: { paymentIntentId: intent.paymentIntentId, amount: 50 },
+    });
     expect(deposit.status).toBe(403);
     expect(deposit.body).toEqual({ code: "payment_other_account", message: MONEY.paymentOtherAccount });
     const status = await call(`/api/payment-intent?clientSecret=${encodeURIComponent(intent.clientSecret)}`, { cookie: thief.cookie });
     expect(status.status).toBe(404);
-    const pay2 = await call("/api/sandbox/confirm-payment", { cookie: thief.cookie, body: { clientSecret: intent.clientSecret, ...card("4242424242424242") } });
+    const pay2 = await call("/api/sandbox/confirm-payment", {
+      cookie: thief.cookie,
+      body: { clientSecret: intent.clientSecret, ...card("4242424242424242") },
+    });
     expect(pay2.status).toBe(404);
     expect(await balanceCents(thief.user.id)).toBe(0);
     expect(await balanceCents(owner.user.id)).toBe(0);
@@ -230,7 +270,10 @@ describe("POST /api/deposit/confirm", () => {
 
 describe("Stripe-only endpoints in sandbox mode", () => {
   it("the Stripe webhook does not exist without a Stripe key", async () => {
-    const res = await call("/api/webhooks/stripe", { body: { type: "payment_intent.succeeded" }, headers: { "stripe-signature": "t=1,v1=x" } });
+    const res = await call("/api/webhooks/stripe", {
+      body: { type: "payment_intent.succeeded" },
+      headers: { "stripe-signature": "t=1,v1=x" },
+    });
     expect(res.status).toBe(404);
   });
 

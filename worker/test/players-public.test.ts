@@ -4,7 +4,18 @@ import { env, exports } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
 import { call, cookieFrom, registerUser } from "./helpers";
-import { complete, join, ledgerMismatches, makeCategory, makePlayer, makeTournament, one, play, room, roomSql } from "./tournament-fixtures";
+import {
+  complete,
+  join,
+  ledgerMismatches,
+  makeCategory,
+  makePlayer,
+  makeTournament,
+  one,
+  play,
+  room,
+  roomSql,
+} from "./tournament-fixtures";
 
 const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 /** The same picture with one more byte: a different image as far as the server can tell. */
@@ -27,13 +38,21 @@ describe("a player's country", () => {
     expect(res.status).toBe(201);
     expect(res.body.country).toBe("DE");
     const cookie = cookieFrom(res.setCookie);
-    const changed = await call("/api/user/profile", { method: "PATCH", cookie, body: { username: res.body.username, email: res.body.email, country: "pt" } });
+    const changed = await call("/api/user/profile", {
+      method: "PATCH",
+      cookie,
+      body: { username: res.body.username, email: res.body.email, country: "pt" },
+    });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body.country).toBe("PT");
     // Signing in from elsewhere does not override the player's own choice.
     const again = await call("/api/login", { body: { username: res.body.username, password: "secret123" }, cf: { country: "FR" } });
     expect(again.body.country).toBe("PT");
-    const bad = await call("/api/user/profile", { method: "PATCH", cookie, body: { username: res.body.username, email: res.body.email, country: "Germany" } });
+    const bad = await call("/api/user/profile", {
+      method: "PATCH",
+      cookie,
+      body: { username: res.body.username, email: res.body.email, country: "Germany" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Country must be a two-letter country code such as US or DE");
   });

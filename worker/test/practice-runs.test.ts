@@ -121,10 +121,12 @@ describe("practice runs", () => {
     await roomSql(run.id, "UPDATE meta SET end_time = ? WHERE id = 1", Date.now() - 1);
     await runAlarm(run.id);
     expect(await one<any>("SELECT status FROM tournaments WHERE id = ?", run.id)).toEqual({ status: "completed" });
-    expect(await one<any>("SELECT has_completed, questions_answered FROM tournament_participants WHERE tournament_id = ?", run.id)).toEqual({
-      has_completed: 1,
-      questions_answered: 1,
-    });
+    expect(await one<any>("SELECT has_completed, questions_answered FROM tournament_participants WHERE tournament_id = ?", run.id)).toEqual(
+      {
+        has_completed: 1,
+        questions_answered: 1,
+      },
+    );
     expect((await one<any>("SELECT experience_points FROM users WHERE id = ?", p.id)).experience_points).toBe(r.xpEarned);
     // The next press starts a new run.
     expect((await join(p, practice.id)).body.tournament.id).not.toBe(run.id);

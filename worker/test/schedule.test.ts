@@ -23,7 +23,10 @@ type Row = {
 };
 
 const tournamentsOf = (categoryId: number) =>
-  all<Row>("SELECT id, title, entry_fee_cents, min_level, max_participants, start_time, end_time, status, is_free FROM tournaments WHERE category_id = ? ORDER BY start_time", categoryId);
+  all<Row>(
+    "SELECT id, title, entry_fee_cents, min_level, max_participants, start_time, end_time, status, is_free FROM tournaments WHERE category_id = ? ORDER BY start_time",
+    categoryId,
+  );
 
 const difficulties = (tournamentId: number) =>
   all<{ d: number }>(
@@ -45,14 +48,27 @@ describe("schedule", () => {
     expect(rows).toHaveLength(3);
     const practice = rows.filter((r) => r.title.includes("Practice"));
     expect(practice).toHaveLength(1);
-    expect(practice[0]).toMatchObject({ status: "live", end_time: null, max_participants: null, entry_fee_cents: 0, is_free: 1, min_level: 1 });
+    expect(practice[0]).toMatchObject({
+      status: "live",
+      end_time: null,
+      max_participants: null,
+      entry_fee_cents: 0,
+      is_free: 1,
+      min_level: 1,
+    });
 
     const paid = rows.filter((r) => r.entry_fee_cents > 0);
     expect(paid).toHaveLength(2);
     for (const t of paid) {
       const tier = tierForSlot(cat.id, t.start_time);
       expect(FEE_TIERS).toContainEqual(tier);
-      expect(t).toMatchObject({ status: "upcoming", entry_fee_cents: tier.entryFeeCents, min_level: tier.minLevel, max_participants: tier.maxParticipants, is_free: 0 });
+      expect(t).toMatchObject({
+        status: "upcoming",
+        entry_fee_cents: tier.entryFeeCents,
+        min_level: tier.minLevel,
+        max_participants: tier.maxParticipants,
+        is_free: 0,
+      });
       expect(t.start_time - now).toBeGreaterThanOrEqual(SCHEDULE_LEAD_MS);
       expect(t.end_time).toBe(t.start_time + TOURNAMENT_DURATION_MS);
       // The room was initialised: its first alarm is the start.

@@ -50,7 +50,11 @@ describe("tournament socket", () => {
     // Three answers in quick succession: one push carries all of them.
     const qa = (await next(a, t.id)).body;
     const qb = (await next(b, t.id)).body;
-    await Promise.all([answer(a, t.id, qa.id, correctOf(t, qa.id)), answer(b, t.id, qb.id, correctOf(t, qb.id)), play(watcher, t, true, 0)]);
+    await Promise.all([
+      answer(a, t.id, qa.id, correctOf(t, qa.id)),
+      answer(b, t.id, qb.id, correctOf(t, qb.id)),
+      play(watcher, t, true, 0),
+    ]);
     const pushed = await client!.waitFor((f) => f.type === "leaderboard" && f.top.filter((r: any) => r.score > 0).length === 3, 3000, mark);
     expect(pushed.top[0].score).toBeGreaterThan(100);
     expect(pushed.me.score).toBeGreaterThan(100);

@@ -35,7 +35,9 @@ export async function makeCategory(perDifficulty = 4): Promise<CategoryFixture> 
   const tag = uniq();
   const slug = `cat-${tag}`;
   const name = `Category ${tag}`;
-  const cat = await env.DB.prepare("INSERT INTO categories (slug, name, description, icon) VALUES (?, ?, 'Test category', 'brain') RETURNING id")
+  const cat = await env.DB.prepare(
+    "INSERT INTO categories (slug, name, description, icon) VALUES (?, ?, 'Test category', 'brain') RETURNING id",
+  )
     .bind(slug, name)
     .first<{ id: number }>();
   const questions: QuestionFixture[] = [];
@@ -85,9 +87,18 @@ export async function makeTournament(category: CategoryFixture, o: TournamentOpt
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
     .bind(
-      title, o.description ?? "A test tournament", category.id, fee, o.prizePoolCents ?? 0,
-      o.maxParticipants === undefined ? 50 : o.maxParticipants, o.minLevel ?? 1, start,
-      o.endTime === undefined ? start + TOURNAMENT_DURATION_MS : o.endTime, o.status ?? "upcoming", fee === 0 ? 1 : 0, o.kind ?? "standard",
+      title,
+      o.description ?? "A test tournament",
+      category.id,
+      fee,
+      o.prizePoolCents ?? 0,
+      o.maxParticipants === undefined ? 50 : o.maxParticipants,
+      o.minLevel ?? 1,
+      start,
+      o.endTime === undefined ? start + TOURNAMENT_DURATION_MS : o.endTime,
+      o.status ?? "upcoming",
+      fee === 0 ? 1 : 0,
+      o.kind ?? "standard",
     )
     .first<{ id: number }>();
   const used = new Set<number>();
@@ -137,8 +148,7 @@ export const room = (tournamentId: number) => roomFor(env, tournamentId);
 export const runAlarm = (tournamentId: number) => runDurableObjectAlarm(room(tournamentId));
 
 /** Calls alarm() on the instance even when no alarm is set: what a retried alarm does. */
-export const forceAlarm = (tournamentId: number) =>
-  runInDurableObject(room(tournamentId), (instance: TournamentRoom) => instance.alarm());
+export const forceAlarm = (tournamentId: number) => runInDurableObject(room(tournamentId), (instance: TournamentRoom) => instance.alarm());
 
 /** Rewrites the room's own storage: the test clock (start, end, issue times) lives there. */
 export const roomSql = (tournamentId: number, query: string, ...params: (string | number | null)[]) =>
@@ -164,20 +174,36 @@ export async function endNow(tournamentId: number): Promise<void> {
 
 /** Pretends the player's current question was issued `ms` ago. */
 export const backdateCurrent = (tournamentId: number, userId: number, ms: number) =>
-  roomSql(tournamentId, "UPDATE plays SET issued_at = ? WHERE user_id = ? AND ord = (SELECT max(ord) FROM plays WHERE user_id = ?)", Date.now() - ms, userId, userId);
+  roomSql(
+    tournamentId,
+    "UPDATE plays SET issued_at = ? WHERE user_id = ? AND ord = (SELECT max(ord) FROM plays WHERE user_id = ?)",
+    Date.now() - ms,
+    userId,
+    userId,
+  );
 
-export const join = (player: Player, tournamentId: number) => call(`/api/tournaments/${tournamentId}/join`, { method: "POST", cookie: player.cookie });
+export const join = (player: Player, tournamentId: number) =>
+  call(`/api/tournaments/${tournamentId}/join`, { method: "POST", cookie: player.cookie });
 /** A question, or a refusal with its message. */
-export const next = (player: Player, tournamentId: number) => call<PlayerQuestion & { message?: string }>(`/api/tournaments/${tournamentId}/next`, { method: "POST", cookie: player.cookie });
+export const next = (player: Player, tournamentId: number) =>
+  call<PlayerQuestion & { message?: string }>(`/api/tournaments/${tournamentId}/next`, { method: "POST", cookie: player.cookie });
 export const answer = (player: Player, tournamentId: number, questionId: number, text: string) =>
   call(`/api/tournaments/${tournamentId}/answer`, { cookie: player.cookie, body: { questionId, answer: text } });
 export const complete = (player: Player, tournamentId: number) =>
   call(`/api/tournaments/${tournamentId}/complete`, { method: "POST", cookie: player.cookie });
-export const leave = (player: Player, tournamentId: number) => call(`/api/tournaments/${tournamentId}/leave`, { method: "POST", cookie: player.cookie });
+export const leave = (player: Player, tournamentId: number) =>
+  call(`/api/tournaments/${tournamentId}/leave`, { method: "POST", cookie: player.cookie });
 
 /** The always-open practice entry of a category, as the schedule makes it. */
 export const makePractice = (category: CategoryFixture) =>
-  makeTournament(category, { title: `${category.name} Practice`, kind: "practice", status: "live", endTime: null, maxParticipants: null, startTime: Date.now() - 1000 });
+  makeTournament(category, {
+    title: `${category.name} Practice`,
+    kind: "practice",
+    status: "live",
+    endTime: null,
+    maxParticipants: null,
+    startTime: Date.now() - 1000,
+  });
 
 export const correctOf = (t: TournamentFixture, questionId: number) => t.questions.find((q) => q.id === questionId)!.correct;
 export const wrongOf = (t: TournamentFixture, questionId: number) => t.questions.find((q) => q.id === questionId)!.options[1]!;
@@ -195,10 +221,19 @@ export async function play(player: Player, t: TournamentFixture, right: boolean,
   return res.body;
 }
 
-export const one = async <T>(query: string, ...params: unknown[]) => (await env.DB.prepare(query).bind(...params).first<T>())!;
-export const all = async <T>(query: string, ...params: unknown[]) => (await env.DB.prepare(query).bind(...params).all<T>()).results;
+export const one = async <T>(query: string, ...params: unknown[]) =>
+  (await env.DB.prepare(query)
+    .bind(...params)
+    .first<T>())!;
+export const all = async <T>(query: string, ...params: unknown[]) =>
+  (
+    await env.DB.prepare(query)
+      .bind(...params)
+      .all<T>()
+  ).results;
 
-export const balanceOf = async (userId: number) => (await one<{ b: number }>("SELECT balance_cents AS b FROM users WHERE id = ?", userId)).b;
+export const balanceOf = async (userId: number) =>
+  (await one<{ b: number }>("SELECT balance_cents AS b FROM users WHERE id = ?", userId)).b;
 
 /** Users whose cached balance differs from the sum of their non-failed ledger rows (should be none). */
 export const ledgerMismatches = () =>

@@ -7,7 +7,10 @@ import { call } from "./helpers";
 import { all, balanceOf, join, ledgerMismatches, makeCategory, makePlayer, makeTournament, one, roomSql } from "./tournament-fixtures";
 
 const entries = (tournamentId: number) =>
-  all<{ user_id: number; amount_cents: number }>("SELECT user_id, amount_cents FROM transactions WHERE reference LIKE ?", `entry:${tournamentId}:%`);
+  all<{ user_id: number; amount_cents: number }>(
+    "SELECT user_id, amount_cents FROM transactions WHERE reference LIKE ?",
+    `entry:${tournamentId}:%`,
+  );
 const seats = (tournamentId: number) =>
   one<{ n: number; current: number; pool: number }>(
     `SELECT (SELECT count(*) FROM tournament_participants WHERE tournament_id = ?1) AS n, current_participants AS current, prize_pool_cents AS pool
@@ -107,7 +110,15 @@ describe("joining a tournament", () => {
 
   it("lets anyone into practice: no level gate, no capacity, no fee, a run of their own", async () => {
     const category = await makeCategory();
-    const t = await makeTournament(category, { title: "Science Practice", kind: "practice", minLevel: 5, maxParticipants: null, status: "live", endTime: null, startTime: Date.now() - 1000 });
+    const t = await makeTournament(category, {
+      title: "Science Practice",
+      kind: "practice",
+      minLevel: 5,
+      maxParticipants: null,
+      status: "live",
+      endTime: null,
+      startTime: Date.now() - 1000,
+    });
     const p = await makePlayer({ level: 1 });
     const res = await join(p, t.id);
     expect(res.status).toBe(200);

@@ -37,7 +37,10 @@ const snapshot = async (tournamentId: number, players: Player[]) => ({
     JSON.stringify(players.map((p) => p.id)),
   ),
   ledger: await all("SELECT user_id, amount_cents, reference FROM transactions WHERE reference LIKE ? ORDER BY id", `%:${tournamentId}:%`),
-  participants: await all("SELECT user_id, score, rank, prize_cents, xp_earned, has_completed FROM tournament_participants WHERE tournament_id = ? ORDER BY user_id", tournamentId),
+  participants: await all(
+    "SELECT user_id, score, rank, prize_cents, xp_earned, has_completed FROM tournament_participants WHERE tournament_id = ? ORDER BY user_id",
+    tournamentId,
+  ),
   responses: (await one<{ n: number }>("SELECT count(*) AS n FROM user_responses WHERE tournament_id = ?", tournamentId)).n,
   notifications: (await one<{ n: number }>("SELECT count(*) AS n FROM notifications WHERE tournament_id = ?", tournamentId)).n,
   tournament: await one("SELECT status, settled_at, prize_pool_cents FROM tournaments WHERE id = ?", tournamentId),
@@ -68,7 +71,12 @@ describe("a paid tournament run by alarms", () => {
     // Three players play fully with clearly separated scores; the rest answer less or not at all.
     const [first, second, third, fourth, ...rest] = players as [Player, Player, Player, Player, ...Player[]];
     const xpFromAnswers = new Map<number, number>();
-    const plan: [Player, number][] = [[first, 10], [second, 8], [third, 6], [fourth, 3]];
+    const plan: [Player, number][] = [
+      [first, 10],
+      [second, 8],
+      [third, 6],
+      [fourth, 3],
+    ];
     for (const [p, rightAnswers] of plan) {
       let xp = 0;
       for (let i = 0; i < 10; i++) xp += (await play(p, t, i < rightAnswers, 2000)).xpEarned;
@@ -125,17 +133,31 @@ describe("a paid tournament run by alarms", () => {
     // 10 x (10 + 5) for ten fast right answers, plus 500 for 1st.
     expect(users.find((u) => u.id === first.id)!.experience_points).toBe(900 + 150 + 500);
 
-    const parts = await all<any>("SELECT user_id, rank, prize_cents, has_completed, score FROM tournament_participants WHERE tournament_id = ? ORDER BY rank", t.id);
+    const parts = await all<any>(
+      "SELECT user_id, rank, prize_cents, has_completed, score FROM tournament_participants WHERE tournament_id = ? ORDER BY rank",
+      t.id,
+    );
     expect(parts.map((r) => r.rank)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(parts.every((r) => r.has_completed === 1)).toBe(true);
     expect(parts[0]).toMatchObject({ user_id: first.id, prize_cents: p1 });
-    expect((await one<{ n: number }>("SELECT count(*) AS n FROM user_responses WHERE tournament_id = ?", t.id)).n).toBe(10 + 10 + 10 + 10 + 4 + 1);
-    expect(await one("SELECT answer, is_correct, points_earned FROM user_responses WHERE tournament_id = ? AND user_id = ?", t.id, midQuestion.id)).toEqual({
+    expect((await one<{ n: number }>("SELECT count(*) AS n FROM user_responses WHERE tournament_id = ?", t.id)).n).toBe(
+      10 + 10 + 10 + 10 + 4 + 1,
+    );
+    expect(
+      await one(
+        "SELECT answer, is_correct, points_earned FROM user_responses WHERE tournament_id = ? AND user_id = ?",
+        t.id,
+        midQuestion.id,
+      ),
+    ).toEqual({
       answer: null,
       is_correct: 0,
       points_earned: 0,
     });
-    const ended = await all("SELECT user_id FROM notifications WHERE tournament_id = ? AND action = 'tournament_ended' AND status = 'completed'", t.id);
+    const ended = await all(
+      "SELECT user_id FROM notifications WHERE tournament_id = ? AND action = 'tournament_ended' AND status = 'completed'",
+      t.id,
+    );
     expect(ended).toHaveLength(12);
 
     const userView = (await call(`/api/user/tournaments`, { cookie: first.cookie })).body;
@@ -178,7 +200,9 @@ describe("a paid tournament run by alarms", () => {
       "SELECT user_id, amount_cents, type FROM transactions WHERE reference LIKE ? ORDER BY user_id",
       `refund:${t.id}:%`,
     );
-    expect(refunds).toEqual(players.map((p) => ({ user_id: p.id, amount_cents: fee, type: "refund" })).sort((a, b) => a.user_id - b.user_id));
+    expect(refunds).toEqual(
+      players.map((p) => ({ user_id: p.id, amount_cents: fee, type: "refund" })).sort((a, b) => a.user_id - b.user_id),
+    );
     const notes = await all<{ action: string; status: string }>("SELECT action, status FROM notifications WHERE tournament_id = ?", t.id);
     expect(notes).toEqual(players.map(() => ({ action: "tournament_ended", status: "cancelled" })));
     expect(await roomAlarm(t.id)).toBeNull();
@@ -202,7 +226,10 @@ describe("a paid tournament run by alarms", () => {
       players.push(p);
     }
     const lateBy = 5 * 60_000;
-    const { startTime, endTime } = await one<{ startTime: number; endTime: number }>("SELECT start_time AS startTime, end_time AS endTime FROM tournaments WHERE id = ?", t.id);
+    const { startTime, endTime } = await one<{ startTime: number; endTime: number }>(
+      "SELECT start_time AS startTime, end_time AS endTime FROM tournaments WHERE id = ?",
+      t.id,
+    );
     const shift = startTime - (Date.now() - lateBy);
     await roomSql(t.id, "UPDATE meta SET start_time = start_time - ?, end_time = end_time - ? WHERE id = 1", shift, shift);
     await runAlarm(t.id);

@@ -27,8 +27,15 @@ async function insert(cat: CategoryFixture, rows: Row[]): Promise<number[]> {
         `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, min_level, start_time, status, is_free, kind)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       ).bind(
-        r.title ?? `Cup ${i}`, r.description ?? "A test tournament", cat.id, r.entryFeeCents ?? 0, r.minLevel ?? 1,
-        r.startTime ?? now + 3_600_000 + i * 60_000, r.status ?? "upcoming", (r.entryFeeCents ?? 0) === 0 ? 1 : 0, r.kind ?? "standard",
+        r.title ?? `Cup ${i}`,
+        r.description ?? "A test tournament",
+        cat.id,
+        r.entryFeeCents ?? 0,
+        r.minLevel ?? 1,
+        r.startTime ?? now + 3_600_000 + i * 60_000,
+        r.status ?? "upcoming",
+        (r.entryFeeCents ?? 0) === 0 ? 1 : 0,
+        r.kind ?? "standard",
       ),
     ),
   );
@@ -58,7 +65,13 @@ describe("tournament list", () => {
     expect(found).toMatchObject({ total: 1, page: 1, nextPage: null });
 
     const seen: number[] = [];
-    for (const [page, size, next] of [[1, 50, 2], [2, 50, 3], [3, 50, 4], [4, 50, 5], [5, 5, null]] as const) {
+    for (const [page, size, next] of [
+      [1, 50, 2],
+      [2, 50, 3],
+      [3, 50, 4],
+      [4, 50, 5],
+      [5, 5, null],
+    ] as const) {
       const body = await list(`${mine}&page=${page}&pageSize=50`);
       expect(body.items).toHaveLength(size);
       expect(body).toMatchObject({ total: 205, page, pageSize: 50, nextPage: next });
@@ -154,10 +167,25 @@ describe("tournament list", () => {
 
   it("refuses bad parameters with 400 and a message", async () => {
     for (const bad of [
-      "page=0", "page=-1", "page=x", "page=1.5", "pageSize=0", "pageSize=101", "pageSize=x",
-      "minLevel=0", "minLevel=x", "maxLevel=0", "minLevel=5&maxLevel=3",
-      "price=cheap", "status=done", "kind=practice_run", "kind=x",
-      "categoryId=abc", "categoryId=0", "category=%27;drop", `q=${"x".repeat(101)}`,
+      "page=0",
+      "page=-1",
+      "page=x",
+      "page=1.5",
+      "pageSize=0",
+      "pageSize=101",
+      "pageSize=x",
+      "minLevel=0",
+      "minLevel=x",
+      "maxLevel=0",
+      "minLevel=5&maxLevel=3",
+      "price=cheap",
+      "status=done",
+      "kind=practice_run",
+      "kind=x",
+      "categoryId=abc",
+      "categoryId=0",
+      "category=%27;drop",
+      `q=${"x".repeat(101)}`,
     ]) {
       const res = await call(`/api/tournaments?${bad}`);
       expect(res.status, bad).toBe(400);

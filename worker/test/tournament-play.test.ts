@@ -55,7 +55,10 @@ describe("questions", () => {
   });
 
   it("are handed out one at a time, never with the answer, and not before their timer starts", async () => {
-    const { t, players: [p] } = await liveTournament(1);
+    const {
+      t,
+      players: [p],
+    } = await liveTournament(1);
     const before = await call(`/api/tournaments/${t.id}/questions`, { cookie: p!.cookie });
     expect(before.status).toBe(200);
     expect(before.body).toEqual([]);
@@ -82,10 +85,16 @@ describe("questions", () => {
   });
 
   it("show each player their own option order, the same on every request", async () => {
-    const { t, players: [a, b] } = await liveTournament(2);
+    const {
+      t,
+      players: [a, b],
+    } = await liveTournament(2);
     const orders = { a: [] as string[][], b: [] as string[][] };
     for (let i = 0; i < 10; i++) {
-      for (const [key, p] of [["a", a!], ["b", b!]] as const) {
+      for (const [key, p] of [
+        ["a", a!],
+        ["b", b!],
+      ] as const) {
         const q = (await next(p, t.id)).body;
         expect((await next(p, t.id)).body.options).toEqual(q.options);
         orders[key].push(q.options);
@@ -111,7 +120,10 @@ describe("questions", () => {
   });
 
   it("run out after the last one", async () => {
-    const { t, players: [p] } = await liveTournament(1);
+    const {
+      t,
+      players: [p],
+    } = await liveTournament(1);
     for (let i = 0; i < 10; i++) await play(p!, t, i % 2 === 0, 0);
     const res = await next(p!, t.id);
     expect(res.status).toBe(409);
@@ -121,7 +133,10 @@ describe("questions", () => {
 
 describe("answers", () => {
   it("score on the server-measured response time", async () => {
-    const { t, players: [p] } = await liveTournament(1);
+    const {
+      t,
+      players: [p],
+    } = await liveTournament(1);
     const q = (await next(p!, t.id)).body;
     await backdateCurrent(t.id, p!.id, 2000);
     const res = await answer(p!, t.id, q.id, correctOf(t, q.id));
@@ -139,7 +154,10 @@ describe("answers", () => {
   });
 
   it("score 0 when late", async () => {
-    const { t, players: [p] } = await liveTournament(1);
+    const {
+      t,
+      players: [p],
+    } = await liveTournament(1);
     const q = (await next(p!, t.id)).body;
     await backdateCurrent(t.id, p!.id, 40_000);
     const res = await answer(p!, t.id, q.id, correctOf(t, q.id));
@@ -149,7 +167,10 @@ describe("answers", () => {
   });
 
   it("resent unchanged return the first result", async () => {
-    const { t, players: [p] } = await liveTournament(1);
+    const {
+      t,
+      players: [p],
+    } = await liveTournament(1);
     const q = (await next(p!, t.id)).body;
     const first = await answer(p!, t.id, q.id, correctOf(t, q.id));
     const again = await answer(p!, t.id, q.id, correctOf(t, q.id));
@@ -159,7 +180,10 @@ describe("answers", () => {
   });
 
   it("refuse a different second answer and log it", async () => {
-    const { t, players: [p] } = await liveTournament(1);
+    const {
+      t,
+      players: [p],
+    } = await liveTournament(1);
     const q = (await next(p!, t.id)).body;
     await answer(p!, t.id, q.id, wrongOf(t, q.id));
     const second = await answer(p!, t.id, q.id, correctOf(t, q.id));
@@ -171,7 +195,10 @@ describe("answers", () => {
   });
 
   it("refuse and log an answer to a question not issued yet, or no longer current", async () => {
-    const { t, players: [p] } = await liveTournament(1);
+    const {
+      t,
+      players: [p],
+    } = await liveTournament(1);
     const early = await answer(p!, t.id, t.questions[3]!.id, correctOf(t, t.questions[3]!.id));
     expect(early.status).toBe(409);
     expect(early.body).toEqual({ code: "not_issued", message: PLAY.notIssued });
@@ -194,7 +221,10 @@ describe("answers", () => {
   });
 
   it("validate the body", async () => {
-    const { t, players: [p] } = await liveTournament(1);
+    const {
+      t,
+      players: [p],
+    } = await liveTournament(1);
     const q = (await next(p!, t.id)).body;
     expect((await call(`/api/tournaments/${t.id}/answer`, { cookie: p!.cookie, body: { questionId: "x", answer: "y" } })).status).toBe(400);
     expect((await call(`/api/tournaments/${t.id}/answer`, { cookie: p!.cookie, body: { questionId: q.id } })).status).toBe(400);
@@ -206,7 +236,10 @@ describe("answers", () => {
 
 describe("resume", () => {
   it("after a reload shows the open question with the time already spent counted", async () => {
-    const { t, players: [p] } = await liveTournament(1);
+    const {
+      t,
+      players: [p],
+    } = await liveTournament(1);
     await play(p!, t, true);
     const q = (await next(p!, t.id)).body;
     await backdateCurrent(t.id, p!.id, 10_000);
@@ -223,7 +256,10 @@ describe("resume", () => {
   });
 
   it("survives the object being evicted mid-tournament with every answer and score intact", async () => {
-    const { t, players: [a, b] } = await liveTournament(2);
+    const {
+      t,
+      players: [a, b],
+    } = await liveTournament(2);
     for (let i = 0; i < 3; i++) {
       await play(a!, t, true);
       await play(b!, t, i !== 1);
@@ -237,7 +273,9 @@ describe("resume", () => {
 
     expect((await call(`/api/tournaments/${t.id}/leaderboard`)).body).toEqual(boardBefore);
     const questionsAfter = (await call<PlayerQuestion[]>(`/api/tournaments/${t.id}/questions`, { cookie: a!.cookie })).body;
-    expect(questionsAfter.map((q) => ({ ...q, remainingMs: 0 }))).toEqual(questionsBefore.map((q: PlayerQuestion) => ({ ...q, remainingMs: 0 })));
+    expect(questionsAfter.map((q) => ({ ...q, remainingMs: 0 }))).toEqual(
+      questionsBefore.map((q: PlayerQuestion) => ({ ...q, remainingMs: 0 })),
+    );
     // Play goes on where it was.
     const res = await answer(a!, t.id, openQ.id, correctOf(t, openQ.id));
     expect(res.status).toBe(200);
@@ -250,7 +288,10 @@ describe("resume", () => {
 
 describe("finishing", () => {
   it("is idempotent and writes the player's results to D1 in one go", async () => {
-    const { t, players: [p, other] } = await liveTournament(2);
+    const {
+      t,
+      players: [p, other],
+    } = await liveTournament(2);
     await play(p!, t, true);
     await play(p!, t, false);
     await next(p!, t.id); // left open: counts as timed out
@@ -264,7 +305,11 @@ describe("finishing", () => {
 
     const row = await one<any>("SELECT * FROM tournament_participants WHERE tournament_id = ? AND user_id = ?", t.id, p!.id);
     expect(row).toMatchObject({ score: done.body.score, has_completed: 1, questions_answered: 2, correct_answers: 1 });
-    const responses = await all<any>("SELECT answer, is_correct FROM user_responses WHERE tournament_id = ? AND user_id = ? ORDER BY id", t.id, p!.id);
+    const responses = await all<any>(
+      "SELECT answer, is_correct FROM user_responses WHERE tournament_id = ? AND user_id = ? ORDER BY id",
+      t.id,
+      p!.id,
+    );
     expect(responses).toHaveLength(3);
     expect(responses[2]).toMatchObject({ answer: null, is_correct: 0 });
 
@@ -283,7 +328,10 @@ describe("finishing", () => {
   });
 
   it("by every participant completes the tournament early and pays a house-funded pool", async () => {
-    const { t, players: [a, b] } = await liveTournament(2, { prizePoolCents: 1000 });
+    const {
+      t,
+      players: [a, b],
+    } = await liveTournament(2, { prizePoolCents: 1000 });
     for (let i = 0; i < 10; i++) {
       await play(a!, t, true, 0);
       await play(b!, t, i < 5, 0);
@@ -341,7 +389,12 @@ describe("finishing", () => {
     await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(op.id).run();
     const house = (await call("/api/admin/house-ledger", { cookie: op.cookie })).body as any[];
     expect(house.filter((h) => h.tournamentId === t.id)).toEqual([
-      expect.objectContaining({ amount: 1, type: "unclaimed_prize", reference: `unclaimed:${t.id}:3`, description: expect.stringContaining("3rd") }),
+      expect.objectContaining({
+        amount: 1,
+        type: "unclaimed_prize",
+        reference: `unclaimed:${t.id}:3`,
+        description: expect.stringContaining("3rd"),
+      }),
     ]);
     expect((await call("/api/admin/house-ledger", { cookie: a.cookie })).status).toBe(403);
   });

@@ -13,9 +13,27 @@ describe("tournament list and detail", () => {
     const other = await makeCategory(4);
     const now = Date.now();
     const free = await makeTournament(cat, { title: "Morning Quiz Free", startTime: now + 3_600_000, minLevel: 1 });
-    const paid = await makeTournament(cat, { title: "Evening Cup", description: "Bring your A-game", entryFeeCents: 500, minLevel: 3, startTime: now + 7_200_000 });
-    const premium = await makeTournament(cat, { title: "Grand 100% Final", entryFeeCents: 2000, minLevel: 5, status: "completed", startTime: now - 7_200_000 });
-    const elite = await makeTournament(cat, { title: "Elite Masters", entryFeeCents: 5000, minLevel: 10, status: "live", startTime: now - 60_000 });
+    const paid = await makeTournament(cat, {
+      title: "Evening Cup",
+      description: "Bring your A-game",
+      entryFeeCents: 500,
+      minLevel: 3,
+      startTime: now + 7_200_000,
+    });
+    const premium = await makeTournament(cat, {
+      title: "Grand 100% Final",
+      entryFeeCents: 2000,
+      minLevel: 5,
+      status: "completed",
+      startTime: now - 7_200_000,
+    });
+    const elite = await makeTournament(cat, {
+      title: "Elite Masters",
+      entryFeeCents: 5000,
+      minLevel: 10,
+      status: "live",
+      startTime: now - 60_000,
+    });
     const elsewhere = await makeTournament(other, { title: "Other Cup" });
 
     const ids = async (query: string) => (await call<TournamentPage>(`/api/tournaments${query}`)).body.items.map((t) => t.id);
@@ -72,7 +90,14 @@ describe("tournament list and detail", () => {
     }
     const signedOut = await call(`/api/tournaments/${t.id}`);
     // 3 x $10 x 85% = $25.50: 65/25/10 with the remainder to 1st.
-    expect(signedOut.body).toMatchObject({ prizePool: 25.5, prizeSplit: [16.58, 6.37, 2.55], minPlayers: 10, joined: false, questionCount: 10, currentParticipants: 3 });
+    expect(signedOut.body).toMatchObject({
+      prizePool: 25.5,
+      prizeSplit: [16.58, 6.37, 2.55],
+      minPlayers: 10,
+      joined: false,
+      questionCount: 10,
+      currentParticipants: 3,
+    });
     expect((await call(`/api/tournaments/${t.id}`, { cookie: players[0]!.cookie })).body.joined).toBe(true);
 
     const missing = await call("/api/tournaments/424242");
@@ -86,7 +111,15 @@ describe("tournament list and detail", () => {
     expect(participants).toEqual(players.map((p) => ({ userId: p.id, username: p.username, level: 1, hasCompleted: false })));
     const board = (await call(`/api/tournaments/${t.id}/leaderboard`)).body;
     expect(board).toHaveLength(3);
-    expect(board[0]).toEqual({ userId: expect.any(Number), username: expect.any(String), level: 1, score: 0, questionsAnswered: 0, rank: 1, prize: 0 });
+    expect(board[0]).toEqual({
+      userId: expect.any(Number),
+      username: expect.any(String),
+      level: 1,
+      score: 0,
+      questionsAnswered: 0,
+      rank: 1,
+      prize: 0,
+    });
   });
 
   it("counts each category's upcoming and live tournaments", async () => {
@@ -95,7 +128,14 @@ describe("tournament list and detail", () => {
     await makeTournament(cat, { status: "live", startTime: Date.now() - 1000 });
     await makeTournament(cat, { status: "completed", startTime: Date.now() - 3_600_000 });
     const list = (await call("/api/categories")).body;
-    expect(list.find((c: any) => c.id === cat.id)).toEqual({ id: cat.id, slug: cat.slug, name: cat.name, description: "Test category", icon: "brain", activeTournaments: 2 });
+    expect(list.find((c: any) => c.id === cat.id)).toEqual({
+      id: cat.id,
+      slug: cat.slug,
+      name: cat.name,
+      description: "Test category",
+      icon: "brain",
+      activeTournaments: 2,
+    });
   });
 });
 
@@ -115,7 +155,10 @@ describe("player statistics, leaderboard and profiles", () => {
   it("computes stats from real answers and results", async () => {
     const [ana, bo] = [await makePlayer(), await makePlayer()];
     const fresh = await makePlayer();
-    const { t, cat } = await playedTournament([[ana, 3], [bo, 1]]);
+    const { t, cat } = await playedTournament([
+      [ana, 3],
+      [bo, 1],
+    ]);
 
     const stats = (await call("/api/user/stats", { cookie: ana.cookie })).body;
     expect(stats).toMatchObject({
@@ -133,7 +176,12 @@ describe("player statistics, leaderboard and profiles", () => {
     expect(stats.averageResponseTime).toBeLessThan(4);
     expect(stats.fastestResponseTime).toBeGreaterThanOrEqual(2);
     expect(stats.fastestResponseTime).toBeLessThan(2.5);
-    expect((await call("/api/user/stats", { cookie: bo.cookie })).body).toMatchObject({ rank: 2, winRate: 0, totalEarnings: 2.5, correctAnswers: 1 });
+    expect((await call("/api/user/stats", { cookie: bo.cookie })).body).toMatchObject({
+      rank: 2,
+      winRate: 0,
+      totalEarnings: 2.5,
+      correctAnswers: 1,
+    });
     expect((await call("/api/user/stats", { cookie: fresh.cookie })).body).toMatchObject({
       questionsAnswered: 0,
       correctAnswers: 0,
@@ -168,14 +216,29 @@ describe("player statistics, leaderboard and profiles", () => {
   it("ranks the global leaderboard by prize then wins, honouring what players hide", async () => {
     const shy = await makePlayer({ preferences: { showLevel: false, showWins: false } });
     const open = await makePlayer();
-    await playedTournament([[shy, 4], [open, 0]], 5000);
+    await playedTournament(
+      [
+        [shy, 4],
+        [open, 0],
+      ],
+      5000,
+    );
     const never = await makePlayer();
     const board = (await call("/api/leaderboard")).body as any[];
     expect(board.map((e) => e.id)).not.toContain(never.id);
     const shyRow = board.find((e) => e.id === shy.id);
     const openRow = board.find((e) => e.id === open.id);
     expect(board.indexOf(shyRow)).toBeLessThan(board.indexOf(openRow));
-    expect(shyRow).toEqual({ id: shy.id, username: shy.username, avatar: null, region: "Global", level: null, tournamentsPlayed: 1, tournamentsWon: null, totalPrize: 32.5 });
+    expect(shyRow).toEqual({
+      id: shy.id,
+      username: shy.username,
+      avatar: null,
+      region: "Global",
+      level: null,
+      tournamentsPlayed: 1,
+      tournamentsWon: null,
+      totalPrize: 32.5,
+    });
     expect(openRow).toMatchObject({ level: 1, tournamentsWon: 0, totalPrize: 12.5 });
     for (let i = 1; i < board.length; i++) expect(board[i - 1].totalPrize).toBeGreaterThanOrEqual(board[i].totalPrize);
   });
@@ -201,7 +264,9 @@ describe("player statistics, leaderboard and profiles", () => {
     });
     expect(res.text).not.toMatch(/email|password|balance/i);
     const visible = await makePlayer();
-    await env.DB.prepare("UPDATE users SET social_links = ? WHERE id = ?").bind(JSON.stringify({ github: "me" }), visible.id).run();
+    await env.DB.prepare("UPDATE users SET social_links = ? WHERE id = ?")
+      .bind(JSON.stringify({ github: "me" }), visible.id)
+      .run();
     expect((await call(`/api/users/${visible.username}`)).body).toMatchObject({ socialLinks: { github: "me" }, tournamentsWon: 0 });
     expect((await call("/api/users/nobody-here")).status).toBe(404);
     expect((await call("/api/users/bad%20name")).status).toBe(400);

@@ -6,7 +6,17 @@ import { MONEY, NOTIFY, VALIDATION } from "../../common/messages";
 import { hubServerFrameSchema } from "../../common/api/tournaments";
 import { call, registerUser } from "./helpers";
 import { openSocket, sleep } from "./tournament-fixtures";
-import { balanceCents, countRows, dumpDatabase, expectLedgerBalanced, fund, makeAdmin, validBank, withdraw, withdrawRaw } from "./money-helpers";
+import {
+  balanceCents,
+  countRows,
+  dumpDatabase,
+  expectLedgerBalanced,
+  fund,
+  makeAdmin,
+  validBank,
+  withdraw,
+  withdrawRaw,
+} from "./money-helpers";
 
 afterEach(expectLedgerBalanced);
 
@@ -95,12 +105,31 @@ describe("a withdrawal", () => {
     expect(res.status).toBe(200);
     const { balance, transaction, payout } = res.body;
     expect(balance).toBe(37.66);
-    expect(payout).toEqual({ id: expect.any(Number), amount: 12.34, status: "pending", accountLast4: "3456", createdAt: expect.any(String) });
-    expect(transaction).toMatchObject({ userId: user.id, amount: -12.34, type: "withdrawal", status: "pending", reference: `payout:${payout.id}` });
+    expect(payout).toEqual({
+      id: expect.any(Number),
+      amount: 12.34,
+      status: "pending",
+      accountLast4: "3456",
+      createdAt: expect.any(String),
+    });
+    expect(transaction).toMatchObject({
+      userId: user.id,
+      amount: -12.34,
+      type: "withdrawal",
+      status: "pending",
+      reference: `payout:${payout.id}`,
+    });
     expect(await balanceCents(user.id)).toBe(3_766);
 
     const row = await env.DB.prepare("SELECT * FROM payouts WHERE id = ?").bind(payout.id).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ user_id: user.id, amount_cents: 1234, account_last4: "3456", routing_number: "021000021", account_type: "savings", status: "pending" });
+    expect(row).toMatchObject({
+      user_id: user.id,
+      amount_cents: 1234,
+      account_last4: "3456",
+      routing_number: "021000021",
+      account_type: "savings",
+      status: "pending",
+    });
     const everything = await dumpDatabase();
     expect(everything).not.toContain("9876543210123456");
     expect(everything).not.toContain("98765432101");
@@ -117,7 +146,9 @@ describe("a withdrawal", () => {
     const res = await withdraw(cookie, "10.50", bank);
     expect(res.status).toBe(200);
     expect(res.body.balance).toBe(0);
-    const row = await env.DB.prepare("SELECT account_type FROM payouts WHERE id = ?").bind(res.body.payout.id).first<{ account_type: string }>();
+    const row = await env.DB.prepare("SELECT account_type FROM payouts WHERE id = ?")
+      .bind(res.body.payout.id)
+      .first<{ account_type: string }>();
     expect(row?.account_type).toBe("checking");
     expect(await balanceCents(user.id)).toBe(0);
   });
@@ -131,10 +162,15 @@ describe("a withdrawal", () => {
     expect(refused.every((r) => r.status === 400 && r.body.message === VALIDATION.amountAboveBalance)).toBe(true);
     expect(await balanceCents(user.id)).toBe(0);
     expect(await countRows("SELECT 1 FROM payouts WHERE user_id = ?", user.id)).toBe(10);
-    expect(await countRows("SELECT 1 FROM transactions WHERE user_id = ? AND type = 'withdrawal' AND status = 'pending'", user.id)).toBe(10);
+    expect(await countRows("SELECT 1 FROM transactions WHERE user_id = ? AND type = 'withdrawal' AND status = 'pending'", user.id)).toBe(
+      10,
+    );
     // Every payout has exactly its own ledger row.
     expect(
-      await countRows("SELECT 1 FROM payouts p JOIN transactions t ON t.reference = 'payout:' || p.id AND t.amount_cents = -p.amount_cents WHERE p.user_id = ?", user.id),
+      await countRows(
+        "SELECT 1 FROM payouts p JOIN transactions t ON t.reference = 'payout:' || p.id AND t.amount_cents = -p.amount_cents WHERE p.user_id = ?",
+        user.id,
+      ),
     ).toBe(10);
   });
 });
@@ -162,7 +198,16 @@ describe("operators' payout queue", () => {
     const pending = await call("/api/admin/payouts?status=pending", { cookie: op.cookie });
     expect(pending.status).toBe(200);
     expect(pending.body).toContainEqual(
-      expect.objectContaining({ id: w.body.payout.id, userId: player.user.id, username: player.user.username, amount: 7.5, status: "pending", accountLast4: "6789", routingNumber: "021000021", accountHolderName: "Ada Lovelace" }),
+      expect.objectContaining({
+        id: w.body.payout.id,
+        userId: player.user.id,
+        username: player.user.username,
+        amount: 7.5,
+        status: "pending",
+        accountLast4: "6789",
+        routingNumber: "021000021",
+        accountHolderName: "Ada Lovelace",
+      }),
     );
     expect(pending.text).not.toContain("000123456789");
     const paid = await call("/api/admin/payouts?status=paid", { cookie: op.cookie });
@@ -183,9 +228,15 @@ describe("operators' payout queue", () => {
     expect(fail.status).toBe(409);
     expect(fail.body).toEqual({ code: "payout_already_settled", message: MONEY.payoutAlready("paid") });
     expect(await balanceCents(user.id)).toBe(2_000);
-    const tx = await env.DB.prepare("SELECT status FROM transactions WHERE reference = ?").bind(`payout:${payout.id}`).first<{ status: string }>();
+    const tx = await env.DB.prepare("SELECT status FROM transactions WHERE reference = ?")
+      .bind(`payout:${payout.id}`)
+      .first<{ status: string }>();
     expect(tx?.status).toBe("completed");
-    expect((await call("/api/user/transactions", { cookie })).body[0]).toMatchObject({ type: "withdrawal", status: "completed", amount: -10 });
+    expect((await call("/api/user/transactions", { cookie })).body[0]).toMatchObject({
+      type: "withdrawal",
+      status: "completed",
+      amount: -10,
+    });
   });
 
   it("failed refunds once, records the reason, is idempotent and final", async () => {
@@ -215,7 +266,9 @@ describe("operators' payout queue", () => {
     expect(status).toBe(101);
     const reason = "The bank returned the transfer: account closed";
     // Repeated, and twice at once: the player hears about it exactly once.
-    const calls = await Promise.all([1, 2].map(() => call(`/api/admin/payouts/${payout.id}/failed`, { cookie: op.cookie, body: { reason } })));
+    const calls = await Promise.all(
+      [1, 2].map(() => call(`/api/admin/payouts/${payout.id}/failed`, { cookie: op.cookie, body: { reason } })),
+    );
     expect(calls.map((r) => r.status)).toEqual([200, 200]);
     expect((await call(`/api/admin/payouts/${payout.id}/failed`, { cookie: op.cookie, body: { reason: "again" } })).status).toBe(200);
 
@@ -229,7 +282,9 @@ describe("operators' payout queue", () => {
 
     const list = await call("/api/notifications", { cookie });
     expect(list.body.unread).toBe(1);
-    expect(list.body.items).toEqual([expect.objectContaining({ message, data: { action: "payout_failed", tournamentId: null, status: "failed" }, read: false })]);
+    expect(list.body.items).toEqual([
+      expect.objectContaining({ message, data: { action: "payout_failed", tournamentId: null, status: "failed" }, read: false }),
+    ]);
 
     const [tx] = (await call("/api/user/transactions", { cookie })).body;
     expect(tx).toMatchObject({ type: "withdrawal", status: "failed", amount: -25 });

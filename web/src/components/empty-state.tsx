@@ -3,7 +3,19 @@ import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
 /** A titled message where content would be: nothing yet, not allowed yet, or gone. */
-export function EmptyState({ icon: Icon, title, description, children, className }: { icon?: LucideIcon; title: string; description?: ReactNode; children?: ReactNode; className?: string }) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  children,
+  className,
+}: {
+  icon?: LucideIcon;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn("flex flex-col items-center rounded-xl border border-dashed border-border px-6 py-12 text-center", className)}>
       {Icon && <Icon className="h-10 w-10 text-muted-foreground" aria-hidden />}

@@ -1,4 +1,15 @@
-import { CORRECT_ANSWER_POINTS, MAX_SPEED_BONUS, OPTIONS_PER_QUESTION, PAUSE_AFTER_ANSWER_MS, PLACEMENT_XP, PLATFORM_FEE_SHARE, PRIZE_SHARES_BPS, QUESTION_TIME_MS, QUESTIONS_PER_TOURNAMENT, XP_PER_CORRECT } from "@common/spec";
+import {
+  CORRECT_ANSWER_POINTS,
+  MAX_SPEED_BONUS,
+  OPTIONS_PER_QUESTION,
+  PAUSE_AFTER_ANSWER_MS,
+  PLACEMENT_XP,
+  PLATFORM_FEE_SHARE,
+  PRIZE_SHARES_BPS,
+  QUESTION_TIME_MS,
+  QUESTIONS_PER_TOURNAMENT,
+  XP_PER_CORRECT,
+} from "@common/spec";
 import { TIER_BONUS } from "@common/domain/levels";
 import { speedBonus } from "@common/domain/scoring";
 
@@ -39,7 +50,8 @@ export function ScoringRules() {
             The prize pool is {pct(1 - PLATFORM_FEE_SHARE)} of the entry fees collected; the platform keeps {pct(PLATFORM_FEE_SHARE)}.
           </li>
           <li>
-            1st place wins {percent(PRIZE_SHARES_BPS[0])}, 2nd {percent(PRIZE_SHARES_BPS[1])}, 3rd {percent(PRIZE_SHARES_BPS[2])} of the pool.
+            1st place wins {percent(PRIZE_SHARES_BPS[0])}, 2nd {percent(PRIZE_SHARES_BPS[1])}, 3rd {percent(PRIZE_SHARES_BPS[2])} of the
+            pool.
           </li>
           <li>Practice tournaments have no prizes.</li>
         </ul>
@@ -49,11 +61,12 @@ export function ScoringRules() {
         <ul className="mt-2 list-disc space-y-1 pl-5 text-muted-foreground">
           <li>{XP_PER_CORRECT} XP per correct answer plus a 1-5 XP speed bonus.</li>
           <li>
-            Placement: {PLACEMENT_XP.first} XP for 1st, {PLACEMENT_XP.second} for 2nd, {PLACEMENT_XP.third} for 3rd, {PLACEMENT_XP.topTen} for 4th-10th,{" "}
-            {PLACEMENT_XP.participation} for taking part.
+            Placement: {PLACEMENT_XP.first} XP for 1st, {PLACEMENT_XP.second} for 2nd, {PLACEMENT_XP.third} for 3rd, {PLACEMENT_XP.topTen}{" "}
+            for 4th-10th, {PLACEMENT_XP.participation} for taking part.
           </li>
           <li>
-            Intermediate players get +{pct(TIER_BONUS.Intermediate)} placement XP, Advanced +{pct(TIER_BONUS.Advanced)}, Elite +{pct(TIER_BONUS.Elite)}.
+            Intermediate players get +{pct(TIER_BONUS.Intermediate)} placement XP, Advanced +{pct(TIER_BONUS.Advanced)}, Elite +
+            {pct(TIER_BONUS.Elite)}.
           </li>
         </ul>
       </section>

@@ -7,14 +7,32 @@ export function initials(username: string): string {
   return (letters || "?").toUpperCase();
 }
 
-const COLOURS = ["bg-violet-600", "bg-indigo-600", "bg-sky-600", "bg-emerald-600", "bg-amber-600", "bg-rose-600", "bg-fuchsia-600", "bg-teal-600"];
+const COLOURS = [
+  "bg-violet-600",
+  "bg-indigo-600",
+  "bg-sky-600",
+  "bg-emerald-600",
+  "bg-amber-600",
+  "bg-rose-600",
+  "bg-fuchsia-600",
+  "bg-teal-600",
+];
 const colourFor = (name: string) => COLOURS[[...name].reduce((a, c) => a + c.charCodeAt(0), 0) % COLOURS.length];
 
 /** The user's uploaded picture, or initials drawn locally (no outside avatar service). */
 export function UserAvatar({ user, className }: { user: { username: string; avatar?: string | null }; className?: string }) {
-  if (user.avatar) return <img src={user.avatar} alt={`${user.username}'s avatar`} className={cn("rounded-full object-cover", className)} />;
+  if (user.avatar)
+    return <img src={user.avatar} alt={`${user.username}'s avatar`} className={cn("rounded-full object-cover", className)} />;
   return (
-    <span aria-label={`${user.username}'s avatar`} role="img" className={cn("inline-flex shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white", colourFor(user.username), className)}>
+    <span
+      aria-label={`${user.username}'s avatar`}
+      role="img"
+      className={cn(
+        "inline-flex shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white",
+        colourFor(user.username),
+        className,
+      )}
+    >
       {initials(user.username)}
     </span>
   );

@@ -45,7 +45,6 @@ export class ApiError extends Error {
     const own = jsonField(this.text, "message");
     return typeof own === "string" && own.trim() !== "" ? own : undefined;
   }
-
 }
 
 /**

@@ -3,7 +3,10 @@ import type { z } from "zod";
 export type FieldErrors = Record<string, string | undefined>;
 
 /** Validates form values with a shared schema: the first message per field, or null when valid. */
-export function validate<S extends z.ZodType>(schema: S, values: unknown): { data: z.output<S>; errors: null } | { data: null; errors: FieldErrors } {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { data: z.output<S>; errors: null } | { data: null; errors: FieldErrors } {
   const result = schema.safeParse(values);
   if (result.success) return { data: result.data, errors: null };
   const errors: FieldErrors = {};

@@ -131,7 +131,9 @@ export function joinStatements(
     );
   }
   out.push(
-    db.prepare("INSERT INTO tournament_participants (tournament_id, user_id, joined_at) VALUES (?, ?, ?)").bind(j.tournamentId, j.userId, j.joinedAt),
+    db
+      .prepare("INSERT INTO tournament_participants (tournament_id, user_id, joined_at) VALUES (?, ?, ?)")
+      .bind(j.tournamentId, j.userId, j.joinedAt),
     db
       .prepare("UPDATE tournaments SET current_participants = ?, prize_pool_cents = ? WHERE id = ?")
       .bind(j.participants, j.prizePoolCents, j.tournamentId),
@@ -142,7 +144,15 @@ export function joinStatements(
 /** Leaving before the start: the entry fee back, the seat freed, the count and pool lowered, together. */
 export function leaveStatements(
   db: D1Database,
-  l: { tournamentId: number; title: string; userId: number; feeCents: number; departures: number; participants: number; prizePoolCents: number },
+  l: {
+    tournamentId: number;
+    title: string;
+    userId: number;
+    feeCents: number;
+    departures: number;
+    participants: number;
+    prizePoolCents: number;
+  },
 ): D1PreparedStatement[] {
   return [
     ...(l.feeCents > 0
@@ -188,7 +198,9 @@ export function notificationsStatement(db: D1Database, n: TournamentNotice, user
 /** A practice run is over (its player finished, or its time ran out): completed, once. */
 export function closePracticeRunStatement(db: D1Database, tournamentId: number, now: number): D1PreparedStatement {
   return db
-    .prepare("UPDATE tournaments SET status = 'completed', settled_at = ?1, end_time = min(coalesce(end_time, ?1), ?1) WHERE id = ?2 AND settled_at IS NULL")
+    .prepare(
+      "UPDATE tournaments SET status = 'completed', settled_at = ?1, end_time = min(coalesce(end_time, ?1), ?1) WHERE id = ?2 AND settled_at IS NULL",
+    )
     .bind(now, tournamentId);
 }
 
@@ -217,7 +229,9 @@ export function cancelStatements(
         )
       : [];
   return [
-    db.prepare("UPDATE tournaments SET status = 'cancelled', prize_pool_cents = 0 WHERE id = ? AND status = 'upcoming'").bind(c.tournamentId),
+    db
+      .prepare("UPDATE tournaments SET status = 'cancelled', prize_pool_cents = 0 WHERE id = ? AND status = 'upcoming'")
+      .bind(c.tournamentId),
     ...refunds,
   ];
 }
@@ -334,7 +348,12 @@ export function settlementStatements(
           `INSERT INTO house_ledger (amount_cents, type, tournament_id, reference, description)
            VALUES (?, 'unclaimed_prize', ?, ?, ?) ON CONFLICT (reference) DO NOTHING`,
         )
-        .bind(u.cents, s.tournamentId, `unclaimed:${s.tournamentId}:${u.place}`, `Unclaimed ${placeName(u.place)} prize: ${s.title} (no qualifying player)`),
+        .bind(
+          u.cents,
+          s.tournamentId,
+          `unclaimed:${s.tournamentId}:${u.place}`,
+          `Unclaimed ${placeName(u.place)} prize: ${s.title} (no qualifying player)`,
+        ),
     ),
     db
       .prepare(

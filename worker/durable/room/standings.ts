@@ -49,16 +49,17 @@ export function computeStandings(
     const mine = byUser.get(p.user_id) ?? [];
     const answered = mine.filter((x) => x.answer !== null);
     const finished = final || p.finished_at !== null;
-    const timedOut = finished
-      ? questionCount - answered.length
-      : mine.filter((x) => x.answer === null && !isOpen(x, now)).length;
+    const timedOut = finished ? questionCount - answered.length : mine.filter((x) => x.answer === null && !isOpen(x, now)).length;
     return {
       userId: p.user_id,
       username: p.username,
       level: p.level,
       showLevel: p.show_level !== 0,
       score: answered.reduce((s, x) => s + (x.points ?? 0), 0),
-      totalResponseMs: totalResponseMs(answered.map((x) => x.response_ms ?? 0), timedOut),
+      totalResponseMs: totalResponseMs(
+        answered.map((x) => x.response_ms ?? 0),
+        timedOut,
+      ),
       finishedAt: p.finished_at,
       questionsAnswered: answered.length,
       correctAnswers: answered.filter((x) => x.is_correct === 1).length,

@@ -127,8 +127,7 @@ export interface TournamentConfig {
 }
 
 /** A question issued and still open: not answered and inside its 30 s plus the network grace. */
-export const isOpen = (play: PlayRow, now: number) =>
-  play.answer === null && now <= play.issued_at + QUESTION_TIME_MS + ANSWER_GRACE_MS;
+export const isOpen = (play: PlayRow, now: number) => play.answer === null && now <= play.issued_at + QUESTION_TIME_MS + ANSWER_GRACE_MS;
 
 /** Typed access to the room's tables. Every method is synchronous: SQLite in the object. */
 export class RoomStore {
@@ -142,7 +141,8 @@ export class RoomStore {
     this.#sql.exec(SCHEMA);
     // Rooms created before participants had show_level get the column (everyone shown, as then).
     const columns = this.#sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('participants')").toArray();
-    if (!columns.some((c) => c.name === "show_level")) this.#sql.exec("ALTER TABLE participants ADD COLUMN show_level INTEGER NOT NULL DEFAULT 1");
+    if (!columns.some((c) => c.name === "show_level"))
+      this.#sql.exec("ALTER TABLE participants ADD COLUMN show_level INTEGER NOT NULL DEFAULT 1");
   }
 
   meta(): MetaRow | null {
@@ -156,13 +156,28 @@ export class RoomStore {
       this.#sql.exec(
         `INSERT INTO meta (id, tournament_id, title, entry_fee_cents, prize_pool_cents, max_participants, min_level, practice,
            min_players, start_time, end_time, phase, settled) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        m.tournament_id, m.title, m.entry_fee_cents, m.prize_pool_cents, m.max_participants, m.min_level, m.practice,
-        m.min_players, m.start_time, m.end_time, m.phase, m.settled ? 1 : 0,
+        m.tournament_id,
+        m.title,
+        m.entry_fee_cents,
+        m.prize_pool_cents,
+        m.max_participants,
+        m.min_level,
+        m.practice,
+        m.min_players,
+        m.start_time,
+        m.end_time,
+        m.phase,
+        m.settled ? 1 : 0,
       );
       for (const q of config.questions) {
         this.#sql.exec(
           "INSERT INTO questions (ord, question_id, question, options, correct_answer, explanation) VALUES (?, ?, ?, ?, ?, ?)",
-          q.ord, q.question_id, q.question, q.options, q.correct_answer, q.explanation,
+          q.ord,
+          q.question_id,
+          q.question,
+          q.options,
+          q.correct_answer,
+          q.explanation,
         );
       }
       this.addParticipants(config.participants);
@@ -217,7 +232,13 @@ export class RoomStore {
       this.#sql.exec(
         `INSERT INTO participants (user_id, username, level, joined_at, finished_at, results_written, show_level)
          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
-        p.user_id, p.username, p.level, p.joined_at, p.finished_at, p.results_written, p.show_level,
+        p.user_id,
+        p.username,
+        p.level,
+        p.joined_at,
+        p.finished_at,
+        p.results_written,
+        p.show_level,
       );
     }
   }
@@ -227,7 +248,8 @@ export class RoomStore {
    * never recorded it. Only before the start, when leaving is possible at all.
    */
   dropParticipantsNotIn(userIds: Set<number>): void {
-    for (const p of this.participants()) if (!userIds.has(p.user_id)) this.#sql.exec("DELETE FROM participants WHERE user_id = ?", p.user_id);
+    for (const p of this.participants())
+      if (!userIds.has(p.user_id)) this.#sql.exec("DELETE FROM participants WHERE user_id = ?", p.user_id);
   }
 
   /** How many times the player left this tournament: each entry and its refund get their own ledger reference. */
@@ -240,7 +262,8 @@ export class RoomStore {
     for (const [userId, times] of counts) {
       this.#sql.exec(
         "INSERT INTO departures (user_id, times) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET times = max(times, excluded.times)",
-        userId, times,
+        userId,
+        times,
       );
     }
   }
@@ -264,7 +287,12 @@ export class RoomStore {
   recordPlacings(placings: { userId: number; rank: number; prizeCents: number }[]): void {
     this.#storage.transactionSync(() => {
       for (const p of placings) {
-        this.#sql.exec("UPDATE participants SET rank = ?, prize_cents = ?, results_written = 1 WHERE user_id = ?", p.rank, p.prizeCents, p.userId);
+        this.#sql.exec(
+          "UPDATE participants SET rank = ?, prize_cents = ?, results_written = 1 WHERE user_id = ?",
+          p.rank,
+          p.prizeCents,
+          p.userId,
+        );
       }
     });
   }
@@ -290,11 +318,22 @@ export class RoomStore {
     return this.play(userId, ord)!;
   }
 
-  recordAnswer(userId: number, ord: number, a: { answer: string; isCorrect: boolean; responseMs: number; points: number; xp: number; at: number }): PlayRow {
+  recordAnswer(
+    userId: number,
+    ord: number,
+    a: { answer: string; isCorrect: boolean; responseMs: number; points: number; xp: number; at: number },
+  ): PlayRow {
     this.#sql.exec(
       `UPDATE plays SET answer = ?, is_correct = ?, response_ms = ?, points = ?, xp = ?, answered_at = ?
        WHERE user_id = ? AND ord = ? AND answer IS NULL`,
-      a.answer, a.isCorrect ? 1 : 0, a.responseMs, a.points, a.xp, a.at, userId, ord,
+      a.answer,
+      a.isCorrect ? 1 : 0,
+      a.responseMs,
+      a.points,
+      a.xp,
+      a.at,
+      userId,
+      ord,
     );
     return this.play(userId, ord)!;
   }
@@ -302,7 +341,11 @@ export class RoomStore {
   // ---- The deadline table served by the one alarm ----
 
   schedule(kind: ScheduleKind, dueAt: number): void {
-    this.#sql.exec("INSERT INTO schedule (kind, due_at) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET due_at = excluded.due_at", kind, dueAt);
+    this.#sql.exec(
+      "INSERT INTO schedule (kind, due_at) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET due_at = excluded.due_at",
+      kind,
+      dueAt,
+    );
   }
 
   scheduled(kind: ScheduleKind): number | null {

@@ -34,7 +34,14 @@ async function mockIntent(fields: Partial<MockIntent> & { amount: number }): Pro
 }
 
 async function receivedRequests(): Promise<
-  { method: string; path: string; idempotencyKey: string | null; authorized: boolean; contentType: string | null; params: Record<string, string> }[]
+  {
+    method: string;
+    path: string;
+    idempotencyKey: string | null;
+    authorized: boolean;
+    contentType: string | null;
+    params: Record<string, string>;
+  }[]
 > {
   return (await fetch(mockUrl("/__mock/requests"))).json();
 }
@@ -85,7 +92,13 @@ async function postWebhook(payload: string, signature?: string) {
 
 describe("configuration", () => {
   it("reports Stripe and its publishable key", async () => {
-    expect((await call("/api/config")).body).toEqual({ paymentProvider: "stripe", stripePublishableKey: "pk_test_mock_server_only", minDeposit: 0.5, maxDeposit: 1000, supportEmail: null });
+    expect((await call("/api/config")).body).toEqual({
+      paymentProvider: "stripe",
+      stripePublishableKey: "pk_test_mock_server_only",
+      minDeposit: 0.5,
+      maxDeposit: 1000,
+      supportEmail: null,
+    });
   });
 
   it("the sandbox card endpoint does not exist while Stripe is configured", async () => {
@@ -96,7 +109,9 @@ describe("configuration", () => {
       body: { clientSecret: intent.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" },
     });
     expect(res.status).toBe(404);
-    expect((await call(`/api/payment-intent?clientSecret=${encodeURIComponent(intent.clientSecret)}`, { cookie })).body.status).toBe("requires_payment_method");
+    expect((await call(`/api/payment-intent?clientSecret=${encodeURIComponent(intent.clientSecret)}`, { cookie })).body.status).toBe(
+      "requires_payment_method",
+    );
   });
 });
 
@@ -145,14 +160,19 @@ describe("POST /api/deposit/confirm with Stripe", () => {
     const intent = await paidIntent(cookie, 25);
     const first = await confirm(cookie, intent.paymentIntentId, 25);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ balance: 25, transaction: { amount: 25, type: "deposit", status: "completed", reference: intent.paymentIntentId } });
+    expect(first.body).toMatchObject({
+      balance: 25,
+      transaction: { amount: 25, type: "deposit", status: "completed", reference: intent.paymentIntentId },
+    });
     const second = await confirm(cookie, intent.paymentIntentId, 25);
     expect(second.status).toBe(200);
     expect(second.body.balance).toBe(25);
     expect(await balanceCents(user.id)).toBe(2500);
     expect(await countRows("SELECT 1 FROM transactions WHERE reference = ?", intent.paymentIntentId)).toBe(1);
     // The SDK retrieved the intent from "Stripe" itself.
-    expect((await receivedRequests()).some((r) => r.method === "GET" && r.path === `/v1/payment_intents/${intent.paymentIntentId}`)).toBe(true);
+    expect((await receivedRequests()).some((r) => r.method === "GET" && r.path === `/v1/payment_intents/${intent.paymentIntentId}`)).toBe(
+      true,
+    );
   });
 
   it.each(["requires_payment_method", "processing", "requires_action", "canceled"])("refuses an intent still %s", async (status) => {
@@ -173,7 +193,9 @@ describe("POST /api/deposit/confirm with Stripe", () => {
     expect(res.status).toBe(403);
     expect(await balanceCents(thief.user.id)).toBe(0);
     expect(await balanceCents(owner.user.id)).toBe(0);
-    expect((await call(`/api/payment-intent?clientSecret=${encodeURIComponent(intent.clientSecret)}`, { cookie: thief.cookie })).status).toBe(404);
+    expect(
+      (await call(`/api/payment-intent?clientSecret=${encodeURIComponent(intent.clientSecret)}`, { cookie: thief.cookie })).status,
+    ).toBe(404);
   });
 
   it("refuses when the claimed amount differs from Stripe's", async () => {
@@ -283,7 +305,12 @@ describe("POST /api/webhooks/stripe", () => {
     const { cookie, user, intent, paid } = await succeeded(33);
     const payload = succeededEvent(paid);
     const signature = await sign(payload);
-    await Promise.all([postWebhook(payload, signature), confirm(cookie, intent.paymentIntentId, 33), postWebhook(payload, signature), confirm(cookie, intent.paymentIntentId)]);
+    await Promise.all([
+      postWebhook(payload, signature),
+      confirm(cookie, intent.paymentIntentId, 33),
+      postWebhook(payload, signature),
+      confirm(cookie, intent.paymentIntentId),
+    ]);
     expect(await balanceCents(user.id)).toBe(3300);
     expect(await countRows("SELECT 1 FROM transactions WHERE reference = ?", intent.paymentIntentId)).toBe(1);
   });
@@ -310,7 +337,11 @@ describe("POST /api/webhooks/stripe", () => {
     const foreignPayload = succeededEvent(foreign);
     expect((await postWebhook(foreignPayload, await sign(foreignPayload))).body).toEqual({ received: true, credited: false });
     expect(await balanceCents(user.id)).toBe(0);
-    expect(warn.mock.calls.map((c) => (c[1] as { reason: string }).reason)).toEqual([MONEY.currencyUnsupported, "no such user", "no such user"]);
+    expect(warn.mock.calls.map((c) => (c[1] as { reason: string }).reason)).toEqual([
+      MONEY.currencyUnsupported,
+      "no such user",
+      "no such user",
+    ]);
     warn.mockRestore();
   });
 });

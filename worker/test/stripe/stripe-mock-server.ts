@@ -140,7 +140,12 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
         if (typeof idempotencyKey === "string") {
           const seen = idempotent.get(idempotencyKey);
           if (seen && seen.signature !== signature) {
-            return stripeError(res, 400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+            return stripeError(
+              res,
+              400,
+              "idempotency_error",
+              "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+            );
           }
           if (seen) return send(res, seen.status, seen.body, { "idempotent-replayed": "true" });
         }

@@ -39,7 +39,9 @@ export function Footer() {
           <Link to="/" className="flex items-center gap-2 font-bold">
             <Trophy className="h-5 w-5 text-primary" aria-hidden /> Trivia Arena
           </Link>
-          <p className="mt-3 text-sm text-muted-foreground">Live trivia tournaments with real cash prizes. Play fair, play fast, win big.</p>
+          <p className="mt-3 text-sm text-muted-foreground">
+            Live trivia tournaments with real cash prizes. Play fair, play fast, win big.
+          </p>
         </div>
         {COLUMNS.map((col) => (
           <div key={col.title}>
@@ -56,7 +58,9 @@ export function Footer() {
           </div>
         ))}
       </div>
-      <p className="border-t border-border py-4 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} Trivia Arena. Play responsibly.</p>
+      <p className="border-t border-border py-4 text-center text-xs text-muted-foreground">
+        © {new Date().getFullYear()} Trivia Arena. Play responsibly.
+      </p>
     </footer>
   );
 }

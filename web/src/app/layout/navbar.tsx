@@ -29,7 +29,10 @@ export function Navbar() {
     });
 
   const linkClass = (href: string) =>
-    cn("rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground", isActiveLink(pathname, href) ? "text-foreground bg-muted" : "text-muted-foreground");
+    cn(
+      "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground",
+      isActiveLink(pathname, href) ? "text-foreground bg-muted" : "text-muted-foreground",
+    );
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
@@ -40,7 +43,12 @@ export function Navbar() {
         </Link>
         <div className="hidden flex-1 items-center gap-1 md:flex">
           {NAV_LINKS.map((l) => (
-            <NavLink key={l.href} to={l.href} className={linkClass(l.href)} aria-current={isActiveLink(pathname, l.href) ? "page" : undefined}>
+            <NavLink
+              key={l.href}
+              to={l.href}
+              className={linkClass(l.href)}
+              aria-current={isActiveLink(pathname, l.href) ? "page" : undefined}
+            >
               {l.label}
             </NavLink>
           ))}
@@ -62,7 +70,11 @@ export function Navbar() {
                   </Button>
                 </DropdownMenu.Trigger>
                 <DropdownMenu.Portal>
-                  <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-lg border border-border bg-card p-1 shadow-lg">
+                  <DropdownMenu.Content
+                    align="end"
+                    sideOffset={8}
+                    className="z-50 w-60 rounded-lg border border-border bg-card p-1 shadow-lg"
+                  >
                     <div className="px-2 py-2">
                       <p className="text-sm font-medium">{user.username}</p>
                       <p className="truncate text-xs text-muted-foreground">{user.email}</p>
@@ -94,7 +106,14 @@ export function Navbar() {
               </Button>
             </div>
           )}
-          <Button variant="ghost" size="icon" className="md:hidden" aria-label={mobileOpen ? "Close menu" : "Open menu"} aria-expanded={mobileOpen} onClick={() => setMobileOpen(!mobileOpen)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={mobileOpen ? "Close menu" : "Open menu"}
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen(!mobileOpen)}
+          >
             {mobileOpen ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
           </Button>
         </div>
@@ -152,7 +171,10 @@ export function Navbar() {
 
 function MenuLink({ to, icon, label }: { to: string; icon: React.ReactNode; label: string }) {
   return (
-    <DropdownMenu.Item asChild className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted">
+    <DropdownMenu.Item
+      asChild
+      className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted"
+    >
       <Link to={to}>
         {icon}
         {label}

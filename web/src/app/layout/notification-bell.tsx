@@ -16,7 +16,10 @@ export function NotificationBell() {
         <Button variant="ghost" size="icon" className="relative" aria-label={`Notifications (${unread} unread)`}>
           <Bell className="h-5 w-5" />
           {unread > 0 && (
-            <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs text-white" data-testid="notification-count">
+            <span
+              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs text-white"
+              data-testid="notification-count"
+            >
               {unread > 99 ? "99+" : unread}
             </span>
           )}

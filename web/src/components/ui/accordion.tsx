@@ -6,13 +6,18 @@ import { cn } from "@/lib/cn";
 /** type="single" collapsible: one section open at a time, arrow keys move between headers. */
 export const Accordion = A.Root;
 
-export const AccordionItem = ({ className, ...p }: ComponentProps<typeof A.Item>) => <A.Item className={cn("border-b border-border", className)} {...p} />;
+export const AccordionItem = ({ className, ...p }: ComponentProps<typeof A.Item>) => (
+  <A.Item className={cn("border-b border-border", className)} {...p} />
+);
 
 export function AccordionTrigger({ className, children, ...p }: ComponentProps<typeof A.Trigger>) {
   return (
     <A.Header className="flex">
       <A.Trigger
-        className={cn("group flex flex-1 cursor-pointer items-center justify-between gap-4 py-4 text-left font-medium hover:underline [&[data-state=open]>svg]:rotate-180", className)}
+        className={cn(
+          "group flex flex-1 cursor-pointer items-center justify-between gap-4 py-4 text-left font-medium hover:underline [&[data-state=open]>svg]:rotate-180",
+          className,
+        )}
         {...p}
       >
         {children}

@@ -19,7 +19,10 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {...props}
       >
         {children}
-        <D.Close className="absolute right-4 top-4 rounded-sm p-1 text-muted-foreground hover:text-foreground cursor-pointer" aria-label="Close">
+        <D.Close
+          className="absolute right-4 top-4 rounded-sm p-1 text-muted-foreground hover:text-foreground cursor-pointer"
+          aria-label="Close"
+        >
           <X className="h-4 w-4" />
         </D.Close>
       </D.Content>
@@ -27,11 +30,15 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
   );
 }
 
-export const DialogHeader = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => <div className={cn("mb-4 flex flex-col gap-1.5 pr-6", className)} {...p} />;
+export const DialogHeader = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
+  <div className={cn("mb-4 flex flex-col gap-1.5 pr-6", className)} {...p} />
+);
 export const DialogFooter = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
   <div className={cn("mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...p} />
 );
-export const DialogTitle = ({ className, ...p }: ComponentProps<typeof D.Title>) => <D.Title className={cn("text-lg font-semibold", className)} {...p} />;
+export const DialogTitle = ({ className, ...p }: ComponentProps<typeof D.Title>) => (
+  <D.Title className={cn("text-lg font-semibold", className)} {...p} />
+);
 export const DialogDescription = ({ className, ...p }: ComponentProps<typeof D.Description>) => (
   <D.Description className={cn("text-sm text-muted-foreground", className)} {...p} />
 );

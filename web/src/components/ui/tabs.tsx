@@ -15,4 +15,6 @@ export const TabsTrigger = ({ className, ...p }: ComponentProps<typeof T.Trigger
     {...p}
   />
 );
-export const TabsContent = ({ className, ...p }: ComponentProps<typeof T.Content>) => <T.Content className={cn("mt-4", className)} {...p} />;
+export const TabsContent = ({ className, ...p }: ComponentProps<typeof T.Content>) => (
+  <T.Content className={cn("mt-4", className)} {...p} />
+);

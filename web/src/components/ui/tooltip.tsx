@@ -7,7 +7,10 @@ export function TooltipContent({ className, children, sideOffset = 6, ...props }
     <T.Portal>
       <T.Content
         sideOffset={sideOffset}
-        className={cn("z-50 max-w-xs rounded-md border border-border bg-card px-3 py-1.5 text-xs text-card-foreground shadow-md", className)}
+        className={cn(
+          "z-50 max-w-xs rounded-md border border-border bg-card px-3 py-1.5 text-xs text-card-foreground shadow-md",
+          className,
+        )}
         {...props}
       >
         {children}
@@ -21,7 +24,15 @@ export function TooltipContent({ className, children, sideOffset = 6, ...props }
  * A hover and focus hint. The trigger must be focusable; a disabled button is not, so wrap it in
  * an element with tabIndex={0} (the open/skip delays come from the provider in app/providers).
  */
-export function Tooltip({ content, children, side }: { content: ReactNode; children: ReactNode; side?: ComponentProps<typeof T.Content>["side"] }) {
+export function Tooltip({
+  content,
+  children,
+  side,
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  side?: ComponentProps<typeof T.Content>["side"];
+}) {
   return (
     <T.Root>
       <T.Trigger asChild>{children}</T.Trigger>

@@ -81,7 +81,8 @@ describe("auth page errors", () => {
 
   it("shows a plain sentence when the failure carries no message", async () => {
     const u = userEvent.setup();
-    const gateway = () => new Response("<html><body>502 Bad Gateway</body></html>", { status: 502, headers: { "Content-Type": "text/html" } });
+    const gateway = () =>
+      new Response("<html><body>502 Bad Gateway</body></html>", { status: 502, headers: { "Content-Type": "text/html" } });
     // A proxy's HTML page, not the Worker's JSON.
     vi.stubGlobal("fetch", async () => gateway());
     show();

@@ -88,14 +88,34 @@ function LoginForm() {
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field id="login-username" label="Username" error={errors.username}>
-        <Input id="login-username" autoComplete="username" value={values.username} onChange={set("username")} {...invalidProps("login-username", errors.username)} />
+        <Input
+          id="login-username"
+          autoComplete="username"
+          value={values.username}
+          onChange={set("username")}
+          {...invalidProps("login-username", errors.username)}
+        />
       </Field>
       <Field id="login-password" label="Password" error={errors.password}>
-        <Input id="login-password" type="password" autoComplete="current-password" value={values.password} onChange={set("password")} {...invalidProps("login-password", errors.password)} />
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={set("password")}
+          {...invalidProps("login-password", errors.password)}
+        />
       </Field>
       {needsCode && (
         <Field id="login-code" label="Two-factor code (or a recovery code)" error={errors.totpCode}>
-          <Input id="login-code" inputMode="numeric" autoComplete="one-time-code" autoFocus value={values.totpCode} onChange={set("totpCode")} />
+          <Input
+            id="login-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            value={values.totpCode}
+            onChange={set("totpCode")}
+          />
         </Field>
       )}
       <Button type="submit" className="w-full" disabled={login.isPending}>
@@ -126,16 +146,43 @@ function RegisterForm() {
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field id="register-username" label="Username" error={errors.username}>
-        <Input id="register-username" autoComplete="username" value={values.username} onChange={set("username")} {...invalidProps("register-username", errors.username)} />
+        <Input
+          id="register-username"
+          autoComplete="username"
+          value={values.username}
+          onChange={set("username")}
+          {...invalidProps("register-username", errors.username)}
+        />
       </Field>
       <Field id="register-email" label="Email" error={errors.email}>
-        <Input id="register-email" type="email" autoComplete="email" value={values.email} onChange={set("email")} {...invalidProps("register-email", errors.email)} />
+        <Input
+          id="register-email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set("email")}
+          {...invalidProps("register-email", errors.email)}
+        />
       </Field>
       <Field id="register-password" label="Password" error={errors.password}>
-        <Input id="register-password" type="password" autoComplete="new-password" value={values.password} onChange={set("password")} {...invalidProps("register-password", errors.password)} />
+        <Input
+          id="register-password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set("password")}
+          {...invalidProps("register-password", errors.password)}
+        />
       </Field>
       <Field id="register-confirm" label="Confirm Password" error={errors.confirmPassword}>
-        <Input id="register-confirm" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={set("confirmPassword")} {...invalidProps("register-confirm", errors.confirmPassword)} />
+        <Input
+          id="register-confirm"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set("confirmPassword")}
+          {...invalidProps("register-confirm", errors.confirmPassword)}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={register.isPending}>
         {register.isPending ? "Creating account..." : "Create Account"}

@@ -6,13 +6,22 @@ import { renderPage, testUser } from "@/test/render-page";
 import LeaderboardsPage from "./components/leaderboards-page";
 
 const entry = (id: number, username: string, totalPrize: number): GlobalLeaderboardEntry => ({
-  id, username, avatar: `/api/users/${username}/avatar?v=2`, region: "DE", level: 4, tournamentsPlayed: 3, tournamentsWon: 1, totalPrize,
+  id,
+  username,
+  avatar: `/api/users/${username}/avatar?v=2`,
+  region: "DE",
+  level: 4,
+  tournamentsPlayed: 3,
+  tournamentsWon: 1,
+  totalPrize,
 });
 
 describe("leaderboards page", () => {
   it("shows all time first, and This Week asks the server for the last seven days", async () => {
     const api = fakeFetch({
-      "GET /api/leaderboard": (req) => ({ body: req.query.get("period") === "week" ? [entry(2, "weekly_star", 12)] : [entry(1, "veteran", 900)] }),
+      "GET /api/leaderboard": (req) => ({
+        body: req.query.get("period") === "week" ? [entry(2, "weekly_star", 12)] : [entry(1, "veteran", 900)],
+      }),
     });
     renderPage([{ path: "/leaderboards", element: <LeaderboardsPage /> }], { at: "/leaderboards", user: testUser() });
     expect(await screen.findByRole("link", { name: /veteran/ })).toBeVisible();

@@ -4,7 +4,13 @@ import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage } from "@/test/render-page";
 import ContactPage from "./components/contact-page";
 
-const config = (supportEmail: string | null) => ({ paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail });
+const config = (supportEmail: string | null) => ({
+  paymentProvider: "sandbox",
+  stripePublishableKey: null,
+  minDeposit: 0.5,
+  maxDeposit: 1000,
+  supportEmail,
+});
 
 describe("contact page", () => {
   it("links the operator's support address", async () => {

@@ -6,7 +6,11 @@ import LearnMorePage from "./components/learn-more-page";
 
 describe("learn more", () => {
   it("opens one tournament-information section at a time", async () => {
-    fakeFetch({ "GET /api/categories": () => ({ body: [{ id: 1, slug: "music", name: "Music", description: "", icon: "music", activeTournaments: 2 }] }) });
+    fakeFetch({
+      "GET /api/categories": () => ({
+        body: [{ id: 1, slug: "music", name: "Music", description: "", icon: "music", activeTournaments: 2 }],
+      }),
+    });
     renderPage([{ path: "/learn-more", element: <LearnMorePage /> }], { at: "/learn-more" });
     const names = ["Schedule", "Question Format", "Minimum Player Requirement", "Prize Distribution", "Categories"];
     for (const name of names) expect(screen.getByRole("button", { name })).toHaveAttribute("aria-expanded", "false");

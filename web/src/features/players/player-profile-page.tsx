@@ -51,7 +51,8 @@ export default function PlayerProfilePage() {
                 </span>
               )}
               <span className="flex items-center gap-1">
-                <CalendarDays className="h-3.5 w-3.5" aria-hidden /> Joined {new Date(player.createdAt).toLocaleDateString(undefined, { year: "numeric", month: "long" })}
+                <CalendarDays className="h-3.5 w-3.5" aria-hidden /> Joined{" "}
+                {new Date(player.createdAt).toLocaleDateString(undefined, { year: "numeric", month: "long" })}
               </span>
             </div>
             {player.bio && <p className="whitespace-pre-line text-sm">{player.bio}</p>}

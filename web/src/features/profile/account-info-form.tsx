@@ -58,7 +58,8 @@ export function AccountInfoForm({ user }: { user: User }) {
 
   const set = (k: "username" | "email" | "bio" | "location") => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setValues({ ...values, [k]: e.target.value });
-  const setLink = (k: SocialKey) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, socialLinks: { ...values.socialLinks, [k]: e.target.value } });
+  const setLink = (k: SocialKey) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues({ ...values, socialLinks: { ...values.socialLinks, [k]: e.target.value } });
 
   return (
     <Card>
@@ -70,17 +71,46 @@ export function AccountInfoForm({ user }: { user: User }) {
         <form onSubmit={submit} className="space-y-5" noValidate aria-label="Account information">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="profile-username" label="Username" error={errors.username}>
-              <Input id="profile-username" autoComplete="username" value={values.username} onChange={set("username")} {...invalidProps("profile-username", errors.username)} />
+              <Input
+                id="profile-username"
+                autoComplete="username"
+                value={values.username}
+                onChange={set("username")}
+                {...invalidProps("profile-username", errors.username)}
+              />
             </Field>
             <Field id="profile-email" label="Email" error={errors.email}>
-              <Input id="profile-email" type="email" autoComplete="email" value={values.email} onChange={set("email")} {...invalidProps("profile-email", errors.email)} />
+              <Input
+                id="profile-email"
+                type="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={set("email")}
+                {...invalidProps("profile-email", errors.email)}
+              />
             </Field>
           </div>
           <Field id="profile-bio" label="Bio" error={errors.bio}>
-            <Textarea id="profile-bio" rows={4} maxLength={500} placeholder="Tell other players about yourself" value={values.bio} onChange={set("bio")} {...invalidProps("profile-bio", errors.bio)} />
+            <Textarea
+              id="profile-bio"
+              rows={4}
+              maxLength={500}
+              placeholder="Tell other players about yourself"
+              value={values.bio}
+              onChange={set("bio")}
+              {...invalidProps("profile-bio", errors.bio)}
+            />
           </Field>
           <Field id="profile-location" label="Location" error={errors.location}>
-            <Input id="profile-location" autoComplete="address-level2" placeholder="City, Country" maxLength={100} value={values.location} onChange={set("location")} {...invalidProps("profile-location", errors.location)} />
+            <Input
+              id="profile-location"
+              autoComplete="address-level2"
+              placeholder="City, Country"
+              maxLength={100}
+              value={values.location}
+              onChange={set("location")}
+              {...invalidProps("profile-location", errors.location)}
+            />
           </Field>
           <Field id="profile-country" label="Country" error={errors.country}>
             <Select id="profile-country" value={values.country} onChange={(e) => setValues({ ...values, country: e.target.value })}>
@@ -92,7 +122,9 @@ export function AccountInfoForm({ user }: { user: User }) {
               ))}
             </Select>
           </Field>
-          <p className="-mt-3 text-xs text-muted-foreground">Places you on your country's leaderboard. Set from where you signed up; change it if it is wrong.</p>
+          <p className="-mt-3 text-xs text-muted-foreground">
+            Places you on your country's leaderboard. Set from where you signed up; change it if it is wrong.
+          </p>
           <fieldset className="space-y-3">
             <legend className="text-sm font-medium">Social Links</legend>
             {errors.socialLinks && (
@@ -103,7 +135,13 @@ export function AccountInfoForm({ user }: { user: User }) {
             <div className="grid gap-4 sm:grid-cols-2">
               {SOCIAL_NETWORKS.map((n) => (
                 <Field key={n.key} id={`profile-social-${n.key}`} label={n.label}>
-                  <Input id={`profile-social-${n.key}`} placeholder={`${n.base}username`} maxLength={200} value={values.socialLinks[n.key]} onChange={setLink(n.key)} />
+                  <Input
+                    id={`profile-social-${n.key}`}
+                    placeholder={`${n.base}username`}
+                    maxLength={200}
+                    value={values.socialLinks[n.key]}
+                    onChange={setLink(n.key)}
+                  />
                 </Field>
               ))}
             </div>

@@ -25,7 +25,9 @@ export function AppearanceSettings({ user }: { user: User }) {
   const { theme, setTheme } = useTheme();
   const update = useUpdateProfile();
   // The theme on screen is what the radio shows; the saved preference only fills in for "system".
-  const [choice, setChoice] = useState<ThemeChoice>(() => (theme === "system" ? (user.preferences.theme === "light" ? "light" : "dark") : theme));
+  const [choice, setChoice] = useState<ThemeChoice>(() =>
+    theme === "system" ? (user.preferences.theme === "light" ? "light" : "dark") : theme,
+  );
   const [visibility, setVisibility] = useState<Record<Visibility, boolean>>(() => ({
     showLevel: user.preferences.showLevel ?? true,
     showWins: user.preferences.showWins ?? true,
@@ -73,7 +75,11 @@ export function AppearanceSettings({ user }: { user: User }) {
           <legend className="mb-3 text-sm font-medium">Privacy</legend>
           {VISIBILITY.map(({ key, label }) => (
             <div key={key} className="flex items-center gap-3">
-              <Checkbox id={`pref-${key}`} checked={visibility[key]} onCheckedChange={(c) => setVisibility({ ...visibility, [key]: c === true })} />
+              <Checkbox
+                id={`pref-${key}`}
+                checked={visibility[key]}
+                onCheckedChange={(c) => setVisibility({ ...visibility, [key]: c === true })}
+              />
               <Label htmlFor={`pref-${key}`} className="cursor-pointer">
                 {label}
               </Label>

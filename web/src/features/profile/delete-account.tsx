@@ -45,8 +45,8 @@ export function DeleteAccount() {
           <AlertTriangle className="h-5 w-5" aria-hidden /> Danger Zone
         </CardTitle>
         <CardDescription>
-          Deleting your account removes your profile and personal data for good. Withdraw your balance first; your account can't be deleted while
-          money is left in it or a withdrawal is still being processed.
+          Deleting your account removes your profile and personal data for good. Withdraw your balance first; your account can't be deleted
+          while money is left in it or a withdrawal is still being processed.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -57,7 +57,9 @@ export function DeleteAccount() {
           <DialogContent>
             <DialogHeader>
               <DialogTitle>Delete your account?</DialogTitle>
-              <DialogDescription>This cannot be undone. Type {DELETE_ACCOUNT_CONFIRMATION} and enter your password to confirm.</DialogDescription>
+              <DialogDescription>
+                This cannot be undone. Type {DELETE_ACCOUNT_CONFIRMATION} and enter your password to confirm.
+              </DialogDescription>
             </DialogHeader>
             <form onSubmit={submit} className="space-y-4" noValidate>
               <Field id="delete-confirm" label={`Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`} error={errors.confirm}>
@@ -88,7 +90,11 @@ export function DeleteAccount() {
                 <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
                   Cancel
                 </Button>
-                <Button type="submit" variant="destructive" disabled={del.isPending || values.confirm !== DELETE_ACCOUNT_CONFIRMATION || values.password === ""}>
+                <Button
+                  type="submit"
+                  variant="destructive"
+                  disabled={del.isPending || values.confirm !== DELETE_ACCOUNT_CONFIRMATION || values.password === ""}
+                >
                   {del.isPending ? "Deleting..." : "Delete Account"}
                 </Button>
               </DialogFooter>

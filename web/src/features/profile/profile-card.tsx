@@ -84,7 +84,9 @@ export function ProfileCard({ user }: { user: User }) {
             {user.tournamentsWon} {user.tournamentsWon === 1 ? "Win" : "Wins"}
           </Badge>
         </div>
-        <p className="mt-4 whitespace-pre-line text-sm text-muted-foreground">{user.bio || "No bio added yet. Tell the world about yourself!"}</p>
+        <p className="mt-4 whitespace-pre-line text-sm text-muted-foreground">
+          {user.bio || "No bio added yet. Tell the world about yourself!"}
+        </p>
         <SocialLinkList links={user.socialLinks} className="mt-4 justify-center" />
       </CardContent>
     </Card>

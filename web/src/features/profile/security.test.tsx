@@ -9,7 +9,18 @@ import { TwoFactorSettings } from "./two-factor-settings";
 
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 const URI = `otpauth://totp/Trivia%20Arena:quiz_master?secret=${SECRET}&issuer=Trivia%20Arena`;
-const CODES = ["ABCDE12345", "FGHIJ67890", "KLMNO12345", "PQRST67890", "UVWXY12345", "Z2345ABCDE", "FGHIJ23456", "KLMNO34567", "PQRST45678", "UVWXY56789"];
+const CODES = [
+  "ABCDE12345",
+  "FGHIJ67890",
+  "KLMNO12345",
+  "PQRST67890",
+  "UVWXY12345",
+  "Z2345ABCDE",
+  "FGHIJ23456",
+  "KLMNO34567",
+  "PQRST45678",
+  "UVWXY56789",
+];
 
 describe("two-factor enrolment", () => {
   it("shows the QR code and the secret, then the recovery codes once enabled", async () => {
@@ -17,7 +28,9 @@ describe("two-factor enrolment", () => {
     const server = fakeFetch({
       "POST /api/user/2fa/setup": () => ({ body: { secret: SECRET, otpauthUri: URI } }),
       "POST /api/user/2fa/enable": (req) =>
-        (req.body as { code: string }).code === "123456" ? { body: { recoveryCodes: CODES } } : { status: 400, body: { message: "Invalid two-factor code" } },
+        (req.body as { code: string }).code === "123456"
+          ? { body: { recoveryCodes: CODES } }
+          : { status: 400, body: { message: "Invalid two-factor code" } },
     });
     const user = testUser();
     const page = renderPage([{ path: "/", element: <TwoFactorSettings user={user} /> }], { at: "/", user });
@@ -38,7 +51,11 @@ describe("two-factor enrolment", () => {
     await u.click(screen.getByRole("button", { name: "Verify and Enable" }));
 
     const list = await screen.findByRole("list", { name: "Recovery codes" });
-    expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(CODES);
     expect(screen.queryByRole("img", { name: /QR code/ })).not.toBeInTheDocument();
     expect(server.calls("POST /api/user/2fa/enable").map((r) => r.body)).toEqual([{ code: "000000" }, { code: "123456" }]);
     // The cached user is refreshed so the page shows 2FA as on.
@@ -71,7 +88,12 @@ describe("two-factor enrolment", () => {
 describe("delete account", () => {
   it("needs DELETE typed and shows the server's refusal while money remains", async () => {
     const u = userEvent.setup();
-    fakeFetch({ "DELETE /api/user": () => ({ status: 409, body: { message: "Withdraw your remaining balance of $50.00 before deleting your account." } }) });
+    fakeFetch({
+      "DELETE /api/user": () => ({
+        status: 409,
+        body: { message: "Withdraw your remaining balance of $50.00 before deleting your account." },
+      }),
+    });
     const page = renderPage([{ path: "/profile", element: <DeleteAccount /> }], { at: "/profile" });
     await u.click(screen.getByRole("button", { name: "Delete Account" }));
     const dialog = await screen.findByRole("dialog", { name: "Delete your account?" });

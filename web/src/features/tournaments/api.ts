@@ -1,6 +1,14 @@
 // Tournaments: query keys (names, never URLs), queryOptions factories and hooks,
 // all calling the Worker through its typed client.
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type { User } from "@common/api/types";
 import type { TournamentListParams } from "@common/api/tournaments";
 import { USER_KEY } from "@/lib/session";
@@ -24,7 +32,9 @@ export const tournamentKeys = {
 
 /** The list's query string: empty filters left out, numbers as text. */
 const listQuery = (params: TournamentListParams) =>
-  Object.fromEntries(Object.entries(params).flatMap(([key, value]) => (value === undefined || value === "" ? [] : [[key, String(value)]]))) as Record<string, string>;
+  Object.fromEntries(
+    Object.entries(params).flatMap(([key, value]) => (value === undefined || value === "" ? [] : [[key, String(value)]])),
+  ) as Record<string, string>;
 
 const fetchPage = (params: TournamentListParams) => read(api.tournaments.$get({ query: listQuery(params) }));
 const param = (id: number) => ({ param: { id: String(id) } });
@@ -83,7 +93,6 @@ export function useTournamentLeaderboard(id: number, { enabled = true, pollMs }:
     staleTime: 0,
   });
 }
-
 
 /** Joins a tournament; refreshes the lists, that tournament and the caller's balance. */
 export function useJoinTournament() {

@@ -6,7 +6,6 @@ import { displayedPrizePool, splitPrizePool } from "@common/domain/prizes";
 import { isPracticeKind, minPlayersFor } from "@common/domain/tournaments";
 import { DIFFICULTY_RAMP, PRIZE_SHARES_BPS } from "@common/spec";
 
-
 type PoolSource = Pick<Tournament, "kind" | "isFree" | "entryFee" | "prizePool" | "currentParticipants">;
 
 /** The displayed pool: participants x fee x 0.85 for paid tournaments, the stored pool for free ones. */
@@ -18,7 +17,8 @@ export function displayedPoolCents(t: PoolSource): Cents {
 /** 1st/2nd/3rd prizes of the displayed pool (65/25/10, remainder to 1st). */
 export const poolSplitCents = (t: PoolSource): Cents[] => splitPrizePool(displayedPoolCents(t), PRIZE_SHARES_BPS.length);
 
-export const feeLabel = (t: Pick<Tournament, "isFree" | "entryFee">) => (t.isFree || t.entryFee <= 0 ? "FREE Entry" : formatDollars(t.entryFee));
+export const feeLabel = (t: Pick<Tournament, "isFree" | "entryFee">) =>
+  t.isFree || t.entryFee <= 0 ? "FREE Entry" : formatDollars(t.entryFee);
 
 /** Players still needed before a paid tournament can start (0 when none). */
 export const playersMissing = (t: Pick<Tournament, "entryFee" | "currentParticipants">) =>
@@ -33,7 +33,12 @@ export function shownStatus(t: Pick<Tournament, "status" | "entryFee" | "current
   return t.status;
 }
 
-export const STATUS_LABEL: Record<TournamentStatus, string> = { live: "LIVE", upcoming: "Upcoming", completed: "Completed", cancelled: "Cancelled" };
+export const STATUS_LABEL: Record<TournamentStatus, string> = {
+  live: "LIVE",
+  upcoming: "Upcoming",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
 
 /** Live with no end time or an end time still ahead. */
 export const isOpenForPlay = (status: TournamentStatus, endTime: string | null, now = Date.now()) =>

@@ -25,7 +25,8 @@ export function joinBlock(user: Pick<User, "level" | "balance"> | null, t: JoinT
   if (!t.isFree) {
     const fee = dollarsToCents(t.entryFee);
     const balance = dollarsToCents(user.balance);
-    if (balance < fee) return { title: JOIN.balanceTitle, description: JOIN.balanceDescription(formatCents(fee - balance), formatCents(fee)) };
+    if (balance < fee)
+      return { title: JOIN.balanceTitle, description: JOIN.balanceDescription(formatCents(fee - balance), formatCents(fee)) };
   }
   return null;
 }

@@ -39,8 +39,7 @@ function Harness({ t }: { t: Tournament }) {
   );
 }
 
-const at = (t: Tournament, user: User | null = testUser()) =>
-  renderPage([{ path: "/t", element: <Harness t={t} /> }], { at: "/t", user });
+const at = (t: Tournament, user: User | null = testUser()) => renderPage([{ path: "/t", element: <Harness t={t} /> }], { at: "/t", user });
 
 describe("joining a tournament: client checks in SPEC order", () => {
   let api: ReturnType<typeof fakeFetch>;
@@ -75,7 +74,10 @@ describe("joining a tournament: client checks in SPEC order", () => {
   });
 
   it("skips the level gate for practice tournaments", async () => {
-    at(tournament({ title: "Science Practice", kind: "practice", isFree: true, entryFee: 0, minLevel: 4, maxParticipants: null }), testUser({ level: 1 }));
+    at(
+      tournament({ title: "Science Practice", kind: "practice", isFree: true, entryFee: 0, minLevel: 4, maxParticipants: null }),
+      testUser({ level: 1 }),
+    );
     fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
     expect(await screen.findByText("Starting practice tournament")).toBeVisible();
     expect(api.calls("POST /api/tournaments/42/join")).toHaveLength(1);
@@ -84,7 +86,9 @@ describe("joining a tournament: client checks in SPEC order", () => {
   it("starts practice in the player's own run, the tournament the server answers with", async () => {
     const practice = tournament({ title: "Science Practice", kind: "practice", isFree: true, entryFee: 0, maxParticipants: null });
     api = fakeFetch({
-      "POST /api/tournaments/42/join": () => ({ body: { joined: true, balance: 45, tournament: { ...practice, id: 77, kind: "practice_run" } } }),
+      "POST /api/tournaments/42/join": () => ({
+        body: { joined: true, balance: 45, tournament: { ...practice, id: 77, kind: "practice_run" } },
+      }),
     });
     const page = at(practice, testUser({ level: 1 }));
     fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
@@ -193,7 +197,10 @@ describe("the join button", () => {
   });
 
   it("is not level-gated for practice, and says Start Practice Quiz", () => {
-    withTooltips(tournament({ title: "Music Practice", kind: "practice", isFree: true, entryFee: 0, minLevel: 5, maxParticipants: null }), testUser({ level: 1 }));
+    withTooltips(
+      tournament({ title: "Music Practice", kind: "practice", isFree: true, entryFee: 0, minLevel: 5, maxParticipants: null }),
+      testUser({ level: 1 }),
+    );
     expect(screen.getByRole("button", { name: "Start Practice Quiz" })).toBeEnabled();
   });
 

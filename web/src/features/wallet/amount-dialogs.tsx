@@ -107,12 +107,17 @@ export function WithdrawDialog({ balanceCents }: { balanceCents: Cents }) {
         <DialogHeader>
           <DialogTitle>Withdraw Winnings</DialogTitle>
           <DialogDescription>
-            Available balance: {formatDollars(centsToDollars(balanceCents))}. The minimum withdrawal is ${formatCents(MIN_WITHDRAWAL_CENTS)}. Withdrawals reach your bank
-            in 1-3 business days.
+            Available balance: {formatDollars(centsToDollars(balanceCents))}. The minimum withdrawal is ${formatCents(MIN_WITHDRAWAL_CENTS)}
+            . Withdrawals reach your bank in 1-3 business days.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <AmountField id="withdraw-amount" value={values.amount} onChange={(amount) => setValues({ ...values, amount })} error={errors.amount} />
+          <AmountField
+            id="withdraw-amount"
+            value={values.amount}
+            onChange={(amount) => setValues({ ...values, amount })}
+            error={errors.amount}
+          />
           <Field id="withdraw-method" label="Withdrawal Method" error={errors.method}>
             <select
               id="withdraw-method"

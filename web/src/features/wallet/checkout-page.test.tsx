@@ -9,7 +9,9 @@ const SANDBOX = { paymentProvider: "sandbox", stripePublishableKey: null, minDep
 const SECRET = "pi_sandbox123_secret_abc456";
 const routes = [{ path: "/checkout/:amount?", element: <CheckoutPage /> }];
 
-function sandboxServer(confirm: Parameters<typeof fakeFetch>[0][string] = () => ({ body: { status: "succeeded", paymentIntentId: "pi_sandbox123" } })) {
+function sandboxServer(
+  confirm: Parameters<typeof fakeFetch>[0][string] = () => ({ body: { status: "succeeded", paymentIntentId: "pi_sandbox123" } }),
+) {
   return fakeFetch({
     "GET /api/config": () => ({ body: SANDBOX }),
     "POST /api/create-payment-intent": () => ({ body: { clientSecret: SECRET, paymentIntentId: "pi_sandbox123" } }),
@@ -18,12 +20,15 @@ function sandboxServer(confirm: Parameters<typeof fakeFetch>[0][string] = () => 
 }
 
 describe("checkout page", () => {
-  it.each(["/checkout", "/checkout/0", "/checkout/-5", "/checkout/abc", "/checkout/10.000000001"])("sends %s back to the dashboard", async (at) => {
-    const server = sandboxServer();
-    const page = renderPage(routes, { at });
-    await waitFor(() => expect(page.location()).toBe("/dashboard"));
-    expect(server.calls("POST /api/create-payment-intent")).toHaveLength(0);
-  });
+  it.each(["/checkout", "/checkout/0", "/checkout/-5", "/checkout/abc", "/checkout/10.000000001"])(
+    "sends %s back to the dashboard",
+    async (at) => {
+      const server = sandboxServer();
+      const page = renderPage(routes, { at });
+      await waitFor(() => expect(page.location()).toBe("/dashboard"));
+      expect(server.calls("POST /api/create-payment-intent")).toHaveLength(0);
+    },
+  );
 
   it("creates one payment intent (even under StrictMode) and shows the sandbox card form", async () => {
     const server = sandboxServer();
@@ -100,7 +105,9 @@ describe("checkout page", () => {
     await u.click(screen.getByRole("button", { name: "Pay $25.00" }));
 
     await waitFor(() =>
-      expect(page.location()).toBe(`/payment-success?payment_intent=pi_sandbox123&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`),
+      expect(page.location()).toBe(
+        `/payment-success?payment_intent=pi_sandbox123&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`,
+      ),
     );
     expect(server.calls("POST /api/sandbox/confirm-payment")[0]!.body).toEqual({
       clientSecret: SECRET,

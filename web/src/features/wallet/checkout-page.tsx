@@ -74,7 +74,11 @@ function Checkout({ amount }: { amount: number }) {
           </dl>
           {paymentProvider === "stripe" ? (
             <Suspense fallback={<Spinner label="Loading the payment form" />}>
-              <StripePaymentForm publishableKey={stripePublishableKey!} clientSecret={intent.intent.clientSecret} amountLabel={amountLabel} />
+              <StripePaymentForm
+                publishableKey={stripePublishableKey!}
+                clientSecret={intent.intent.clientSecret}
+                amountLabel={amountLabel}
+              />
             </Suspense>
           ) : (
             <SandboxCardForm clientSecret={intent.intent.clientSecret} amountLabel={amountLabel} />

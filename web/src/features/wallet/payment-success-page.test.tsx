@@ -70,7 +70,9 @@ describe("payment result page", () => {
   });
 
   it("reports an issue when the payment has not succeeded", async () => {
-    const server = fakeFetch({ "GET /api/payment-intent": () => ({ body: { id: "pi_abc", status: "requires_payment_method", amount: 25 } }) });
+    const server = fakeFetch({
+      "GET /api/payment-intent": () => ({ body: { id: "pi_abc", status: "requires_payment_method", amount: 25 } }),
+    });
     renderPage(routes, { at });
     expect(await screen.findByText(ISSUE)).toBeVisible();
     expect(screen.getByText("Payment status: requires payment method.")).toBeVisible();

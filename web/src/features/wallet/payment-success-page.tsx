@@ -40,10 +40,13 @@ export default function PaymentSuccessPage() {
   }, [data, confirmDeposit]);
 
   const result: Result =
-    clientSecret === null ? { state: "error", reason: "No payment was found in the address of this page." }
-    : intent.isError ? { state: "error", reason: errorMessage(intent.error, "The payment could not be retrieved.") }
-    : data && data.status !== "succeeded" ? { state: "error", reason: `Payment status: ${data.status.replace(/_/g, " ")}.` }
-    : (confirmed ?? { state: "loading" });
+    clientSecret === null
+      ? { state: "error", reason: "No payment was found in the address of this page." }
+      : intent.isError
+        ? { state: "error", reason: errorMessage(intent.error, "The payment could not be retrieved.") }
+        : data && data.status !== "succeeded"
+          ? { state: "error", reason: `Payment status: ${data.status.replace(/_/g, " ")}.` }
+          : (confirmed ?? { state: "loading" });
 
   return (
     <div className="mx-auto max-w-lg px-4 py-16">

@@ -37,8 +37,15 @@ export function SandboxCardForm({ clientSecret, amountLabel }: { clientSecret: s
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const v = validate(sandboxConfirmSchema, { clientSecret, cardNumber: values.cardNumber, cvc: values.cvc, ...splitExpiry(values.expiry) });
-    const fieldErrors = v.errors ? { cardNumber: v.errors.cardNumber, expiry: v.errors.expMonth ?? v.errors.expYear, cvc: v.errors.cvc } : {};
+    const v = validate(sandboxConfirmSchema, {
+      clientSecret,
+      cardNumber: values.cardNumber,
+      cvc: values.cvc,
+      ...splitExpiry(values.expiry),
+    });
+    const fieldErrors = v.errors
+      ? { cardNumber: v.errors.cardNumber, expiry: v.errors.expMonth ?? v.errors.expYear, cvc: v.errors.cvc }
+      : {};
     setErrors(fieldErrors);
     if (!v.data) return;
     confirm.mutate(

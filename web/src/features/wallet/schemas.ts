@@ -13,4 +13,3 @@ export const withdrawFormSchema = (balanceCents: Cents) =>
     amount: withdrawalCentsSchema.refine((c) => c <= balanceCents, { message: V.amountAboveBalance }),
     method: withdrawalSchema.shape.withdrawalMethod,
   });
-

@@ -18,7 +18,15 @@ const stripeFor = (publishableKey: string) => {
   return p;
 };
 
-export default function StripePaymentForm({ publishableKey, clientSecret, amountLabel }: { publishableKey: string; clientSecret: string; amountLabel: string }) {
+export default function StripePaymentForm({
+  publishableKey,
+  clientSecret,
+  amountLabel,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  amountLabel: string;
+}) {
   const { theme } = useTheme();
   return (
     <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: { theme: theme === "light" ? "stripe" : "night" } }}>
@@ -38,7 +46,10 @@ function PaymentForm({ amountLabel }: { amountLabel: string }) {
     setBusy(true);
     try {
       // On success Stripe redirects to the result page with the intent in the query.
-      const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}/payment-success` } });
+      const { error } = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: `${window.location.origin}/payment-success` },
+      });
       if (error) toast.error("Payment Failed", error.message ?? "An unexpected error occurred");
     } catch {
       toast.error("Payment Failed", "An unexpected error occurred");

@@ -26,7 +26,13 @@ async function fillBank(u: ReturnType<typeof userEvent.setup>, routing = "021000
 }
 
 describe("withdrawal confirm page", () => {
-  it.each(["/withdraw-confirm", "/withdraw-confirm/0", "/withdraw-confirm/abc", "/withdraw-confirm/0.000000001", "/withdraw-confirm/5.001"])("rejects %s as an invalid request", async (at) => {
+  it.each([
+    "/withdraw-confirm",
+    "/withdraw-confirm/0",
+    "/withdraw-confirm/abc",
+    "/withdraw-confirm/0.000000001",
+    "/withdraw-confirm/5.001",
+  ])("rejects %s as an invalid request", async (at) => {
     fakeFetch({});
     const page = renderPage(routes, { at });
     expect(await screen.findByText("Invalid Request")).toBeVisible();
@@ -67,7 +73,9 @@ describe("withdrawal confirm page", () => {
 
   it("shows the server's refusal as Withdrawal Error", async () => {
     const u = userEvent.setup();
-    fakeFetch({ "POST /api/withdrawal/confirm": () => ({ status: 400, body: { message: "Cannot withdraw more than your available balance" } }) });
+    fakeFetch({
+      "POST /api/withdrawal/confirm": () => ({ status: 400, body: { message: "Cannot withdraw more than your available balance" } }),
+    });
     const page = renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
     await fillBank(u);
     await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
@@ -91,7 +99,11 @@ describe("withdrawal confirm page", () => {
     const u = userEvent.setup();
     const server = fakeFetch({
       "POST /api/withdrawal/confirm": () => ({
-        body: { balance: 40, transaction: pendingWithdrawal, payout: { id: 1, amount: 10, status: "pending", accountLast4: "6789", createdAt: pendingWithdrawal.createdAt } },
+        body: {
+          balance: 40,
+          transaction: pendingWithdrawal,
+          payout: { id: 1, amount: 10, status: "pending", accountLast4: "6789", createdAt: pendingWithdrawal.createdAt },
+        },
       }),
       "GET /api/user": () => ({ body: testUser({ balance: 40 }) }),
     });

@@ -41,7 +41,12 @@ export default function WithdrawConfirmPage() {
 function WithdrawForm({ amount, method, balance }: { amount: number; method: string; balance: number }) {
   const navigate = useNavigate();
   const withdraw = useConfirmWithdrawal();
-  const [values, setValues] = useState({ accountHolderName: "", accountNumber: "", routingNumber: "", accountType: "checking" as AccountType });
+  const [values, setValues] = useState({
+    accountHolderName: "",
+    accountNumber: "",
+    routingNumber: "",
+    accountType: "checking" as AccountType,
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const amountLabel = formatDollars(amount);
 
@@ -112,10 +117,23 @@ function WithdrawForm({ amount, method, balance }: { amount: number; method: str
           </dl>
           <form onSubmit={submit} noValidate className="space-y-4" aria-label="Bank account">
             <Field id="holder-name" label="Account Holder Name" error={errors.accountHolderName}>
-              <Input id="holder-name" autoComplete="name" value={values.accountHolderName} onChange={set("accountHolderName")} {...invalidProps("holder-name", errors.accountHolderName)} />
+              <Input
+                id="holder-name"
+                autoComplete="name"
+                value={values.accountHolderName}
+                onChange={set("accountHolderName")}
+                {...invalidProps("holder-name", errors.accountHolderName)}
+              />
             </Field>
             <Field id="account-number" label="Account Number" error={errors.accountNumber}>
-              <Input id="account-number" inputMode="numeric" autoComplete="off" value={values.accountNumber} onChange={set("accountNumber")} {...invalidProps("account-number", errors.accountNumber)} />
+              <Input
+                id="account-number"
+                inputMode="numeric"
+                autoComplete="off"
+                value={values.accountNumber}
+                onChange={set("accountNumber")}
+                {...invalidProps("account-number", errors.accountNumber)}
+              />
             </Field>
             <Field id="routing-number" label="Routing Number" error={errors.routingNumber}>
               <Input
@@ -147,8 +165,8 @@ function WithdrawForm({ amount, method, balance }: { amount: number; method: str
               </RadioGroup>
             </fieldset>
             <p className="text-xs text-muted-foreground">
-              The amount leaves your balance now and shows as pending until the transfer is sent. Only the last 4 digits of your account number are
-              kept.
+              The amount leaves your balance now and shows as pending until the transfer is sent. Only the last 4 digits of your account
+              number are kept.
             </p>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="ghost" asChild>

@@ -7,7 +7,8 @@ export const USER_STATS_KEY = ["me", "stats"] as const;
 // Play, prizes and settlements change these away from this page: refetch on every visit.
 
 /** The tournaments the user joined, with rank, score and prize once settled. */
-export const userTournamentsQuery = () => queryOptions({ queryKey: USER_TOURNAMENTS_KEY, queryFn: () => read(api.user.tournaments.$get()) });
+export const userTournamentsQuery = () =>
+  queryOptions({ queryKey: USER_TOURNAMENTS_KEY, queryFn: () => read(api.user.tournaments.$get()) });
 export const useUserTournaments = () => useQuery({ ...userTournamentsQuery(), refetchOnMount: "always" });
 
 /** Answers, response times, earnings, global rank and per-category accuracy. */

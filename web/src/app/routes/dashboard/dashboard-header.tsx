@@ -76,8 +76,18 @@ export function StatCards({ user, stats, statsLoading }: { user: User; stats: Us
         hint={`${user.tournamentsWon} of ${user.tournamentsPlayed} won`}
         icon={<Percent className="h-5 w-5" />}
       />
-      <StatCard label="Total Earnings" value={stats ? `$${formatCents(dollarsToCents(stats.totalEarnings))}` : pending} hint="Prizes won" icon={<DollarSign className="h-5 w-5" />} />
-      <StatCard label="Global Rank" value={stats?.rank ? `#${stats.rank}` : stats ? "—" : pending} hint={stats && !stats.rank ? "Play a tournament to be ranked" : undefined} icon={<Globe className="h-5 w-5" />} />
+      <StatCard
+        label="Total Earnings"
+        value={stats ? `$${formatCents(dollarsToCents(stats.totalEarnings))}` : pending}
+        hint="Prizes won"
+        icon={<DollarSign className="h-5 w-5" />}
+      />
+      <StatCard
+        label="Global Rank"
+        value={stats?.rank ? `#${stats.rank}` : stats ? "—" : pending}
+        hint={stats && !stats.rank ? "Play a tournament to be ranked" : undefined}
+        icon={<Globe className="h-5 w-5" />}
+      />
     </section>
   );
 }

@@ -25,7 +25,18 @@ const stats: UserStats = {
 };
 
 const entries: UserTournamentEntry[] = [
-  { id: 11, title: "History Sprint", kind: "standard", finished: true, status: "completed", startTime: "2026-02-01T18:00:00.000Z", endTime: "2026-02-01T18:20:00.000Z", rank: 1, score: 4200, prize: 42.5 },
+  {
+    id: 11,
+    title: "History Sprint",
+    kind: "standard",
+    finished: true,
+    status: "completed",
+    startTime: "2026-02-01T18:00:00.000Z",
+    endTime: "2026-02-01T18:20:00.000Z",
+    rank: 1,
+    score: 4200,
+    prize: 42.5,
+  },
 ];
 
 const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
@@ -51,10 +62,46 @@ const upcoming = (id: number, title: string, start: string): Tournament => ({
 const page = (items: Tournament[]): TournamentPage => ({ items, total: items.length, page: 1, pageSize: 24, nextPage: null });
 
 const ledger: Transaction[] = [
-  { id: 4, userId: 7, amount: -10, type: "withdrawal", status: "pending", reference: "payout:1", description: "Withdrawal of $10.00", createdAt: "2026-03-02T10:00:00.000Z" },
-  { id: 3, userId: 7, amount: 42.5, type: "prize", status: "completed", reference: "prize:11:7", description: "1st place", createdAt: "2026-02-01T18:30:00.000Z" },
-  { id: 2, userId: 7, amount: -5, type: "tournament_entry", status: "completed", reference: "entry:11:7", description: null, createdAt: "2026-02-01T17:00:00.000Z" },
-  { id: 1, userId: 7, amount: 25, type: "deposit", status: "completed", reference: "pi_1", description: null, createdAt: "2026-02-01T16:00:00.000Z" },
+  {
+    id: 4,
+    userId: 7,
+    amount: -10,
+    type: "withdrawal",
+    status: "pending",
+    reference: "payout:1",
+    description: "Withdrawal of $10.00",
+    createdAt: "2026-03-02T10:00:00.000Z",
+  },
+  {
+    id: 3,
+    userId: 7,
+    amount: 42.5,
+    type: "prize",
+    status: "completed",
+    reference: "prize:11:7",
+    description: "1st place",
+    createdAt: "2026-02-01T18:30:00.000Z",
+  },
+  {
+    id: 2,
+    userId: 7,
+    amount: -5,
+    type: "tournament_entry",
+    status: "completed",
+    reference: "entry:11:7",
+    description: null,
+    createdAt: "2026-02-01T17:00:00.000Z",
+  },
+  {
+    id: 1,
+    userId: 7,
+    amount: 25,
+    type: "deposit",
+    status: "completed",
+    reference: "pi_1",
+    description: null,
+    createdAt: "2026-02-01T16:00:00.000Z",
+  },
 ];
 
 function server(user = testUser({ balance: 52.5, tournamentsPlayed: 4, tournamentsWon: 1, level: 2, experiencePoints: 1250 })) {
@@ -63,10 +110,17 @@ function server(user = testUser({ balance: 52.5, tournamentsPlayed: 4, tournamen
     "GET /api/user/stats": () => ({ body: stats }),
     "GET /api/user/tournaments": () => ({ body: entries }),
     "GET /api/tournaments": () => ({
-      body: page([upcoming(21, "Science Showdown", soon(90)), upcoming(22, "Music Mania", soon(30)), upcoming(23, "Geo Quest", soon(300)), upcoming(24, "Movie Night", soon(600))]),
+      body: page([
+        upcoming(21, "Science Showdown", soon(90)),
+        upcoming(22, "Music Mania", soon(30)),
+        upcoming(23, "Geo Quest", soon(300)),
+        upcoming(24, "Movie Night", soon(600)),
+      ]),
     }),
     "GET /api/user/transactions": () => ({ body: ledger }),
-    "GET /api/config": () => ({ body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null } }),
+    "GET /api/config": () => ({
+      body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null },
+    }),
   });
 }
 
@@ -98,7 +152,9 @@ describe("dashboard", () => {
       "GET /api/user/stats": () => ({ body: { ...stats, rank: null, totalEarnings: 0 } }),
       "GET /api/user/tournaments": () => ({ body: [] }),
       "GET /api/tournaments": () => ({ body: page([]) }),
-      "GET /api/config": () => ({ body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null } }),
+      "GET /api/config": () => ({
+        body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null },
+      }),
     });
     renderPage(routes, { at: "/dashboard", user: testUser({ level: 0 }) });
     const cards = screen.getByRole("region", { name: "Your statistics" });
@@ -130,7 +186,16 @@ describe("dashboard", () => {
 
   it("puts only tournaments the player can still play under Upcoming: no finished practice runs", async () => {
     const entry = (id: number, title: string, kind: UserTournamentEntry["kind"], finished: boolean): UserTournamentEntry => ({
-      id, title, kind, finished, status: "live", startTime: soon(-5), endTime: null, rank: null, score: 0, prize: 0,
+      id,
+      title,
+      kind,
+      finished,
+      status: "live",
+      startTime: soon(-5),
+      endTime: null,
+      rank: null,
+      score: 0,
+      prize: 0,
     });
     fakeFetch({
       "GET /api/user": () => ({ body: testUser() }),
@@ -145,7 +210,9 @@ describe("dashboard", () => {
         ],
       }),
       "GET /api/tournaments": () => ({ body: page([]) }),
-      "GET /api/config": () => ({ body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null } }),
+      "GET /api/config": () => ({
+        body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null },
+      }),
     });
     renderPage(routes, { at: "/dashboard" });
     const upcoming = (await screen.findByText("Upcoming Tournaments")).closest("[class*='rounded']") as HTMLElement;

@@ -47,7 +47,13 @@ export default function DashboardPage() {
           <TabsTrigger value="settings">Account Settings</TabsTrigger>
         </TabsList>
         <TabsContent value="tournaments">
-          <MyTournamentsTab user={user} entries={entries.data} entriesLoading={entries.isLoading} entriesError={entries.isError} stats={stats.data} />
+          <MyTournamentsTab
+            user={user}
+            entries={entries.data}
+            entriesLoading={entries.isLoading}
+            entriesError={entries.isError}
+            stats={stats.data}
+          />
         </TabsContent>
         <TabsContent value="stats">
           <StatsTab stats={stats.data} loading={stats.isLoading} error={stats.isError} />

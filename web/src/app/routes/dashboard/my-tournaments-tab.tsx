@@ -105,7 +105,14 @@ function upcomingItems(entries: UserTournamentEntry[] | undefined, open: Tournam
   const joinedIds = new Set((entries ?? []).map((e) => e.id));
   const joined: UpcomingItem[] = (entries ?? [])
     .filter((e) => (e.status === "upcoming" || e.status === "live") && !e.finished && e.kind !== "practice")
-    .map((e) => ({ id: e.id, title: e.title, startTime: e.startTime, joined: true, live: e.status === "live", tournament: open?.find((t) => t.id === e.id) }));
+    .map((e) => ({
+      id: e.id,
+      title: e.title,
+      startTime: e.startTime,
+      joined: true,
+      live: e.status === "live",
+      tournament: open?.find((t) => t.id === e.id),
+    }));
   const others: UpcomingItem[] = (open ?? [])
     .filter((t) => !joinedIds.has(t.id))
     .map((t) => ({ id: t.id, title: t.title, startTime: t.startTime, joined: false, live: false, tournament: t }));
@@ -191,7 +198,11 @@ function Achievements({ user, stats, entries }: { user: User; stats: UserStats |
         <ul className="space-y-3">
           {list.map((a) => (
             <li key={a.id} className={cn("flex items-start gap-3 rounded-lg p-2", a.earned ? "bg-accent/60" : "opacity-70")}>
-              {a.earned ? <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden /> : <Lock className="mt-0.5 h-5 w-5 shrink-0 text-muted-foreground" aria-hidden />}
+              {a.earned ? (
+                <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden />
+              ) : (
+                <Lock className="mt-0.5 h-5 w-5 shrink-0 text-muted-foreground" aria-hidden />
+              )}
               <div className="min-w-0 flex-1">
                 <p className="font-medium">
                   {a.title}

@@ -34,7 +34,9 @@ export function StatsTab({ stats, loading, error }: { stats: UserStats | undefin
       <Card>
         <CardHeader>
           <CardTitle>Performance</CardTitle>
-          <CardDescription>Member since {new Date(stats.joinedDate).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" })}</CardDescription>
+          <CardDescription>
+            Member since {new Date(stats.joinedDate).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" })}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="grid grid-cols-2 gap-3">

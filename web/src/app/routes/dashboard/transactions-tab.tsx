@@ -60,10 +60,18 @@ export function TransactionsTab() {
                       <p className="text-xs text-muted-foreground">{new Date(t.createdAt).toLocaleString()}</p>
                     </div>
                     <div className="flex shrink-0 flex-col items-end gap-1">
-                      <span className={cn("font-semibold tabular-nums", t.status === "failed" ? "text-muted-foreground line-through" : cents >= 0 ? "text-success" : "text-foreground")}>
+                      <span
+                        className={cn(
+                          "font-semibold tabular-nums",
+                          t.status === "failed" ? "text-muted-foreground line-through" : cents >= 0 ? "text-success" : "text-foreground",
+                        )}
+                      >
                         {signed(cents)}
                       </span>
-                      <Badge variant={t.status === "completed" ? "success" : t.status === "failed" ? "destructive" : "secondary"} className="capitalize">
+                      <Badge
+                        variant={t.status === "completed" ? "success" : t.status === "failed" ? "destructive" : "secondary"}
+                        className="capitalize"
+                      >
                         {t.status}
                       </Badge>
                     </div>
@@ -92,7 +100,9 @@ export function TransactionsTab() {
             </p>
             <p className="flex gap-2">
               <Landmark className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
-              <span>Withdrawals go to the bank account you enter for each withdrawal; only its last 4 digits are kept with the payout.</span>
+              <span>
+                Withdrawals go to the bank account you enter for each withdrawal; only its last 4 digits are kept with the payout.
+              </span>
             </p>
           </CardContent>
         </Card>

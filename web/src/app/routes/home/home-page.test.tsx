@@ -59,12 +59,26 @@ function show({ leaderboard = [] as GlobalLeaderboardEntry[], user = testUser() 
       const price = req.query.get("price");
       const rows = TOURNAMENTS.filter((t) => !price || (price === "free") === t.isFree);
       const pageSize = Number(req.query.get("pageSize"));
-      return { body: { items: rows.slice(0, pageSize), total: rows.length, page: 1, pageSize, nextPage: rows.length > pageSize ? 2 : null } };
+      return {
+        body: { items: rows.slice(0, pageSize), total: rows.length, page: 1, pageSize, nextPage: rows.length > pageSize ? 2 : null },
+      };
     },
     "GET /api/categories": () => ({ body: CATEGORIES }),
     "GET /api/leaderboard": () => ({ body: leaderboard }),
   });
-  renderPage([{ path: "/", element: <Tooltip.Provider><HomePage /></Tooltip.Provider> }], { at: "/", user });
+  renderPage(
+    [
+      {
+        path: "/",
+        element: (
+          <Tooltip.Provider>
+            <HomePage />
+          </Tooltip.Provider>
+        ),
+      },
+    ],
+    { at: "/", user },
+  );
   return api;
 }
 
@@ -81,7 +95,19 @@ describe("home page", () => {
       "GET /api/categories": () => ({ body: CATEGORIES }),
       "GET /api/leaderboard": () => ({ body: [] }),
     });
-    renderPage([{ path: "/", element: <Tooltip.Provider><HomePage /></Tooltip.Provider> }], { at: "/" });
+    renderPage(
+      [
+        {
+          path: "/",
+          element: (
+            <Tooltip.Provider>
+              <HomePage />
+            </Tooltip.Provider>
+          ),
+        },
+      ],
+      { at: "/" },
+    );
     const section = screen.getByRole("region", { name: "Live Tournaments" });
     expect(await within(section).findByText(REQUEST_FAILED.server)).toBeVisible();
     expect(section.textContent).not.toMatch(/500|upstream/);
@@ -90,7 +116,10 @@ describe("home page", () => {
   it("shows the next 3 real tournaments, and each price pill asks the server for its own next 3", async () => {
     const api = show();
     const section = screen.getByRole("region", { name: "Live Tournaments" });
-    const titles = () => within(section).getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+    const titles = () =>
+      within(section)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent);
     await within(section).findByText("Paid Live Cup");
     expect(titles()).toEqual(["Paid Live Cup", "Paid Morning Cup", "Paid Noon Cup"]);
     expect(within(section).getByText("Live Now")).toBeVisible();
@@ -159,7 +188,19 @@ describe("home page", () => {
       "GET /api/categories": () => ({ body: CATEGORIES }),
       "GET /api/leaderboard": (req) => ({ body: req.query.get("region") ? [] : [player(2, "bytebard")] }),
     });
-    renderPage([{ path: "/", element: <Tooltip.Provider><HomePage /></Tooltip.Provider> }], { at: "/", user: testUser({ country: "PT" }) });
+    renderPage(
+      [
+        {
+          path: "/",
+          element: (
+            <Tooltip.Provider>
+              <HomePage />
+            </Tooltip.Provider>
+          ),
+        },
+      ],
+      { at: "/", user: testUser({ country: "PT" }) },
+    );
     const section = screen.getByRole("region", { name: "Top Players This Week" });
     await within(section).findByRole("link", { name: /bytebard/ });
     fireEvent.click(within(section).getByRole("button", { name: "Your Region" }));

@@ -25,7 +25,19 @@ export default function HomePage() {
   );
 }
 
-function Section({ id, title, subtitle, action, children }: { id: string; title: string; subtitle?: string; action?: React.ReactNode; children: React.ReactNode }) {
+function Section({
+  id,
+  title,
+  subtitle,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string;
+  action?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
@@ -54,7 +66,8 @@ function Hero() {
             Test your knowledge. <span className="text-primary">Win real prizes.</span>
           </h1>
           <p className="mt-5 max-w-xl text-lg text-muted-foreground">
-            Join live tournaments, answer {QUESTIONS_PER_TOURNAMENT} timed questions faster than your opponents and take home the prize pool.
+            Join live tournaments, answer {QUESTIONS_PER_TOURNAMENT} timed questions faster than your opponents and take home the prize
+            pool.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button size="lg" asChild>
@@ -109,7 +122,13 @@ function LiveTournaments() {
       action={
         <div className="flex gap-2" role="group" aria-label="Filter by price">
           {PILLS.map((p) => (
-            <Button key={p.label} size="sm" variant={price === p.value ? "default" : "outline"} aria-pressed={price === p.value} onClick={() => setPrice(p.value)}>
+            <Button
+              key={p.label}
+              size="sm"
+              variant={price === p.value ? "default" : "outline"}
+              aria-pressed={price === p.value}
+              onClick={() => setPrice(p.value)}
+            >
               {p.label}
             </Button>
           ))}
@@ -121,7 +140,11 @@ function LiveTournaments() {
       ) : error ? (
         <p className="py-8 text-center text-sm text-destructive">{error.message}</p>
       ) : shown.length === 0 ? (
-        <EmptyState icon={Trophy} title="No tournaments open right now" description="New tournaments start every few hours in every category.">
+        <EmptyState
+          icon={Trophy}
+          title="No tournaments open right now"
+          description="New tournaments start every few hours in every category."
+        >
           <Button asChild variant="outline">
             <Link to="/tournaments">Browse all tournaments</Link>
           </Button>
@@ -145,13 +168,25 @@ function LiveTournaments() {
 const STEPS = [
   { icon: UserPlus, title: "Create Account", text: "Sign up for free in under a minute." },
   { icon: Trophy, title: "Join Tournament", text: "Pick a free or paid tournament that matches your level and interests." },
-  { icon: Swords, title: "Compete", text: `Answer ${QUESTIONS_PER_TOURNAMENT} questions, ${QUESTION_TIME_MS / 1000} seconds each. Correct and fast wins.` },
+  {
+    icon: Swords,
+    title: "Compete",
+    text: `Answer ${QUESTIONS_PER_TOURNAMENT} questions, ${QUESTION_TIME_MS / 1000} seconds each. Correct and fast wins.`,
+  },
   { icon: Wallet, title: "Win & Withdraw", text: "Top 3 players share the prize pool. Withdraw winnings to your bank account." },
 ];
 
 function HowItWorks() {
   return (
-    <Section id="how-it-works" title="How It Works" action={<Link to="/how-it-works" className="text-sm font-medium text-primary hover:underline">Read the details</Link>}>
+    <Section
+      id="how-it-works"
+      title="How It Works"
+      action={
+        <Link to="/how-it-works" className="text-sm font-medium text-primary hover:underline">
+          Read the details
+        </Link>
+      }
+    >
       <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {STEPS.map((s, i) => (
           <li key={s.title}>
@@ -223,9 +258,21 @@ function TopPlayers() {
 
 function Community() {
   const items = [
-    { icon: CreditCard, title: "Secure Payments", text: "Card payments go through our payment provider and every cent of your balance is recorded in a ledger. Winnings are paid out to your bank account." },
-    { icon: ShieldCheck, title: "Fair Play Guarantee", text: "Questions are sent one at a time and timed on our servers. Every answer is checked there, and suspicious play is recorded for review." },
-    { icon: LifeBuoy, title: "Help When You Need It", text: "Questions about a tournament, a payment or your account? Our support team answers by email." },
+    {
+      icon: CreditCard,
+      title: "Secure Payments",
+      text: "Card payments go through our payment provider and every cent of your balance is recorded in a ledger. Winnings are paid out to your bank account.",
+    },
+    {
+      icon: ShieldCheck,
+      title: "Fair Play Guarantee",
+      text: "Questions are sent one at a time and timed on our servers. Every answer is checked there, and suspicious play is recorded for review.",
+    },
+    {
+      icon: LifeBuoy,
+      title: "Help When You Need It",
+      text: "Questions about a tournament, a payment or your account? Our support team answers by email.",
+    },
   ];
   return (
     <Section id="community" title="Play With Confidence">

@@ -19,7 +19,13 @@ export default function LeaderboardsPage() {
       </h1>
       <div className="mt-3 flex gap-2" role="group" aria-label="Leaderboard period">
         {PERIODS.map((p) => (
-          <Button key={p.value} size="sm" variant={period === p.value ? "default" : "outline"} aria-pressed={period === p.value} onClick={() => setPeriod(p.value)}>
+          <Button
+            key={p.value}
+            size="sm"
+            variant={period === p.value ? "default" : "outline"}
+            aria-pressed={period === p.value}
+            onClick={() => setPeriod(p.value)}
+          >
             {p.label}
           </Button>
         ))}

@@ -11,12 +11,24 @@ export function PlayersTable({ entries, userId }: { entries: GlobalLeaderboardEn
       <table className="w-full text-sm">
         <thead className="bg-muted/50 text-left text-xs uppercase text-muted-foreground">
           <tr>
-            <th scope="col" className="px-4 py-3">Rank</th>
-            <th scope="col" className="px-4 py-3">Player</th>
-            <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">Level</th>
-            <th scope="col" className="hidden px-4 py-3 text-right md:table-cell">Played</th>
-            <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">Wins</th>
-            <th scope="col" className="px-4 py-3 text-right">Winnings</th>
+            <th scope="col" className="px-4 py-3">
+              Rank
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Player
+            </th>
+            <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
+              Level
+            </th>
+            <th scope="col" className="hidden px-4 py-3 text-right md:table-cell">
+              Played
+            </th>
+            <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
+              Wins
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Winnings
+            </th>
           </tr>
         </thead>
         <tbody>

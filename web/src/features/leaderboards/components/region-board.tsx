@@ -54,9 +54,19 @@ export function RegionBoard({ limit, period }: { limit?: number; period: Leaderb
         <EmptyState
           icon={regional ? MapPin : Globe}
           title={
-            period === "week" ? (regional ? `No prize winners from ${where} this week yet` : "No prize winners this week yet") : regional ? `No ranked players from ${where} yet` : "No ranked players yet"
+            period === "week"
+              ? regional
+                ? `No prize winners from ${where} this week yet`
+                : "No prize winners this week yet"
+              : regional
+                ? `No ranked players from ${where} yet`
+                : "No ranked players yet"
           }
-          description={period === "week" ? "Players appear here once they win a prize in the last seven days." : "Players appear here once they have played their first tournament."}
+          description={
+            period === "week"
+              ? "Players appear here once they win a prize in the last seven days."
+              : "Players appear here once they have played their first tournament."
+          }
         />
       )}
     </div>

@@ -19,9 +19,21 @@ import { ScoringRules } from "@/components/scoring-rules";
 
 const STEPS = [
   { icon: UserPlus, title: "Create Account", text: "Register with a username, email and password. It is free." },
-  { icon: Trophy, title: "Join Tournament", text: "Choose a tournament by category, level and entry fee. Paid entries come out of your balance." },
-  { icon: Swords, title: "Compete", text: `When it goes live, answer ${QUESTIONS_PER_TOURNAMENT} multiple-choice questions with ${QUESTION_TIME_MS / 1000} seconds each.` },
-  { icon: Wallet, title: "Win & Withdraw", text: "The top three share the prize pool. Prizes land in your balance; withdraw them to your bank account." },
+  {
+    icon: Trophy,
+    title: "Join Tournament",
+    text: "Choose a tournament by category, level and entry fee. Paid entries come out of your balance.",
+  },
+  {
+    icon: Swords,
+    title: "Compete",
+    text: `When it goes live, answer ${QUESTIONS_PER_TOURNAMENT} multiple-choice questions with ${QUESTION_TIME_MS / 1000} seconds each.`,
+  },
+  {
+    icon: Wallet,
+    title: "Win & Withdraw",
+    text: "The top three share the prize pool. Prizes land in your balance; withdraw them to your bank account.",
+  },
 ];
 
 const PLACES = ["1st", "2nd", "3rd"];
@@ -82,7 +94,10 @@ export default function HowItWorksPage() {
                 </CardTitle>
               </CardHeader>
               <CardContent className="space-y-2 text-sm text-muted-foreground">
-                <p>Practice tournaments are always open: no entry fee, no minimum number of players, no level requirement. They award XP but no prizes.</p>
+                <p>
+                  Practice tournaments are always open: no entry fee, no minimum number of players, no level requirement. They award XP but
+                  no prizes.
+                </p>
                 <p>Other free tournaments may carry a prize pool funded by the house.</p>
                 <Link to="/tournaments?price=free" className="inline-block font-medium text-primary hover:underline">
                   Free tournaments
@@ -98,7 +113,8 @@ export default function HowItWorksPage() {
                 </CardHeader>
                 <CardContent className="space-y-2 text-sm text-muted-foreground">
                   <p>
-                    Entry fee <span className="font-semibold text-foreground">${formatCents(tier.entryFeeCents)}</span>, up to {tier.maxParticipants} players.
+                    Entry fee <span className="font-semibold text-foreground">${formatCents(tier.entryFeeCents)}</span>, up to{" "}
+                    {tier.maxParticipants} players.
                   </p>
                   <p>
                     {tier.minLevel <= 1 ? "Open to every level." : `Level ${tier.minLevel} or higher (${tierForLevel(tier.minLevel)}).`}
@@ -130,8 +146,8 @@ export default function HowItWorksPage() {
             Prize distribution
           </h2>
           <p className="mt-2 max-w-3xl text-muted-foreground">
-            For example, {EXAMPLE.players} players paying ${formatCents(EXAMPLE.feeCents)} each bring in ${formatCents(collected)}. The platform fee is $
-            {formatCents(collected - pool)}, leaving a prize pool of ${formatCents(pool)}:
+            For example, {EXAMPLE.players} players paying ${formatCents(EXAMPLE.feeCents)} each bring in ${formatCents(collected)}. The
+            platform fee is ${formatCents(collected - pool)}, leaving a prize pool of ${formatCents(pool)}:
           </p>
           <ul className="mt-4 grid gap-4 sm:grid-cols-3">
             {split.map((cents, i) => (
@@ -172,7 +188,8 @@ export default function HowItWorksPage() {
             <AccordionItem value="timer">
               <AccordionTrigger>What happens if I run out of time?</AccordionTrigger>
               <AccordionContent>
-                If you picked an answer, it is submitted for you when the timer reaches zero. If you did not, the question scores 0 and the next one follows.
+                If you picked an answer, it is submitted for you when the timer reaches zero. If you did not, the question scores 0 and the
+                next one follows.
               </AccordionContent>
             </AccordionItem>
             <AccordionItem value="reload">
@@ -184,19 +201,22 @@ export default function HowItWorksPage() {
             <AccordionItem value="format">
               <AccordionTrigger>How many questions are there?</AccordionTrigger>
               <AccordionContent>
-                {QUESTIONS_PER_TOURNAMENT} per tournament, {OPTIONS_PER_QUESTION} possible answers each, getting harder as you go: easy first, hard at the end.
+                {QUESTIONS_PER_TOURNAMENT} per tournament, {OPTIONS_PER_QUESTION} possible answers each, getting harder as you go: easy
+                first, hard at the end.
               </AccordionContent>
             </AccordionItem>
             <AccordionItem value="prizes">
               <AccordionTrigger>When do I get my prize?</AccordionTrigger>
               <AccordionContent>
-                As soon as the tournament ends, prizes are added to the winners' balances. You can withdraw them to a bank account from your dashboard.
+                As soon as the tournament ends, prizes are added to the winners' balances. You can withdraw them to a bank account from your
+                dashboard.
               </AccordionContent>
             </AccordionItem>
             <AccordionItem value="cancel">
               <AccordionTrigger>What if not enough players join?</AccordionTrigger>
               <AccordionContent>
-                The start waits for {MIN_PLAYERS_PAID} players. After {minutes(CANCEL_AFTER_DELAY_MS)} minutes without them the tournament is cancelled and your entry fee goes back to your balance.
+                The start waits for {MIN_PLAYERS_PAID} players. After {minutes(CANCEL_AFTER_DELAY_MS)} minutes without them the tournament
+                is cancelled and your entry fee goes back to your balance.
               </AccordionContent>
             </AccordionItem>
           </Accordion>

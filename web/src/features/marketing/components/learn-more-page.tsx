@@ -83,8 +83,8 @@ export default function LearnMorePage() {
             <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
               <li>{XP_PER_CORRECT} XP for every correct answer, plus 1-5 XP for answering fast.</li>
               <li>
-                Placement XP: {PLACEMENT_XP.first} for 1st, {PLACEMENT_XP.second} for 2nd, {PLACEMENT_XP.third} for 3rd, {PLACEMENT_XP.topTen} for 4th-10th and{" "}
-                {PLACEMENT_XP.participation} for taking part.
+                Placement XP: {PLACEMENT_XP.first} for 1st, {PLACEMENT_XP.second} for 2nd, {PLACEMENT_XP.third} for 3rd,{" "}
+                {PLACEMENT_XP.topTen} for 4th-10th and {PLACEMENT_XP.participation} for taking part.
               </li>
               <li>Every {XP_PER_LEVEL.toLocaleString()} XP is a new level.</li>
             </ul>
@@ -94,7 +94,8 @@ export default function LearnMorePage() {
             <ul className="mt-2 space-y-2 text-sm">
               {TIERS.map((tier) => (
                 <li key={tier.name} className="rounded-lg border border-border p-3">
-                  <span className="font-semibold">{tier.name}</span> <span className="text-muted-foreground">(levels {tierLevels(tier)})</span>
+                  <span className="font-semibold">{tier.name}</span>{" "}
+                  <span className="text-muted-foreground">(levels {tierLevels(tier)})</span>
                   <p className="text-muted-foreground">
                     {FEE_TIERS.filter((f) => tierForLevel(f.minLevel) === tier.name)
                       .map((f) => `Unlocks ${f.name} tournaments ($${formatCents(f.entryFeeCents)} entry)`)
@@ -115,29 +116,32 @@ export default function LearnMorePage() {
             <AccordionItem value="schedule">
               <AccordionTrigger>Schedule</AccordionTrigger>
               <AccordionContent>
-                New tournaments are scheduled about every {hours(SCHEDULE_SPACING_MS)} hours in every category, so there is always one coming up. Each one lasts
-                up to {minutes(TOURNAMENT_DURATION_MS)} minutes from its start, or until every player has finished. Practice tournaments are open all the time.
+                New tournaments are scheduled about every {hours(SCHEDULE_SPACING_MS)} hours in every category, so there is always one
+                coming up. Each one lasts up to {minutes(TOURNAMENT_DURATION_MS)} minutes from its start, or until every player has
+                finished. Practice tournaments are open all the time.
               </AccordionContent>
             </AccordionItem>
             <AccordionItem value="format">
               <AccordionTrigger>Question Format</AccordionTrigger>
               <AccordionContent>
-                {QUESTIONS_PER_TOURNAMENT} multiple-choice questions with {OPTIONS_PER_QUESTION} answers each and {QUESTION_TIME_MS / 1000} seconds per question.
-                Difficulty rises as you go: {countOf(1)} easy, {countOf(2)} medium, then {countOf(3)} hard questions.
+                {QUESTIONS_PER_TOURNAMENT} multiple-choice questions with {OPTIONS_PER_QUESTION} answers each and {QUESTION_TIME_MS / 1000}{" "}
+                seconds per question. Difficulty rises as you go: {countOf(1)} easy, {countOf(2)} medium, then {countOf(3)} hard questions.
               </AccordionContent>
             </AccordionItem>
             <AccordionItem value="minimum">
               <AccordionTrigger>Minimum Player Requirement</AccordionTrigger>
               <AccordionContent>
-                A paid tournament needs {MIN_PLAYERS_PAID} players to start. Until then its start is delayed; {minutes(CANCEL_AFTER_DELAY_MS)} minutes after the
-                planned start without enough players it is cancelled and every entry fee is refunded in full. Free practice tournaments have no minimum.
+                A paid tournament needs {MIN_PLAYERS_PAID} players to start. Until then its start is delayed;{" "}
+                {minutes(CANCEL_AFTER_DELAY_MS)} minutes after the planned start without enough players it is cancelled and every entry fee
+                is refunded in full. Free practice tournaments have no minimum.
               </AccordionContent>
             </AccordionItem>
             <AccordionItem value="prizes">
               <AccordionTrigger>Prize Distribution</AccordionTrigger>
               <AccordionContent>
-                {Math.round((1 - PLATFORM_FEE_SHARE) * 100)}% of the entry fees form the prize pool; the platform keeps {Math.round(PLATFORM_FEE_SHARE * 100)}%. 1st place
-                takes {PRIZE_SHARES_BPS[0] / 100}%, 2nd {PRIZE_SHARES_BPS[1] / 100}% and 3rd {PRIZE_SHARES_BPS[2] / 100}% of the pool.
+                {Math.round((1 - PLATFORM_FEE_SHARE) * 100)}% of the entry fees form the prize pool; the platform keeps{" "}
+                {Math.round(PLATFORM_FEE_SHARE * 100)}%. 1st place takes {PRIZE_SHARES_BPS[0] / 100}%, 2nd {PRIZE_SHARES_BPS[1] / 100}% and
+                3rd {PRIZE_SHARES_BPS[2] / 100}% of the pool.
               </AccordionContent>
             </AccordionItem>
             <AccordionItem value="categories">
@@ -147,7 +151,10 @@ export default function LearnMorePage() {
                   <ul className="flex flex-wrap gap-2">
                     {categories.map((c) => (
                       <li key={c.id}>
-                        <Link to={`/tournaments?category=${encodeURIComponent(c.slug)}`} className="inline-block rounded-full border border-border px-3 py-1 hover:bg-muted">
+                        <Link
+                          to={`/tournaments?category=${encodeURIComponent(c.slug)}`}
+                          className="inline-block rounded-full border border-border px-3 py-1 hover:bg-muted"
+                        >
                           {c.name}
                         </Link>
                       </li>

@@ -54,7 +54,11 @@ export function NotificationCard({ notification, onClose }: { notification: Queu
   const { status } = notification.data;
   const target = notificationTarget(notification.data);
   return (
-    <div role="status" aria-live="polite" className="fixed right-4 bottom-4 z-[60] w-[calc(100vw-2rem)] max-w-sm rounded-xl border border-border bg-card p-4 shadow-xl">
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed right-4 bottom-4 z-[60] w-[calc(100vw-2rem)] max-w-sm rounded-xl border border-border bg-card p-4 shadow-xl"
+    >
       <div className="flex items-start gap-3">
         <Bell className="mt-0.5 h-5 w-5 shrink-0 text-primary" aria-hidden />
         <div className="min-w-0 flex-1">

@@ -22,8 +22,21 @@ export function JoinButton({ tournament, className, size }: { tournament: Joinab
   const gated = user != null && belowLevel(user, tournament);
 
   const button = (
-    <Button size={size} className={className} disabled={over || pending || flow.isPending || gated} onClick={() => void flow.start(tournament)}>
-      {over ? (tournament.status === "cancelled" ? "Cancelled" : "Tournament Ended") : pending ? "Joining..." : practice ? "Start Practice Quiz" : "Join Tournament"}
+    <Button
+      size={size}
+      className={className}
+      disabled={over || pending || flow.isPending || gated}
+      onClick={() => void flow.start(tournament)}
+    >
+      {over
+        ? tournament.status === "cancelled"
+          ? "Cancelled"
+          : "Tournament Ended"
+        : pending
+          ? "Joining..."
+          : practice
+            ? "Start Practice Quiz"
+            : "Join Tournament"}
     </Button>
   );
   if (!gated) return button;

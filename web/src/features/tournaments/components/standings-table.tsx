@@ -10,12 +10,26 @@ export function StandingsTable({ rows, userId, showPrizes }: { rows: Leaderboard
       <table className="w-full text-sm">
         <thead className="bg-muted/50 text-left text-xs uppercase text-muted-foreground">
           <tr>
-            <th scope="col" className="px-4 py-3">Rank</th>
-            <th scope="col" className="px-4 py-3">Player</th>
-            <th scope="col" className="hidden px-4 py-3 sm:table-cell">Level</th>
-            <th scope="col" className="px-4 py-3 text-right">Score</th>
-            <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">Answered</th>
-            {showPrizes && <th scope="col" className="px-4 py-3 text-right">Prize</th>}
+            <th scope="col" className="px-4 py-3">
+              Rank
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Player
+            </th>
+            <th scope="col" className="hidden px-4 py-3 sm:table-cell">
+              Level
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Score
+            </th>
+            <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
+              Answered
+            </th>
+            {showPrizes && (
+              <th scope="col" className="px-4 py-3 text-right">
+                Prize
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>

@@ -7,7 +7,10 @@ const VARIANT = { live: "destructive", upcoming: "secondary", completed: "outlin
 
 export function StatusBadge({ status, className }: { status: TournamentStatus; className?: string }) {
   return (
-    <Badge variant={VARIANT[status]} className={cn(status === "live" && "gap-1.5", status === "cancelled" && "text-muted-foreground", className)}>
+    <Badge
+      variant={VARIANT[status]}
+      className={cn(status === "live" && "gap-1.5", status === "cancelled" && "text-muted-foreground", className)}
+    >
       {status === "live" && <span className="h-1.5 w-1.5 animate-pulse rounded-full bg-white" aria-hidden />}
       {STATUS_LABEL[status]}
     </Badge>

@@ -73,7 +73,9 @@ export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
               {countdown.isDue && missing > 0 && <span className="text-muted-foreground"> · waiting for {missing} more players</span>}
             </span>
           ) : (
-            <span className="text-muted-foreground">{status === "cancelled" ? "Cancelled" : "Ended"} · started {formatStart(t.startTime)}</span>
+            <span className="text-muted-foreground">
+              {status === "cancelled" ? "Cancelled" : "Ended"} · started {formatStart(t.startTime)}
+            </span>
           )}
         </div>
         {t.status === "upcoming" && !countdown.isDue && <p className="-mt-2 text-xs text-muted-foreground">{formatStart(t.startTime)}</p>}

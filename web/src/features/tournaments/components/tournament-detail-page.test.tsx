@@ -67,10 +67,28 @@ describe("tournament detail", () => {
       "GET /api/categories": () => ({ body: [] }),
       "POST /api/tournaments/4/leave": () => {
         joined = false;
-        return { body: { message: "You have left the tournament. Your $5.00 entry fee is back in your balance.", balance: 55, tournament: detail() } };
+        return {
+          body: {
+            message: "You have left the tournament. Your $5.00 entry fee is back in your balance.",
+            balance: 55,
+            tournament: detail(),
+          },
+        };
       },
     });
-    renderPage([{ path: "/tournaments/:id", element: <Tooltip.Provider><TournamentDetailPage /></Tooltip.Provider> }], { at: "/tournaments/4", user: testUser({ level: 3, balance: 50 }) });
+    renderPage(
+      [
+        {
+          path: "/tournaments/:id",
+          element: (
+            <Tooltip.Provider>
+              <TournamentDetailPage />
+            </Tooltip.Provider>
+          ),
+        },
+      ],
+      { at: "/tournaments/4", user: testUser({ level: 3, balance: 50 }) },
+    );
     fireEvent.click(await screen.findByRole("button", { name: "Leave tournament" }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText(/Your \$5\.00 entry fee goes back to your balance/)).toBeVisible();
@@ -97,7 +115,19 @@ describe("tournament detail", () => {
         return { body: { joined: true, balance: 40, tournament: detail() } };
       },
     });
-    const page = renderPage([{ path: "/tournaments/:id", element: <Tooltip.Provider><TournamentDetailPage /></Tooltip.Provider> }], { at: "/tournaments/4", user: testUser({ level: 3, balance: 50 }) });
+    const page = renderPage(
+      [
+        {
+          path: "/tournaments/:id",
+          element: (
+            <Tooltip.Provider>
+              <TournamentDetailPage />
+            </Tooltip.Provider>
+          ),
+        },
+      ],
+      { at: "/tournaments/4", user: testUser({ level: 3, balance: 50 }) },
+    );
     fireEvent.click(await screen.findByRole("button", { name: "Join Tournament" }));
     expect(await screen.findByText("You're registered for this tournament")).toBeVisible();
     expect(await screen.findByText("Successfully joined tournament!")).toBeInTheDocument();
@@ -183,7 +213,10 @@ describe("tournament detail", () => {
       { userId: 1, username: "ana", level: 4, score: 2300, questionsAnswered: 10, rank: 1, prize: 110.5 },
       { userId: 7, username: "quiz_master", level: 3, score: 1800, questionsAnswered: 10, rank: 2, prize: 42.5 },
     ];
-    show(detail({ status: "completed", startTime: new Date(Date.now() - 3_600_000).toISOString() }), { at: "/tournaments/4?tab=leaderboard", leaderboard });
+    show(detail({ status: "completed", startTime: new Date(Date.now() - 3_600_000).toISOString() }), {
+      at: "/tournaments/4?tab=leaderboard",
+      leaderboard,
+    });
     const table = await screen.findByRole("table");
     expect(within(table).getByRole("link", { name: "ana" })).toHaveAttribute("href", "/players/ana");
     expect(within(table).getAllByText("$110.50")).toHaveLength(1);
@@ -217,7 +250,19 @@ describe("tournament detail at the start time", () => {
       "GET /api/tournaments/4/participants": () => ({ body: [] }),
       "GET /api/categories": () => ({ body: [] }),
     });
-    renderPage([{ path: "/tournaments/:id", element: <Tooltip.Provider><TournamentDetailPage /></Tooltip.Provider> }], { at: "/tournaments/4", user: testUser({ level: 3 }) });
+    renderPage(
+      [
+        {
+          path: "/tournaments/:id",
+          element: (
+            <Tooltip.Provider>
+              <TournamentDetailPage />
+            </Tooltip.Provider>
+          ),
+        },
+      ],
+      { at: "/tournaments/4", user: testUser({ level: 3 }) },
+    );
     expect(await screen.findByRole("heading", { name: "Waiting to Start" })).toBeVisible();
     expect(screen.queryByRole("button", { name: "Play Now" })).not.toBeInTheDocument();
     expect(screen.getByRole("tab", { name: "Play" })).toBeDisabled();

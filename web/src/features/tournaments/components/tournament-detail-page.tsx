@@ -57,7 +57,11 @@ export default function TournamentDetailPage() {
 function TournamentNotFound() {
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
-      <EmptyState icon={SearchX} title="Tournament Not Found" description="The tournament you're looking for doesn't exist or has been removed.">
+      <EmptyState
+        icon={SearchX}
+        title="Tournament Not Found"
+        description="The tournament you're looking for doesn't exist or has been removed."
+      >
         <Button asChild>
           <Link to="/tournaments">Browse Tournaments</Link>
         </Button>
@@ -178,7 +182,14 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
                   </ul>
                 </CardContent>
               </Card>
-              <StatusPanel tournament={t} status={status} joined={joined} playable={playable} countdownLabel={countdown.label} onPlayHere={startInlinePlay} />
+              <StatusPanel
+                tournament={t}
+                status={status}
+                joined={joined}
+                playable={playable}
+                countdownLabel={countdown.label}
+                onPlayHere={startInlinePlay}
+              />
             </div>
           </TabsContent>
 
@@ -254,7 +265,9 @@ function StatusPanel({ tournament: t, status, joined, playable, countdownLabel, 
           <Flag className="h-8 w-8 text-muted-foreground" aria-hidden />
           <h2 className="text-lg font-semibold">{status === "cancelled" ? "Tournament Cancelled" : "Tournament Ended"}</h2>
           <p className="text-sm text-muted-foreground">
-            {status === "cancelled" ? "Not enough players joined in time. Every entry fee has been refunded." : "The final standings are on the leaderboard."}
+            {status === "cancelled"
+              ? "Not enough players joined in time. Every entry fee has been refunded."
+              : "The final standings are on the leaderboard."}
           </p>
         </CardContent>
       </Card>
@@ -309,7 +322,11 @@ function StatusPanel({ tournament: t, status, joined, playable, countdownLabel, 
 }
 
 function LeaderboardTab({ tournament: t, userId }: { tournament: TournamentDetail; userId: number | undefined }) {
-  return t.status === "live" ? <LiveStandings id={t.id} userId={userId} /> : <FinalStandings id={t.id} userId={userId} showPrizes={t.status === "completed" && !isPractice(t)} />;
+  return t.status === "live" ? (
+    <LiveStandings id={t.id} userId={userId} />
+  ) : (
+    <FinalStandings id={t.id} userId={userId} showPrizes={t.status === "completed" && !isPractice(t)} />
+  );
 }
 
 function LiveStandings({ id, userId }: { id: number; userId: number | undefined }) {
@@ -327,4 +344,6 @@ function FinalStandings({ id, userId, showPrizes }: { id: number; userId: number
   return <StandingsTable rows={data} userId={userId} showPrizes={showPrizes} />;
 }
 
-const NoStandings = () => <EmptyState icon={BarChart3} title="No Leaderboard Data" description="Scores appear here once players start answering." />;
+const NoStandings = () => (
+  <EmptyState icon={BarChart3} title="No Leaderboard Data" description="Scores appear here once players start answering." />
+);

@@ -16,7 +16,13 @@ const GRADIENTS = [
 ];
 
 /** The tournament's picture, or a drawn default: the category's colour and icon (no outside image). */
-export function TournamentImage({ tournament, className }: { tournament: Pick<Tournament, "title" | "imageUrl" | "categoryId">; className?: string }) {
+export function TournamentImage({
+  tournament,
+  className,
+}: {
+  tournament: Pick<Tournament, "title" | "imageUrl" | "categoryId">;
+  className?: string;
+}) {
   const { data: categories } = useCategories();
   // useId has characters a url(#...) reference cannot carry.
   const patternId = `dots-${useId().replace(/[^A-Za-z0-9-]/g, "")}`;

@@ -23,7 +23,15 @@ function Stat({ icon: Icon, label, children }: { icon: typeof Users; label: stri
 }
 
 /** Participants, prize pool and split, start time with countdown, level requirement. */
-export function TournamentStats({ tournament: t, countdownLabel, status }: { tournament: TournamentDetail; countdownLabel: string; status: TournamentDetail["status"] }) {
+export function TournamentStats({
+  tournament: t,
+  countdownLabel,
+  status,
+}: {
+  tournament: TournamentDetail;
+  countdownLabel: string;
+  status: TournamentDetail["status"];
+}) {
   const practice = isPractice(t);
   const split = poolSplitCents(t);
   return (
@@ -38,7 +46,9 @@ export function TournamentStats({ tournament: t, countdownLabel, status }: { tou
         ) : (
           <p className="mt-1 text-xs text-muted-foreground">No participant limit</p>
         )}
-        {status === "upcoming" && t.minPlayers > 0 && <p className="mt-2 text-xs text-muted-foreground">At least {t.minPlayers} players needed to start</p>}
+        {status === "upcoming" && t.minPlayers > 0 && (
+          <p className="mt-2 text-xs text-muted-foreground">At least {t.minPlayers} players needed to start</p>
+        )}
       </Stat>
       <Stat icon={Trophy} label="Prize Pool">
         {practice ? (
@@ -66,7 +76,15 @@ export function TournamentStats({ tournament: t, countdownLabel, status }: { tou
       <Stat icon={CalendarClock} label="Start Time">
         <p className="text-lg font-semibold">{formatStart(t.startTime)}</p>
         <p className="mt-1 text-sm text-muted-foreground">
-          {status === "upcoming" ? countdownLabel : status === "live" ? "Live now" : status === "cancelled" ? "Cancelled" : t.endTime ? `Ended ${formatStart(t.endTime)}` : "Ended"}
+          {status === "upcoming"
+            ? countdownLabel
+            : status === "live"
+              ? "Live now"
+              : status === "cancelled"
+                ? "Cancelled"
+                : t.endTime
+                  ? `Ended ${formatStart(t.endTime)}`
+                  : "Ended"}
         </p>
       </Stat>
       <Stat icon={ShieldCheck} label="Level Requirement">

@@ -43,9 +43,24 @@ function serve(req: FakeRequest): TournamentPage {
   return { items, total: rows.length, page, pageSize, nextPage: page * pageSize < rows.length ? page + 1 : null };
 }
 
-function show(list: (req: FakeRequest) => { body: TournamentPage } | Promise<{ body: TournamentPage }> = (req) => ({ body: serve(req) }), at = "/tournaments") {
+function show(
+  list: (req: FakeRequest) => { body: TournamentPage } | Promise<{ body: TournamentPage }> = (req) => ({ body: serve(req) }),
+  at = "/tournaments",
+) {
   const api = fakeFetch({ "GET /api/tournaments": list, "GET /api/categories": () => ({ body: CATEGORIES }) });
-  renderPage([{ path: "/tournaments", element: <Tooltip.Provider><TournamentsPage /></Tooltip.Provider> }], { at });
+  renderPage(
+    [
+      {
+        path: "/tournaments",
+        element: (
+          <Tooltip.Provider>
+            <TournamentsPage />
+          </Tooltip.Provider>
+        ),
+      },
+    ],
+    { at },
+  );
   const lists = () => api.calls("GET /api/tournaments");
   return { api, lists, last: () => lists().at(-1)!.query };
 }
@@ -65,7 +80,11 @@ describe("tournaments page", () => {
     // Nothing is asked per keystroke.
     expect(lists().some((r) => r.query.has("q"))).toBe(false);
     await waitFor(() => expect(cardTitles()).toEqual(["Needle Night"]), { timeout: SEARCH_DEBOUNCE_MS + 1000 });
-    expect(lists().filter((r) => r.query.has("q")).map((r) => r.query.get("q"))).toEqual(["NEEDLE"]);
+    expect(
+      lists()
+        .filter((r) => r.query.has("q"))
+        .map((r) => r.query.get("q")),
+    ).toEqual(["NEEDLE"]);
     expect(last().get("page")).toBe("1");
     expect(box).toHaveValue("NEEDLE");
   });
@@ -88,13 +107,11 @@ describe("tournaments page", () => {
     await screen.findByText("History Cup 1");
 
     const level = screen.getByRole("combobox", { name: "Level" });
-    expect(within(level).getAllByRole("option").map((o) => o.textContent)).toEqual([
-      "All levels",
-      "Beginner (levels 1-2)",
-      "Intermediate (levels 3-5)",
-      "Advanced (levels 6-9)",
-      "Elite (levels 10+)",
-    ]);
+    expect(
+      within(level)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All levels", "Beginner (levels 1-2)", "Intermediate (levels 3-5)", "Advanced (levels 6-9)", "Elite (levels 10+)"]);
     fireEvent.change(level, { target: { value: "intermediate" } });
     await waitFor(() => expect(last().get("minLevel")).toBe("3"));
     expect(last().get("maxLevel")).toBe("5");
@@ -119,12 +136,25 @@ describe("tournaments page", () => {
   it("reads the filters from the address, so links to a category or price work", async () => {
     const { last } = show(undefined, "/tournaments?category=history&price=premium&status=upcoming&level=advanced&q=cup");
     await screen.findByText("History Cup 1");
-    expect(Object.fromEntries(last())).toEqual({ q: "cup", category: "history", minLevel: "6", maxLevel: "9", price: "premium", status: "upcoming", page: "1" });
+    expect(Object.fromEntries(last())).toEqual({
+      q: "cup",
+      category: "history",
+      minLevel: "6",
+      maxLevel: "9",
+      price: "premium",
+      status: "upcoming",
+      page: "1",
+    });
     expect(screen.getByRole("searchbox", { name: "Search" })).toHaveValue("cup");
   });
 
   it("shows the empty state with Clear filters, which asks for everything again", async () => {
-    const { last } = show((req) => ({ body: req.query.has("price") ? { items: [], total: 0, page: 1, pageSize: TOURNAMENT_PAGE_SIZE, nextPage: null } : serve(req) }), "/tournaments?price=free&q=zzz");
+    const { last } = show(
+      (req) => ({
+        body: req.query.has("price") ? { items: [], total: 0, page: 1, pageSize: TOURNAMENT_PAGE_SIZE, nextPage: null } : serve(req),
+      }),
+      "/tournaments?price=free&q=zzz",
+    );
     expect(await screen.findByText("No tournaments found matching your filters.")).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
     expect(await screen.findByText("History Cup 1")).toBeVisible();

@@ -49,7 +49,8 @@ export default function TournamentsPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const { data: categories } = useCategories();
-  const { data, isLoading, isError, error, refetch, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage } = useTournamentPages(filters);
+  const { data, isLoading, isError, error, refetch, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useTournamentPages(filters);
   const shown = data?.pages.flatMap((p) => p.items) ?? [];
   const total = data?.pages[0]?.total ?? 0;
 
@@ -107,7 +108,12 @@ export default function TournamentsPage() {
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="filter-category">Category</Label>
-          <select id="filter-category" className={selectClass} value={filters.category ?? ""} onChange={(e) => set("category", e.target.value)}>
+          <select
+            id="filter-category"
+            className={selectClass}
+            value={filters.category ?? ""}
+            onChange={(e) => set("category", e.target.value)}
+          >
             <option value="">All categories</option>
             {categories?.map((c) => (
               <option key={c.id} value={c.slug}>

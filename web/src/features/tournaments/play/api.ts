@@ -88,7 +88,11 @@ export function useLiveLeaderboard(id: number, { enabled = true }: { enabled?: b
     [id, qc],
   );
 
-  const socket = useReconnectingSocket({ path: enabled ? `/api/tournaments/${id}/ws` : null, schema: tournamentServerFrameSchema, onFrame });
+  const socket = useReconnectingSocket({
+    path: enabled ? `/api/tournaments/${id}/ws` : null,
+    schema: tournamentServerFrameSchema,
+    onFrame,
+  });
   const polled = useTournamentLeaderboard(id, { enabled: enabled && !socket.connected, pollMs: LEADERBOARD_POLL_MS });
 
   const live = socket.connected && frame !== null;

@@ -54,7 +54,14 @@ const question = (index: number, overrides: Partial<PlayerQuestion> = {}): Playe
   ...overrides,
 });
 
-const correct: AnswerResult = { isCorrect: true, pointsEarned: 1100, xpEarned: 15, correctAnswer: "Mercury", explanation: "Mercury orbits closest.", responseTime: 1000 };
+const correct: AnswerResult = {
+  isCorrect: true,
+  pointsEarned: 1100,
+  xpEarned: 15,
+  correctAnswer: "Mercury",
+  explanation: "Mercury orbits closest.",
+  responseTime: 1000,
+};
 const wrong: AnswerResult = { ...correct, isCorrect: false, pointsEarned: 0, xpEarned: 0 };
 
 /**
@@ -108,7 +115,10 @@ function setup({
     "POST /api/tournaments/9/answer": room.answer,
     "POST /api/tournaments/9/complete": () => complete,
   });
-  const page = renderPage([{ path: "/tournaments/:id/play", element: <PlayPage /> }], { at: "/tournaments/9/play", user: signedIn ? testUser() : null });
+  const page = renderPage([{ path: "/tournaments/:id/play", element: <PlayPage /> }], {
+    at: "/tournaments/9/play",
+    user: signedIn ? testUser() : null,
+  });
   return { api, page };
 }
 
@@ -316,7 +326,9 @@ describe("play screen: its own checks", () => {
   });
 
   it("shows Practice Mode for practice titles", async () => {
-    setup({ tournament: detail({ title: "Science Practice", kind: "practice", isFree: true, entryFee: 0, maxParticipants: null, minPlayers: 0 }) });
+    setup({
+      tournament: detail({ title: "Science Practice", kind: "practice", isFree: true, entryFee: 0, maxParticipants: null, minPlayers: 0 }),
+    });
     await settle();
     expect(screen.getByText("Practice Mode")).toBeVisible();
   });
@@ -330,7 +342,15 @@ describe("play screen: leaderboard panel", () => {
     const ws = FakeWebSocket.latest();
     expect(ws.url).toMatch(/\/api\/tournaments\/9\/ws$/);
     act(() => ws.open());
-    const top = Array.from({ length: 7 }, (_, i) => ({ userId: 20 + i, username: `player${i + 1}`, level: 1, score: 1000 - i * 100, questionsAnswered: 3, rank: i + 1, prize: 0 }));
+    const top = Array.from({ length: 7 }, (_, i) => ({
+      userId: 20 + i,
+      username: `player${i + 1}`,
+      level: 1,
+      score: 1000 - i * 100,
+      questionsAnswered: 3,
+      rank: i + 1,
+      prize: 0,
+    }));
     act(() => ws.receive({ type: "leaderboard", top, me: { rank: 12, score: 150 } }));
     const panel = screen.getByRole("list");
     expect(within(panel).getAllByRole("listitem")).toHaveLength(5);

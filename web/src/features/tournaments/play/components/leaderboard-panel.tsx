@@ -26,7 +26,13 @@ export function LeaderboardPanel({ board, userId, id }: { board: LiveLeaderboard
         ) : (
           <ol className="space-y-1.5">
             {top.map((row) => (
-              <li key={row.userId} className={cn("flex items-center gap-3 rounded-md px-2 py-1.5 text-sm", row.userId === userId && "bg-primary/10 font-semibold")}>
+              <li
+                key={row.userId}
+                className={cn(
+                  "flex items-center gap-3 rounded-md px-2 py-1.5 text-sm",
+                  row.userId === userId && "bg-primary/10 font-semibold",
+                )}
+              >
                 <span className="w-6 text-right tabular-nums text-muted-foreground">{row.rank}</span>
                 <span className="min-w-0 flex-1 truncate">{row.username}</span>
                 <span className="tabular-nums">{row.score}</span>

@@ -63,7 +63,11 @@ export function PlayGate({ tournament: t, onBack, toolbar }: { tournament: Tourn
   if (participants.isLoading) return <PageSpinner />;
   if (participants.data?.some((p) => p.userId === user?.id && p.hasCompleted)) {
     return (
-      <EmptyState icon={CheckCircle2} title="You've Finished" description="You have answered this tournament's questions. See how you placed on its leaderboard.">
+      <EmptyState
+        icon={CheckCircle2}
+        title="You've Finished"
+        description="You have answered this tournament's questions. See how you placed on its leaderboard."
+      >
         <Button asChild>
           <Link to={`/tournaments/${t.id}?tab=leaderboard`}>View Leaderboard</Link>
         </Button>
@@ -94,7 +98,11 @@ export function PlayGate({ tournament: t, onBack, toolbar }: { tournament: Tourn
   }
   if (t.status === "cancelled") {
     return (
-      <EmptyState icon={Ban} title="Tournament Cancelled" description="Not enough players joined in time. Every entry fee has been refunded.">
+      <EmptyState
+        icon={Ban}
+        title="Tournament Cancelled"
+        description="Not enough players joined in time. Every entry fee has been refunded."
+      >
         {back}
       </EmptyState>
     );

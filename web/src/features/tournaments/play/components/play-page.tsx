@@ -48,7 +48,13 @@ export default function PlayPage() {
       );
   } else {
     const toolbar = (
-      <Button variant="outline" size="sm" aria-expanded={showBoard} aria-controls="play-leaderboard" onClick={() => setShowBoard(!showBoard)}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-expanded={showBoard}
+        aria-controls="play-leaderboard"
+        onClick={() => setShowBoard(!showBoard)}
+      >
         <Trophy className="h-4 w-4" aria-hidden /> {showBoard ? "Hide Leaderboard" : "Show Leaderboard"}
       </Button>
     );

@@ -210,7 +210,10 @@ function QuestionCard({ question, msLeft, selected, result, timedOut, locked, su
             role="timer"
             aria-label={`${seconds} seconds left`}
             data-warning={warning || undefined}
-            className={cn("flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold tabular-nums", warning ? "animate-pulse bg-destructive/15 text-destructive" : "bg-muted")}
+            className={cn(
+              "flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold tabular-nums",
+              warning ? "animate-pulse bg-destructive/15 text-destructive" : "bg-muted",
+            )}
           >
             <Clock className="h-4 w-4" aria-hidden />
             {seconds}s
@@ -250,7 +253,10 @@ function QuestionCard({ question, msLeft, selected, result, timedOut, locked, su
                     disabled={locked}
                     className="sr-only"
                   />
-                  <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-semibold" aria-hidden>
+                  <span
+                    className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-semibold"
+                    aria-hidden
+                  >
                     {String.fromCharCode(65 + i)}
                   </span>
                   <span className="flex-1">{option}</span>
@@ -263,8 +269,13 @@ function QuestionCard({ question, msLeft, selected, result, timedOut, locked, su
         </fieldset>
 
         {result && (
-          <div role="status" className={cn("rounded-lg border p-4 text-sm", result.isCorrect ? "border-success/50" : "border-destructive/50")}>
-            <p className="font-semibold">{result.isCorrect ? `Correct! +${result.pointsEarned} points` : `Incorrect. The correct answer was: ${result.correctAnswer}`}</p>
+          <div
+            role="status"
+            className={cn("rounded-lg border p-4 text-sm", result.isCorrect ? "border-success/50" : "border-destructive/50")}
+          >
+            <p className="font-semibold">
+              {result.isCorrect ? `Correct! +${result.pointsEarned} points` : `Incorrect. The correct answer was: ${result.correctAnswer}`}
+            </p>
             {result.explanation && <p className="mt-1 text-muted-foreground">{result.explanation}</p>}
           </div>
         )}
