@@ -169,15 +169,31 @@ export async function headerLink(page: Page, name: string) {
 
 // ---- Console log on failure ----
 
+/**
+ * The browser's own line for every 4xx/5xx answer. Journeys provoke refusals on purpose (a wrong
+ * password, a declined card); the app shows those to the person, so they are not errors of the page.
+ */
+const BROWSER_RESOURCE_ERROR = /^Failed to load resource: the server responded with a status of \d{3}/;
+
 class ConsoleLog {
   readonly lines: string[] = [];
+  /** console.error calls and uncaught exceptions of the page: each fails the test. */
+  readonly errors: string[] = [];
   #pages = 0;
 
   watch(context: BrowserContext, label: string) {
     const attach = (page: Page) => {
       const name = `${label}#${++this.#pages}`;
-      page.on("console", (m) => this.lines.push(`${new Date().toISOString()} [${name}] ${m.type()}: ${m.text()}`));
-      page.on("pageerror", (e) => this.lines.push(`${new Date().toISOString()} [${name}] pageerror: ${e.stack ?? e.message}`));
+      page.on("console", (m) => {
+        const line = `${new Date().toISOString()} [${name}] ${m.type()}: ${m.text()}`;
+        this.lines.push(line);
+        if (m.type() === "error" && !BROWSER_RESOURCE_ERROR.test(m.text())) this.errors.push(line);
+      });
+      page.on("pageerror", (e) => {
+        const line = `${new Date().toISOString()} [${name}] pageerror: ${e.stack ?? e.message}`;
+        this.lines.push(line);
+        this.errors.push(line);
+      });
       page.on("requestfailed", (r) =>
         this.lines.push(`${new Date().toISOString()} [${name}] requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ""}`),
       );
@@ -190,7 +206,7 @@ class ConsoleLog {
 interface Fixtures {
   /** Disposes the API clients of the accounts the test made. */
   apiClients: void;
-  /** Collects every page's console; saved to test-results/ and attached when the test fails. */
+  /** Collects every page's console; saved to test-results/ and attached when the test fails, which a console error makes it. */
   consoleLog: ConsoleLog;
   /** Another browser (its own cookies), for journeys with more than one player. */
   newPlayerContext: (label: string, options?: BrowserContextOptions) => Promise<BrowserContext>;
@@ -212,12 +228,15 @@ export const test = base.extend<Fixtures>({
       const log = new ConsoleLog();
       log.watch(context, "page");
       await use(log);
+      // An error in the page fails a journey that otherwise passed (its log is attached below).
+      if (testInfo.status === testInfo.expectedStatus && log.errors.length > 0) testInfo.status = "failed";
       if (testInfo.status !== testInfo.expectedStatus) {
         const path = testInfo.outputPath("console.log");
         const text = log.lines.length > 0 ? `${log.lines.join("\n")}\n` : "(no console output)\n";
         writeFileSync(path, text);
         await testInfo.attach("console.log", { body: text, contentType: "text/plain" });
       }
+      expect(log.errors, "console errors in the page").toEqual([]);
     },
     { auto: true },
   ],

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { formatDollars } from "@common/domain/money";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, BarChart3, CheckCircle2, Flag, Hourglass, Maximize2, Play, SearchX } from "lucide-react";
+import { ArrowLeft, Hourglass, Maximize2, Play, SearchX } from "lucide-react";
 import type { TournamentDetail } from "@common/api/tournaments";
 import { JOIN } from "@common/messages";
 import { OPTIONS_PER_QUESTION, QUESTION_TIME_MS } from "@common/spec";
@@ -10,22 +10,20 @@ import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useUser } from "@/lib/session";
-import { useLiveLeaderboard } from "@/features/tournaments/play/api";
 import { PlayGate } from "@/features/tournaments/play/components/play-gate";
 import { useCountdown } from "@/hooks/use-countdown";
 import { ApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
-import { tournamentKeys, useParticipants, useTournament, useTournamentLeaderboard } from "../api";
-import { difficultyText, feeLabel, formatStart, isOpenForPlay, playersMissing, shownStatus } from "../display";
-import { belowLevel, isPractice } from "../join-checks";
-import { LeaveButton } from "./leave-button";
-import { JoinButton } from "./join-button";
+import { tournamentKeys, useParticipants, useTournament } from "../api";
+import { difficultyText, feeLabel, isOpenForPlay, playersMissing, shownStatus } from "../display";
+import { isPractice } from "../join-checks";
+import { LeaderboardTab } from "./leaderboard-tab";
+import { StatusPanel } from "./status-panel";
 import { ParticipantsList } from "./participants-list";
 import { ScoringRules } from "@/components/scoring-rules";
-import { StandingsTable } from "./standings-table";
 import { StatusBadge } from "./status-badge";
 import { TournamentImage } from "./tournament-image";
 import { TournamentStats } from "./tournament-stats";
@@ -245,105 +243,3 @@ function PlayChoice({ tournamentId, onPlayHere }: { tournamentId: number; onPlay
     </Card>
   );
 }
-
-interface StatusPanelProps {
-  tournament: TournamentDetail;
-  status: TournamentDetail["status"];
-  joined: boolean;
-  playable: boolean;
-  countdownLabel: string;
-  onPlayHere(): void;
-}
-
-/** What the player can do now: join, wait, play, or read the results. */
-function StatusPanel({ tournament: t, status, joined, playable, countdownLabel, onPlayHere }: StatusPanelProps) {
-  const { user } = useUser();
-  if (status === "completed" || status === "cancelled") {
-    return (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-3 py-8 text-center">
-          <Flag className="h-8 w-8 text-muted-foreground" aria-hidden />
-          <h2 className="text-lg font-semibold">{status === "cancelled" ? "Tournament Cancelled" : "Tournament Ended"}</h2>
-          <p className="text-sm text-muted-foreground">
-            {status === "cancelled"
-              ? "Not enough players joined in time. Every entry fee has been refunded."
-              : "The final standings are on the leaderboard."}
-          </p>
-        </CardContent>
-      </Card>
-    );
-  }
-  return (
-    <Card>
-      <CardContent className="flex flex-col gap-4 pt-6">
-        {joined ? (
-          <p className="flex items-center gap-2 text-sm font-medium text-success">
-            <CheckCircle2 className="h-4 w-4" aria-hidden /> You're registered for this tournament
-          </p>
-        ) : (
-          <div className="text-sm text-muted-foreground">
-            <p>
-              Entry: <span className="font-semibold text-foreground">{t.isFree ? "Free" : formatDollars(t.entryFee)}</span>
-            </p>
-            {user && !t.isFree && <p>Your balance: {formatDollars(user.balance)}</p>}
-          </div>
-        )}
-        {status === "upcoming" && (
-          <div>
-            <h2 className="text-lg font-semibold">Waiting to Start</h2>
-            <p className="text-sm text-muted-foreground">
-              {formatStart(t.startTime)} · {countdownLabel}
-            </p>
-          </div>
-        )}
-        {playable ? (
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={onPlayHere} className="flex-1">
-              <Play className="h-4 w-4" aria-hidden /> Play Now
-            </Button>
-            <Button variant="outline" asChild>
-              <Link to={`/tournaments/${t.id}/play`} aria-label="Play in full screen" onClick={() => toast.info(JOIN.entering)}>
-                <Maximize2 className="h-4 w-4" aria-hidden />
-              </Link>
-            </Button>
-          </div>
-        ) : joined ? (
-          // The server still has it upcoming (not started, or waiting for players): the entry can be withdrawn.
-          t.status === "upcoming" && <LeaveButton tournament={t} />
-        ) : (
-          <>
-            <JoinButton tournament={{ ...t, status }} className="w-full" />
-            {user && belowLevel(user, t) && <p className="text-xs text-muted-foreground">{JOIN.levelDescription(t.minLevel)}</p>}
-          </>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-function LeaderboardTab({ tournament: t, userId }: { tournament: TournamentDetail; userId: number | undefined }) {
-  return t.status === "live" ? (
-    <LiveStandings id={t.id} userId={userId} />
-  ) : (
-    <FinalStandings id={t.id} userId={userId} showPrizes={t.status === "completed" && !isPractice(t)} />
-  );
-}
-
-function LiveStandings({ id, userId }: { id: number; userId: number | undefined }) {
-  const board = useLiveLeaderboard(id);
-  if (board.isLoading) return <Spinner className="mx-auto my-10" label="Loading leaderboard" />;
-  if (board.rows.length === 0) return <NoStandings />;
-  return <StandingsTable rows={board.rows} userId={userId} showPrizes={false} />;
-}
-
-function FinalStandings({ id, userId, showPrizes }: { id: number; userId: number | undefined; showPrizes: boolean }) {
-  const { data, isLoading, error } = useTournamentLeaderboard(id);
-  if (isLoading) return <Spinner className="mx-auto my-10" label="Loading leaderboard" />;
-  if (error) return <p className="py-10 text-center text-sm text-destructive">{error.message}</p>;
-  if (!data || data.length === 0) return <NoStandings />;
-  return <StandingsTable rows={data} userId={userId} showPrizes={showPrizes} />;
-}
-
-const NoStandings = () => (
-  <EmptyState icon={BarChart3} title="No Leaderboard Data" description="Scores appear here once players start answering." />
-);
