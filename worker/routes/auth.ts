@@ -8,7 +8,7 @@ import { users } from "../db/schema";
 import { presentUser } from "../db/present";
 import { createSession, endSession } from "../auth/session";
 import { hashPassword, scryptParamsFromEnv, verifyPassword } from "../auth/password";
-import { clear, hit } from "../auth/rate-limit";
+import { clear, hit } from "../http/rate-limit";
 import { verifySecondFactor } from "../auth/two-factor";
 import { conflict, HttpError, isUniqueViolation, unauthorized } from "../http/errors";
 import { validate } from "../http/validate";

@@ -12,7 +12,7 @@ import { ACCOUNT, AUTH } from "../../common/messages";
 import { RECOVERY_CODE_COUNT } from "../../common/spec";
 import { sha256Hex } from "../auth/bytes";
 import { verifyPassword } from "../auth/password";
-import { hit, SENSITIVE_LIMIT, sensitiveKey } from "../auth/rate-limit";
+import { hit, SENSITIVE_LIMIT, sensitiveKey } from "../http/rate-limit";
 import { endOtherSessions } from "../auth/session";
 import { base32Encode, newTotpSecret, otpauthUri, verifyTotp } from "../auth/totp";
 import { verifySecondFactor } from "../auth/two-factor";

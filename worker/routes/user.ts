@@ -8,7 +8,7 @@ import { ACCOUNT, AUTH } from "../../common/messages";
 import { formatCents } from "../../common/domain/money";
 import { payouts, sessions, tournamentParticipants, tournaments, transactions, users } from "../db/schema";
 import type { Db } from "../db/client";
-import { hit, SENSITIVE_LIMIT, sensitiveKey } from "../auth/rate-limit";
+import { hit, SENSITIVE_LIMIT, sensitiveKey } from "../http/rate-limit";
 import { parseJsonObject, presentTransaction, presentUser } from "../db/present";
 import { endOtherSessions, endSession } from "../auth/session";
 import { hashPassword, scryptParamsFromEnv, verifyPassword } from "../auth/password";

@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
-import { HttpError } from "../http/errors";
+import { HttpError } from "./errors";
 import { AUTH } from "../../common/messages";
 
 export interface Limit {
