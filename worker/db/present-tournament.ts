@@ -36,3 +36,6 @@ export function visibility(preferences: string | null): { showLevel: boolean; sh
   const p = parseJsonObject<Preferences>(preferences);
   return { showLevel: p.showLevel !== false, showWins: p.showWins !== false, showSocial: p.showSocial !== false };
 }
+
+/** A player's level as others may see it: null when they hide it. */
+export const publicLevel = (level: number, preferences: string | null) => (visibility(preferences).showLevel ? level : null);

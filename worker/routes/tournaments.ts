@@ -22,7 +22,7 @@ import { splitPrizePool } from "../../common/domain/prizes";
 import { minPlayersFor } from "../../common/domain/tournaments";
 import type { Db } from "../db/client";
 import { categories, tournamentParticipants, tournamentQuestions, tournaments, users } from "../db/schema";
-import { presentTournament, visibility } from "../db/present-tournament";
+import { presentTournament, publicLevel, visibility } from "../db/present-tournament";
 import { roomFor, unwrap } from "../durable/room-client";
 import { TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "../durable/hub-client";
 import { HttpError, conflict, notFound } from "../http/errors";
@@ -148,7 +148,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
       .all();
     const participants: ParticipantRow[] = rows.map(({ preferences, ...r }) => ({
       ...r,
-      level: visibility(preferences).showLevel ? r.level : null,
+      level: publicLevel(r.level, preferences),
     }));
     return c.json(participants);
   })
@@ -184,7 +184,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
     const board: LeaderboardRow[] = rows.map((r, i) => ({
       userId: r.userId,
       username: r.username,
-      level: visibility(r.preferences).showLevel ? r.level : null,
+      level: publicLevel(r.level, r.preferences),
       score: r.score,
       questionsAnswered: r.questionsAnswered,
       rank: r.rank ?? i + 1,
