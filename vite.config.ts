@@ -2,10 +2,11 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { securityHeaders } from "./scripts/security-headers.ts";
 
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), securityHeaders()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)), "@common": fileURLToPath(new URL("./common", import.meta.url)) },
   },

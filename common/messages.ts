@@ -24,6 +24,7 @@ export const VALIDATION = {
 
 /** The Worker's answers for failures no route names more precisely. */
 export const ERRORS = {
+  payloadTooLarge: "This request is too large.",
   internal: "Internal server error",
   /** A write refused by a unique index that no route foresaw (two requests racing for one value). */
   conflict: "This already exists. Please refresh and try again.",

@@ -25,6 +25,10 @@ export const LEADERBOARD_PUSH_SIZE = 10;
 /** Entry fee from which a tournament counts as premium (the price=premium filter). */
 export const PREMIUM_MIN_FEE_CENTS = 2000;
 export const GLOBAL_LEADERBOARD_SIZE = 50;
+/** Largest request body the API reads: room for an avatar (at most ~200 KB as a data URL) and its JSON. */
+export const MAX_JSON_BODY_BYTES = 256 * 1024;
+/** Largest webhook body accepted: Stripe's events are a few KB. */
+export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
 /** "This week" on the leaderboards: prizes won in the last seven days. */
 export const LEADERBOARD_WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export const NOTIFICATIONS_PAGE_SIZE = 20;

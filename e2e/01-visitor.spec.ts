@@ -8,8 +8,14 @@ import { expect, headerLink, isMobile, test } from "./fixtures";
 const CATEGORY_NAMES = ["General Knowledge", "Technology", "Science", "History", "Movies & TV", "Sports", "Music", "Geography"];
 
 test("visitor: home with real tournaments and categories, nav links, protected route, 404 @mobile", async ({ page, request }, testInfo) => {
-  await page.goto("/");
+  const home = await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The page is served with its security headers; the theme script still runs under the policy
+  // (a blocked script would be a console error, which fails the journey).
+  const headers = home!.headers();
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
 
   // Live Tournaments: the next three real tournaments (live first, then the soonest to start),
   // never the always-open practice ones.

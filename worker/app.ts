@@ -6,7 +6,8 @@ import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody } from "../common/api/errors";
 import { ERRORS } from "../common/messages";
 import { describeError, HttpError, isUniqueViolation } from "./http/errors";
-import { loadSession, sameOriginJson } from "./http/middleware";
+import { apiSecurityHeaders, limitBody, loadSession, sameOriginJson } from "./http/middleware";
+import { MAX_JSON_BODY_BYTES, MAX_WEBHOOK_BODY_BYTES } from "../common/spec";
 import type { AppEnv } from "./http/app-env";
 import { healthRoutes } from "./routes/health";
 import { wsRoutes } from "./routes/ws";
@@ -28,9 +29,12 @@ import { adminPayoutRoutes } from "./routes/admin-payouts";
 import { adminTournamentRoutes } from "./routes/admin-tournaments";
 import { adminHouseLedgerRoutes } from "./routes/admin-house-ledger";
 
-/** Everything under /api: CSRF defence and the session first, then one sub-app per resource. */
+/** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
 const api = new Hono<AppEnv>()
-  .use(sameOriginJson, loadSession)
+  .use(apiSecurityHeaders)
+  // Stripe's events are small; everything else is JSON up to an avatar's size.
+  .use("/webhooks/*", limitBody(MAX_WEBHOOK_BODY_BYTES))
+  .use(limitBody(MAX_JSON_BODY_BYTES), sameOriginJson, loadSession)
   // Mounted at /api itself, each because its URLs share no prefix: auth (/register, /login,
   // /logout) and payments (/create-payment-intent, /payment-intent, /sandbox/confirm-payment,
   // /deposit/confirm).

@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   /** A socket route asked without a WebSocket upgrade. */
   "upgrade_required",
   "rate_limited",
+  /** The request body is larger than the API reads. */
+  "payload_too_large",
   /** Two requests raced for one unique value and no route named the field. */
   "conflict",
   "internal",

@@ -1,4 +1,8 @@
 import { createMiddleware } from "hono/factory";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import type { ApiErrorBody } from "../../common/api/errors";
+import { ERRORS } from "../../common/messages";
 import { createDb } from "../db/client";
 import { readSession } from "../auth/session";
 import { badRequest, forbidden, unauthorized } from "./errors";
@@ -61,3 +65,30 @@ export function currentUser(c: { get(key: "user"): AppEnv["Variables"]["user"] }
   if (!user) throw unauthorized();
   return user;
 }
+
+/**
+ * Refuses a body larger than `maxBytes` with 413 before it is read (the declared length, or
+ * while a streamed body is read), so nobody can make the Worker buffer megabytes.
+ */
+export const limitBody = (maxBytes: number) =>
+  bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => c.json({ code: "payload_too_large", message: ERRORS.payloadTooLarge } satisfies ApiErrorBody, 413),
+  });
+
+/**
+ * Headers for every API answer: nothing in it may be framed, sniffed as another type, or run as
+ * a document; HSTS keeps browsers on HTTPS once they have been there (ignored over http).
+ */
+const secure = secureHeaders({
+  contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  xFrameOptions: "DENY",
+  referrerPolicy: "strict-origin-when-cross-origin",
+  strictTransportSecurity: "max-age=31536000; includeSubDomains",
+  crossOriginResourcePolicy: "same-origin",
+});
+
+/** The headers above, except on a WebSocket upgrade: its 101 answer's headers cannot change. */
+export const apiSecurityHeaders = createMiddleware<AppEnv>(async (c, next) =>
+  c.req.header("upgrade")?.toLowerCase() === "websocket" ? next() : secure(c, next),
+);

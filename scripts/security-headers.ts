@@ -1,0 +1,56 @@
+// The SPA's security headers, written as the static assets' `_headers` file at build time. The
+// one inline script (the theme, before first paint) is allowed by its hash, computed from the
+// built page, so editing it can never silently turn the policy off.
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Plugin } from "vite";
+
+/** Stripe's Payment Element: its script, its frames, its API. Needed on every page, since the SPA reaches checkout without a reload. */
+const STRIPE = {
+  script: "https://js.stripe.com",
+  frames: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  api: "https://api.stripe.com",
+};
+
+export function contentSecurityPolicy(inlineScripts: string[]): string {
+  const hashes = inlineScripts.map((s) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`);
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...hashes, STRIPE.script].join(" ")}`,
+    // Components and the toast library set styles at run time.
+    "style-src 'self' 'unsafe-inline'",
+    // Avatars being chosen and the 2FA QR code are data: URLs.
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${STRIPE.api}`,
+    `frame-src ${STRIPE.frames.join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function securityHeaders(): Plugin {
+  return {
+    name: "trivia-security-headers",
+    apply: "build",
+    // After the page is written, so the hashes are of the exact bytes served.
+    writeBundle(options) {
+      const dir = options.dir!;
+      const html = readFileSync(path.join(dir, "index.html"), "utf8");
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      const headers = [
+        "/*",
+        `  Content-Security-Policy: ${contentSecurityPolicy(inline)}`,
+        "  X-Content-Type-Options: nosniff",
+        "  X-Frame-Options: DENY",
+        "  Referrer-Policy: strict-origin-when-cross-origin",
+        "  Strict-Transport-Security: max-age=31536000; includeSubDomains",
+        "",
+      ].join("\n");
+      writeFileSync(path.join(dir, "_headers"), headers);
+    },
+  };
+}
