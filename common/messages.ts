@@ -63,9 +63,19 @@ export const PLAY = {
   notCurrent: "This question is no longer open",
   alreadyAnswered: "You have already answered this question",
   notAnOption: "Answer must be one of the options",
+  waitForQuestion: "The next question goes out to everyone at the same moment. Stay on this page.",
+  windowClosed: "Time is up for this question",
+  tooManyFrames: "Too many messages: slow down",
+  invalidFrame: "Invalid frame",
   leaveClosed: "This tournament has started; entries can no longer be withdrawn.",
   left: "You have left the tournament.",
   leftRefunded: (amount: string) => `You have left the tournament. Your $${amount} entry fee is back in your balance.`,
+} as const;
+
+/** How each tournament format is labelled to players. */
+export const FORMAT_LABEL = {
+  self_paced: { title: "Self-paced", description: "Play the ten questions at your own pace while the tournament is live." },
+  live_show: { title: "Live show", description: "Live show: everyone gets each question at the same moment." },
 } as const;
 
 /** Reasons written to cheat_attempts (read by operators, not shown to players). */

@@ -16,6 +16,21 @@ export const QUESTION_TIME_MS = 30_000;
 export const ANSWER_GRACE_MS = 2_000;
 export const PAUSE_AFTER_ANSWER_MS = 2_000;
 
+/** How a tournament is played: each player at their own pace, or everyone on one shared clock. */
+export const TOURNAMENT_FORMATS = ["self_paced", "live_show"] as const;
+/** Live show: the pause between a question's reveal and the next question. */
+export const REVEAL_PAUSE_MS = 5_000;
+/** Live show: the most a player's measured round trip may take off their response time (docs/decisions/008-live-show-timing.md). */
+export const LATENCY_ALLOWANCE_MAX_MS = 150;
+/** Round-trip samples kept per socket; the allowance uses their median. */
+export const RTT_SAMPLES = 5;
+
+/** Sockets one user may hold on one tournament; opening another closes their oldest. */
+export const SOCKETS_PER_USER_PER_ROOM = 3;
+/** Frames per socket: a burst of this many, refilled at SOCKET_FRAMES_PER_SECOND. */
+export const SOCKET_FRAME_BURST = 20;
+export const SOCKET_FRAMES_PER_SECOND = 10;
+
 /** Under the minimum at its start time, a paid tournament re-checks this often until it starts or is cancelled. */
 export const START_RECHECK_MS = 60_000;
 /** Leaderboard pushes on a tournament socket are coalesced to at most one per interval. */

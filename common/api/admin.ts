@@ -2,7 +2,9 @@
 // special event, a house-funded free tournament) beside the ones the cron schedules.
 import { z } from "zod";
 import { dollarsToCentsExact, type Cents } from "../domain/money";
-import { MAX_AMOUNT_CENTS, MIN_PLAYERS_PAID, PRACTICE_MARKER, TOURNAMENT_DURATION_MS } from "../spec";
+import { MAX_AMOUNT_CENTS, MIN_PLAYERS_PAID, PRACTICE_MARKER, TOURNAMENT_DURATION_MS, TOURNAMENT_FORMATS } from "../spec";
+import { LIVE_SHOW_DURATION_MS } from "../domain/live-show";
+import type { TournamentFormat } from "./types";
 
 export const ADMIN_TOURNAMENT = {
   titleLength: "Title must be 3-100 characters",
@@ -22,6 +24,8 @@ export const ADMIN_TOURNAMENT = {
   startInPast: "startTime must be in the future",
   duration: "durationMinutes must be a whole number from 1 to 240",
   isFree: "isFree must be true or false",
+  format: `format must be one of: ${TOURNAMENT_FORMATS.join(", ")}`,
+  liveShowTooShort: `A live show needs at least ${Math.ceil(LIVE_SHOW_DURATION_MS / 60_000)} minutes (durationMinutes)`,
 } as const;
 
 /** A USD amount of 0 or more with at most 2 decimals, to cents. */
@@ -71,6 +75,8 @@ export const createTournamentSchema = z
     isFree: z.boolean({ error: ADMIN_TOURNAMENT.isFree }),
     /** House-funded pool of a free tournament (USD), split 65/25/10 at the end. */
     prizePool: usdAmount("prizePool").optional(),
+    /** Absent: a live show when there is an entry fee (nobody can pass answers on), otherwise self-paced. */
+    format: z.enum(TOURNAMENT_FORMATS, { error: ADMIN_TOURNAMENT.format }).optional(),
   })
   .superRefine((t, ctx) => {
     const issue = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
@@ -79,7 +85,13 @@ export const createTournamentSchema = z
     if (!t.isFree && (t.prizePool ?? 0) > 0) issue(ADMIN_TOURNAMENT.prizePoolPaid, "prizePool");
     if (!t.isFree && t.maxParticipants !== null && t.maxParticipants < MIN_PLAYERS_PAID)
       issue(ADMIN_TOURNAMENT.maxBelowMinimum, "maxParticipants");
+    if (defaultFormat(t) === "live_show" && t.durationMinutes * 60_000 < LIVE_SHOW_DURATION_MS)
+      issue(ADMIN_TOURNAMENT.liveShowTooShort, "durationMinutes");
   });
+
+/** The format a new tournament gets: the operator's choice, else a live show for paid entry. */
+export const defaultFormat = (t: { format?: TournamentFormat | undefined; entryFee: number }): TournamentFormat =>
+  t.format ?? (t.entryFee > 0 ? "live_show" : "self_paced");
 
 export type CreateTournamentInput = z.input<typeof createTournamentSchema>;
 

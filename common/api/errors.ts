@@ -61,6 +61,10 @@ export const ERROR_CODES = [
   "not_current",
   "already_answered",
   "not_an_option",
+  /** A live show between questions: the next one goes out to everyone at once. */
+  "no_open_question",
+  /** A live show's answer after the question's window closed. */
+  "answer_window_closed",
   /** A socket frame the server does not understand. */
   "invalid_frame",
 

@@ -120,32 +120,65 @@ export interface LeaveResult {
   tournament: Tournament;
 }
 
-export interface AnswerResult {
-  isCorrect: boolean;
-  pointsEarned: number;
-  xpEarned: number;
-  correctAnswer: string;
-  explanation: string | null;
-  /** Milliseconds from when the server issued the question. */
-  responseTime: number;
-}
+export const answerResultSchema = z.object({
+  isCorrect: z.boolean(),
+  pointsEarned: z.number(),
+  xpEarned: z.number(),
+  correctAnswer: z.string(),
+  explanation: z.string().nullable(),
+  /** Milliseconds counted for the answer: from when the server issued the question (a live show: less the latency allowance). */
+  responseTime: z.number(),
+});
+export type AnswerResult = z.infer<typeof answerResultSchema>;
 
-/** A question as a player sees it: never the correct answer until `result` is set. */
-export interface PlayerQuestion {
-  id: number;
-  question: string;
+/**
+ * A live show's answer before the question's window has closed for everyone: accepted and locked
+ * in, with nothing that tells whether it was right (the reveal frame says that to everyone at once).
+ */
+export const answerLockedSchema = z.object({
+  locked: z.literal(true),
+  questionId: z.number(),
+  answer: z.string(),
+  responseTime: z.number(),
+  /** When the window closes and the answer is revealed. */
+  revealAt: z.string(),
+});
+export type AnswerLocked = z.infer<typeof answerLockedSchema>;
+
+/** What answering returns: the scored result, or in a live show the locked answer until the reveal. */
+export const answerReplySchema = z.union([answerResultSchema, answerLockedSchema]);
+export type AnswerReply = z.infer<typeof answerReplySchema>;
+export const isLocked = (r: AnswerReply): r is AnswerLocked => "locked" in r;
+
+/** A question as a player sees it: never the correct answer until `result` is a revealed one. */
+export const playerQuestionSchema = z.object({
+  id: z.number(),
+  question: z.string(),
   /** Shuffled per player, the same order on every request. */
-  options: string[];
+  options: z.array(z.string()),
   /** 0-based. */
-  index: number;
-  total: number;
-  issuedAt: string;
+  index: z.number(),
+  total: z.number(),
+  /** When the server issued the question (a live show: when it went out to everyone). */
+  issuedAt: z.string(),
   /** issuedAt + 30 s. */
-  deadline: string;
+  deadline: z.string(),
   /** Server-computed time left, 0 once the deadline passed. */
-  remainingMs: number;
-  result: AnswerResult | null;
-}
+  remainingMs: z.number(),
+  result: answerReplySchema.nullable(),
+});
+export type PlayerQuestion = z.infer<typeof playerQuestionSchema>;
+
+/** Where a live show is: waiting for its start, a question open, a question revealed, over. */
+export const liveShowStateSchema = z.object({
+  stage: z.enum(["waiting", "question", "reveal", "over"]),
+  /** The current (or last) question, 0-based; -1 before the first. */
+  index: z.number(),
+  total: z.number(),
+  /** When the stage ends: the start, the window's close, or the next question. Null when not known. */
+  nextAt: z.string().nullable(),
+});
+export type LiveShowState = z.infer<typeof liveShowStateSchema>;
 
 export interface CompleteResult {
   finished: true;
@@ -275,10 +308,21 @@ export const leaderboardRowSchema = z.object({
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 
-/** Frames a client may send on /api/tournaments/{id}/ws ("ping" as plain text is answered "pong"). */
+/** A client's name for one frame, echoed in the reply: resending the same id returns the same reply. */
+const frameIdSchema = z.string().min(1).max(64);
+
+/**
+ * Frames a client may send on /api/tournaments/{id}/ws ("ping" as plain text is answered "pong").
+ * The play frames do what POST /next, /answer and /complete do, without a request each.
+ */
 export const tournamentClientFrameSchema = z.discriminatedUnion("type", [
-  /** Ask for the current status and leaderboard again (after a reconnect, say). */
-  z.object({ type: z.literal("sync") }),
+  /** Ask for the status, the leaderboard and (to a player) the open question again, after a reconnect say. */
+  z.object({ type: z.literal("sync"), id: frameIdSchema.optional() }),
+  z.object({ type: z.literal("next"), id: frameIdSchema }),
+  z.object({ type: z.literal("answer"), id: frameIdSchema, ...answerBodySchema.shape }),
+  z.object({ type: z.literal("complete"), id: frameIdSchema }),
+  /** The reply to the server's ping frame: the room measures the round trip from it. */
+  z.object({ type: z.literal("pong"), t: z.number() }),
 ]);
 export type TournamentClientFrame = z.infer<typeof tournamentClientFrameSchema>;
 
@@ -288,9 +332,33 @@ export const tournamentServerFrameSchema = z.discriminatedUnion("type", [
     type: z.literal("leaderboard"),
     top: z.array(leaderboardRowSchema),
     me: z.object({ rank: z.number(), score: z.number() }).nullable(),
+    /** Grows with every change of the standings. */
+    version: z.number(),
   }),
-  z.object({ type: z.literal("status"), status: statusSchema }),
-  z.object({ type: z.literal("error"), code: errorCodeSchema, message: z.string() }),
+  /** The show is present in a live show only. */
+  z.object({ type: z.literal("status"), status: statusSchema, show: liveShowStateSchema.nullable() }),
+  /** A question: the reply to `next` (with its id), or a live show's question pushed to every player. */
+  z.object({ type: z.literal("question"), id: frameIdSchema.optional(), question: playerQuestionSchema }),
+  z.object({ type: z.literal("result"), id: frameIdSchema, result: answerReplySchema }),
+  z.object({ type: z.literal("completed"), id: frameIdSchema, finished: z.literal(true), score: z.number(), questionsAnswered: z.number() }),
+  /** A live show's question after its window closed for everyone. */
+  z.object({
+    type: z.literal("reveal"),
+    questionId: z.number(),
+    index: z.number(),
+    correctAnswer: z.string(),
+    explanation: z.string().nullable(),
+    /** How many players chose each option (every option listed, in the question's own order). */
+    distribution: z.array(z.object({ option: z.string(), count: z.number() })),
+    /** The player's own scored answer; null for a spectator or a player who did not answer. */
+    you: answerResultSchema.nullable(),
+    /** When the next question goes out; null after the last. */
+    nextAt: z.string().nullable(),
+  }),
+  /** The room measures the round trip: answer with {type:"pong", t} at once. */
+  z.object({ type: z.literal("ping"), t: z.number() }),
+  /** A refusal: the same status, code and message as the HTTP endpoint would give. */
+  z.object({ type: z.literal("error"), id: frameIdSchema.optional(), status: z.number(), code: errorCodeSchema, message: z.string() }),
 ]);
 export type TournamentServerFrame = z.infer<typeof tournamentServerFrameSchema>;
 

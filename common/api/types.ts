@@ -26,6 +26,9 @@ export type TournamentStatus = "upcoming" | "live" | "completed" | "cancelled";
 /** standard: scheduled or operator-made; practice: a category's always-open practice entry; practice_run: one player's run of it. */
 export type TournamentKind = "standard" | "practice" | "practice_run";
 
+/** self_paced: each player gets the next question when they ask; live_show: everyone gets each question at the same moment. */
+export type TournamentFormat = "self_paced" | "live_show";
+
 export interface Category {
   id: number;
   slug: string;
@@ -52,6 +55,7 @@ export interface Tournament {
   imageUrl: string | null;
   isFree: boolean;
   kind: TournamentKind;
+  format: TournamentFormat;
   createdAt: string;
 }
 

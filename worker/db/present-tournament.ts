@@ -23,6 +23,7 @@ export function presentTournament(t: typeof tournaments.$inferSelect, categoryNa
     imageUrl: t.imageUrl,
     isFree: t.isFree,
     kind: t.kind,
+    format: t.format,
     createdAt: iso(t.createdAt),
   };
 }

@@ -1,6 +1,7 @@
 // The system of record. Money columns are integer cents; times are epoch milliseconds.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { TOURNAMENT_FORMATS } from "../../common/spec";
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
@@ -105,6 +106,7 @@ export const tournaments = sqliteTable(
     imageUrl: text("image_url"),
     isFree: integer("is_free", { mode: "boolean" }).notNull().default(false),
     kind: text("kind", { enum: tournamentKinds }).notNull().default("standard"),
+    format: text("format", { enum: TOURNAMENT_FORMATS }).notNull().default("self_paced"),
     /** The player of a practice run; null for every other kind. */
     ownerUserId: integer("owner_user_id").references(() => users.id),
     settledAt: integer("settled_at"),

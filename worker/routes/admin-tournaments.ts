@@ -2,7 +2,7 @@
 // the ones the cron schedules: the row and its 10 questions in one batch, then the room's alarm.
 import { Hono } from "hono";
 import { eq, max, sql } from "drizzle-orm";
-import { ADMIN_TOURNAMENT, createTournamentSchema } from "../../common/api/admin";
+import { ADMIN_TOURNAMENT, createTournamentSchema, defaultFormat } from "../../common/api/admin";
 import { DIFFICULTY_RAMP } from "../../common/spec";
 import { pickQuestionsForRamp } from "../../common/domain/questions";
 import { categories, questions, tournamentQuestions, tournaments } from "../db/schema";
@@ -53,6 +53,7 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
           endTime: body.startTime + body.durationMinutes * 60_000,
           status: "upcoming",
           isFree: body.isFree,
+          format: defaultFormat(body),
         })
         .returning({ id: tournaments.id }),
       db.insert(tournamentQuestions).values(picked.map((q, order) => ({ tournamentId: sql`${newest}`, questionId: q.id, order }))),

@@ -72,8 +72,9 @@ async function ensurePaid(db: D1Database, category: CategoryRecord, pool: Questi
   const [inserted] = await db.batch([
     db
       .prepare(
-        `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free)
-         SELECT ?, ?, ?, ?, 0, ?, ?, ?, ?, 'upcoming', 0
+        // Scheduled paid tournaments are live shows: one shared clock, so nobody can pass answers on.
+        `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free, format)
+         SELECT ?, ?, ?, ?, 0, ?, ?, ?, ?, 'upcoming', 0, 'live_show'
          WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE ${slot}) RETURNING id`,
       )
       .bind(
