@@ -340,7 +340,13 @@ export const tournamentServerFrameSchema = z.discriminatedUnion("type", [
   /** A question: the reply to `next` (with its id), or a live show's question pushed to every player. */
   z.object({ type: z.literal("question"), id: frameIdSchema.optional(), question: playerQuestionSchema }),
   z.object({ type: z.literal("result"), id: frameIdSchema, result: answerReplySchema }),
-  z.object({ type: z.literal("completed"), id: frameIdSchema, finished: z.literal(true), score: z.number(), questionsAnswered: z.number() }),
+  z.object({
+    type: z.literal("completed"),
+    id: frameIdSchema,
+    finished: z.literal(true),
+    score: z.number(),
+    questionsAnswered: z.number(),
+  }),
   /** A live show's question after its window closed for everyone. */
   z.object({
     type: z.literal("reveal"),

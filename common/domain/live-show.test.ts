@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { LATENCY_ALLOWANCE_MAX_MS, REVEAL_PAUSE_MS } from "../spec";
-import { LIVE_SHOW_DURATION_MS, LIVE_SHOW_WINDOW_MS, insideWindow, latencyAllowance, liveResponseMs, nextShowStep, showStageEndsAt } from "./live-show";
+import {
+  LIVE_SHOW_DURATION_MS,
+  LIVE_SHOW_WINDOW_MS,
+  insideWindow,
+  latencyAllowance,
+  liveResponseMs,
+  nextShowStep,
+  showStageEndsAt,
+} from "./live-show";
 
 describe("the live show's clock", () => {
   const at = 1_000_000;

@@ -21,11 +21,7 @@ export interface ShowClock {
 }
 
 export type ShowStep =
-  | { kind: "open"; ord: number }
-  | { kind: "reveal"; ord: number }
-  | { kind: "finish" }
-  | { kind: "wait"; until: number }
-  | { kind: "done" };
+  { kind: "open"; ord: number } | { kind: "reveal"; ord: number } | { kind: "finish" } | { kind: "wait"; until: number } | { kind: "done" };
 
 /**
  * The next thing a live show does. A late alarm catches up one step at a time, and a question
@@ -70,7 +66,8 @@ export function latencyAllowance(roundTripsMs: readonly number[]): number {
 }
 
 /** The response time counted for a live-show answer: from the push, less the allowance, never negative. */
-export const liveResponseMs = (answeredAt: number, pushedAt: number, allowanceMs: number) => Math.max(0, answeredAt - pushedAt - allowanceMs);
+export const liveResponseMs = (answeredAt: number, pushedAt: number, allowanceMs: number) =>
+  Math.max(0, answeredAt - pushedAt - allowanceMs);
 
 /** Whether a live-show answer arrived inside the question's window (which is the same for everyone). */
 export const insideWindow = (answeredAt: number, pushedAt: number) => answeredAt <= pushedAt + LIVE_SHOW_WINDOW_MS;

@@ -1,30 +1,51 @@
 import { DurableObject } from "cloudflare:workers";
 import type {
   AnswerInput,
+  AnswerLocked,
+  AnswerReply,
   AnswerResult,
   CompleteResult,
-  LeaderboardRow,
+  LiveShowState,
   NotificationFrame,
   PlayerQuestion,
+  TournamentClientFrame,
   TournamentServerFrame,
 } from "../../common/api/tournaments";
 import { tournamentClientFrameSchema } from "../../common/api/tournaments";
 import type { TournamentStatus } from "../../common/api/types";
 import type { ApiErrorBody, ErrorCode } from "../../common/api/errors";
 import { CHEAT, JOIN, PLAY } from "../../common/messages";
-import { LEADERBOARD_PUSH_MS, LEADERBOARD_PUSH_SIZE, QUESTION_TIME_MS, START_RECHECK_MS } from "../../common/spec";
+import {
+  LEADERBOARD_PUSH_MS,
+  LEADERBOARD_PUSH_SIZE,
+  QUESTION_TIME_MS,
+  RTT_SAMPLES,
+  SOCKET_FRAME_BURST,
+  SOCKET_FRAMES_PER_SECOND,
+  SOCKETS_PER_USER_PER_ROOM,
+  START_RECHECK_MS,
+} from "../../common/spec";
+import {
+  LIVE_SHOW_WINDOW_MS,
+  insideWindow,
+  latencyAllowance,
+  liveResponseMs,
+  nextShowStep,
+  showStageEndsAt,
+} from "../../common/domain/live-show";
 import { nextLifecycleStep } from "../../common/domain/lifecycle";
 import { answerPoints, answerXp, isLate } from "../../common/domain/scoring";
 import { placementXp } from "../../common/domain/levels";
 import { awardPrizes, prizePoolFromFees } from "../../common/domain/prizes";
-import { centsToDollars, formatCents } from "../../common/domain/money";
+import { formatCents } from "../../common/domain/money";
 import { seededShuffle } from "../../common/domain/questions";
 import { InsufficientFundsError, runAtomically } from "../money/ledger";
 import { iso } from "../db/present";
 import { closeQuietly, parseJson } from "./notification-hub";
 import { pushNotification, TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "./hub-client";
 import { RoomStore, isOpen, type MetaRow, type Phase, type PlayRow, type QuestionRow } from "./room/storage";
-import { computeStandings, responseRecords, type PlayerStanding } from "./room/standings";
+import { computeStandings, responseRecords, showStandings } from "./room/standings";
+import { LiveBoard, type BoardRow } from "./room/board";
 import { tournamentNotice } from "./room/notices";
 import {
   balanceCents,
@@ -71,27 +92,45 @@ const notFound = () => fail(404, "tournament_not_found", PLAY.notFound);
 
 interface SocketAttachment {
   userId: number;
+  openedAt: number;
+  /** The latest measured round trips (ms), for the live show's latency allowance. */
+  rtts: number[];
 }
+
+/** Close code for a socket replaced by the same user's newer one (over SOCKETS_PER_USER_PER_ROOM). */
+export const SOCKET_REPLACED = 4001;
 
 /** The status the API shows: settling is still live to players. */
 const publicStatus = (phase: Phase): TournamentStatus => (phase === "settling" ? "live" : phase);
+
+type RoomFrame = Exclude<TournamentClientFrame, { type: "sync" | "pong" }>;
 
 /**
  * One per tournament (idFromName(String(tournamentId))): the single writer of its live state.
  * It learns its tournament from D1 on first use, then owns joins (capacity, fees), the lifecycle
  * (one alarm over a table of deadlines), every question issued and answer given (in its own
- * SQLite before any reply), the leaderboard pushed to its sockets, and settlement.
+ * SQLite before any reply), the live show's shared clock, the leaderboard, and settlement.
+ *
+ * Play arrives as frames on the tournament's sockets (the user is the socket's, so a frame costs
+ * no D1 work at all) or as the HTTP endpoints' RPC calls; both run the same methods below.
  *
  * Work that waits on D1 runs through #serial: the input gate does not hold other calls back
  * while an object waits on the network, and joins, lifecycle steps and settlement must not
  * interleave. Questions and answers only touch local storage, so they never wait behind D1.
- * Design and the plan for tournaments larger than one object: docs/decisions/004-tournament-room.md.
+ * Design and the plan for tournaments larger than one object: docs/decisions/004-tournament-room.md;
+ * the live show's timing: docs/decisions/008-live-show-timing.md.
  */
 export class TournamentRoom extends DurableObject<Env> {
   readonly #store: RoomStore;
   /** Whether this instance has reconciled its participants with D1 since it started. */
   #synced = false;
   #tail: Promise<unknown> = Promise.resolve();
+  readonly #board = new LiveBoard();
+  #boardBuilt = false;
+  /** Parsed options per question ord: answers check them on the hot path. */
+  readonly #options = new Map<number, string[]>();
+  readonly #attachments = new WeakMap<WebSocket, SocketAttachment>();
+  readonly #buckets = new WeakMap<WebSocket, { tokens: number; at: number }>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -119,9 +158,11 @@ export class TournamentRoom extends DurableObject<Env> {
       const meta = this.#store.meta()!;
       if (this.#store.participant(user.userId)) return ok({ alreadyJoined: true });
       const now = Date.now();
-      // Closed once over, and from the end time on even before the alarm has settled it.
+      // Closed once over, and from the end time on even before the alarm has settled it; a live
+      // show closes when its first question goes out.
       const over = meta.end_time !== null && now >= meta.end_time;
-      if ((meta.phase !== "upcoming" && meta.phase !== "live") || over) return fail(409, "join_closed", PLAY.joinClosed, JOIN.failedTitle);
+      const open = meta.phase === "upcoming" || (meta.phase === "live" && meta.format === "self_paced");
+      if (!open || over) return fail(409, "join_closed", PLAY.joinClosed, JOIN.failedTitle);
       // The order after sign-in: level, capacity, balance.
       if (!meta.practice && user.level < meta.min_level) {
         return fail(403, "level_too_low", JOIN.levelDescription(meta.min_level), JOIN.levelTitle);
@@ -171,6 +212,7 @@ export class TournamentRoom extends DurableObject<Env> {
         },
       ]);
       this.#store.setPrizePool(pool);
+      this.#refreshPlayer(user.userId, now);
       // The player who completes the minimum starts a tournament that is waiting for players.
       if (meta.phase === "upcoming" && now >= meta.start_time) await this.#advance(now);
       await this.#leaderboardChanged();
@@ -205,6 +247,7 @@ export class TournamentRoom extends DurableObject<Env> {
       );
       this.#store.recordDeparture(userId);
       this.#store.setPrizePool(pool);
+      this.#board.remove(userId);
       await this.#leaderboardChanged();
       return ok({ refundedCents: fee });
     });
@@ -214,95 +257,40 @@ export class TournamentRoom extends DurableObject<Env> {
   async nextQuestion(tournamentId: number, userId: number): Promise<RoomResult<PlayerQuestion>> {
     const meta = await this.#ready(tournamentId);
     if (!meta) return notFound();
-    const now = Date.now();
-    const refusal = this.#playRefusal(meta, userId, now);
-    if (refusal) return refusal;
-    const last = this.#store.latestPlay(userId);
-    if (last && isOpen(last, now)) return ok(this.#present(meta, userId, last, now));
-    const ord = last ? last.ord + 1 : 0;
-    if (ord >= this.#store.questionCount()) return fail(409, "no_more_questions", PLAY.noMoreQuestions);
-    return ok(this.#present(meta, userId, this.#store.issue(userId, ord, now), now));
+    return this.#next(meta, userId, Date.now(), null);
   }
 
-  /** Only the questions already issued to this player, in order. */
+  /** Only the questions already issued to this player (in a live show: already sent to everyone), in order. */
   async listQuestions(tournamentId: number, userId: number): Promise<RoomResult<PlayerQuestion[]>> {
     const meta = await this.#ready(tournamentId);
     if (!meta) return notFound();
     const now = Date.now();
+    if (meta.format === "live_show") {
+      if (!this.#store.participant(userId)) return ok([]);
+      const opened = this.#store.questions().filter((q) => q.opened_at !== null);
+      return ok(opened.map((q) => this.#presentLive(meta, userId, q, now)));
+    }
     return ok(this.#store.plays(userId).map((play) => this.#present(meta, userId, play, now)));
   }
 
-  async answer(tournamentId: number, userId: number, input: AnswerInput): Promise<RoomResult<AnswerResult>> {
+  async answer(tournamentId: number, userId: number, input: AnswerInput): Promise<RoomResult<AnswerReply>> {
     const meta = await this.#ready(tournamentId);
     if (!meta) return notFound();
-    const participant = this.#store.participant(userId);
-    if (!participant) return fail(409, "not_joined", PLAY.notJoined);
-    const question = this.#store.questionById(input.questionId);
-    if (!question) return this.#cheat(meta, userId, CHEAT.unknownQuestion(input.questionId), "not_issued", PLAY.notIssued);
-    const play = this.#store.play(userId, question.ord);
-    // A resent answer (a retry after a lost reply) gets the stored result, whatever happened since.
-    if (play?.answer != null && play.answer === input.answer) return ok(resultOf(play, question));
-    if (participant.finished_at !== null)
-      return this.#cheat(meta, userId, CHEAT.afterFinish(input.questionId), "already_finished", PLAY.alreadyFinished);
-    const now = Date.now();
-    if (!this.#isLive(meta, now)) return fail(409, "not_live", PLAY.notLive);
-    if (!play) return this.#cheat(meta, userId, CHEAT.notIssued(input.questionId), "not_issued", PLAY.notIssued);
-    if (play.answer !== null)
-      return this.#cheat(meta, userId, CHEAT.secondAnswer(input.questionId), "already_answered", PLAY.alreadyAnswered);
-    if (this.#store.latestPlay(userId)!.ord !== play.ord)
-      return this.#cheat(meta, userId, CHEAT.notCurrent(input.questionId), "not_current", PLAY.notCurrent);
-    const options = JSON.parse(question.options) as string[];
-    if (!options.includes(input.answer)) return fail(400, "not_an_option", PLAY.notAnOption);
-
-    const responseMs = Math.max(0, now - play.issued_at);
-    const right = input.answer === question.correct_answer;
-    const stored = this.#store.recordAnswer(userId, play.ord, {
-      answer: input.answer,
-      // A late answer is a timed-out one: no points, not counted correct.
-      isCorrect: right && !isLate(responseMs),
-      responseMs,
-      points: answerPoints(right, responseMs),
-      xp: answerXp(right, responseMs),
-      at: now,
-    });
-    await this.#leaderboardChanged();
-    return ok(resultOf(stored, question));
+    return this.#answer(meta, userId, input, Date.now());
   }
 
   /** Finishes the player: what they did not answer counts as timed out. Repeating it changes nothing. */
   async complete(tournamentId: number, userId: number): Promise<RoomResult<CompleteResult>> {
-    const first = await this.#ready(tournamentId);
-    if (!first) return notFound();
-    if (!this.#store.participant(userId)) return fail(409, "not_joined", PLAY.notJoined);
-    if (first.phase === "upcoming" || first.phase === "cancelled") return fail(409, "not_live", PLAY.notLive);
-    return this.#serial(async () => {
-      const now = Date.now();
-      const meta = this.#store.meta()!;
-      if (meta.phase === "live") {
-        this.#store.finish(userId, now);
-        if (this.#store.participant(userId)!.results_written === 0) await this.#writeResults(meta, userId, now);
-        await this.#leaderboardChanged();
-        if (this.#store.participants().every((p) => p.finished_at !== null)) {
-          try {
-            await this.#advance(now);
-          } catch (e) {
-            // The player is finished either way; the alarm retries the settlement shortly.
-            console.error("early settlement failed", meta.tournament_id, e);
-            this.#store.schedule("lifecycle", Date.now() + START_RECHECK_MS);
-            await this.#arm();
-          }
-        }
-      }
-      // Only this player's plays: ranking the whole field here made every completion O(players).
-      const [me] = computeStandings([this.#store.participant(userId)!], this.#store.plays(userId), this.#store.questionCount(), now, true);
-      return ok({ finished: true as const, score: me!.score, questionsAnswered: me!.questionsAnswered });
-    });
-  }
-
-  async leaderboard(tournamentId: number): Promise<RoomResult<LeaderboardRow[]>> {
     const meta = await this.#ready(tournamentId);
     if (!meta) return notFound();
-    return ok(this.#standings(Date.now()).map(toLeaderboardRow));
+    return this.#complete(meta, userId);
+  }
+
+  /** The whole board as JSON, built once per change of the standings (the route sends it as it is). */
+  async leaderboardJson(tournamentId: number): Promise<RoomResult<string>> {
+    const meta = await this.#ready(tournamentId);
+    if (!meta) return notFound();
+    return ok(this.#boardNow(Date.now()).allJson());
   }
 
   // ---- Alarm: one alarm, many deadlines ----
@@ -311,6 +299,7 @@ export class TournamentRoom extends DurableObject<Env> {
     if (!(await this.#ready())) return;
     await this.#serial(async () => {
       const now = Date.now();
+      await this.#runShow(now);
       // The lifecycle step reads the phase and the clock, so running it early or twice is harmless.
       await this.#advance(now);
       const flushAt = this.#store.scheduled("flush");
@@ -334,27 +323,280 @@ export class TournamentRoom extends DurableObject<Env> {
     }
     const meta = await this.#ready(tournamentId);
     if (!meta) return Response.json({ code: "tournament_not_found", message: PLAY.notFound } satisfies ApiErrorBody, { status: 404 });
+    const now = Date.now();
+    // A few sockets per user (a phone and a laptop, a reloading tab): the newest wins.
+    const mine = this.ctx.getWebSockets(`user:${userId}`).sort((a, b) => this.#attachment(a).openedAt - this.#attachment(b).openedAt);
+    for (const old of mine.slice(0, Math.max(0, mine.length - SOCKETS_PER_USER_PER_ROOM + 1))) {
+      closeQuietly(old, SOCKET_REPLACED, "Opened in another window");
+    }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [`user:${userId}`]);
-    server.serializeAttachment({ userId } satisfies SocketAttachment);
-    this.#sync(server, meta);
+    const attachment: SocketAttachment = { userId, openedAt: now, rtts: [] };
+    server.serializeAttachment(attachment);
+    this.#attachments.set(server, attachment);
+    this.#sync(server, meta, now);
     return new Response(null, { status: 101, webSocket: client });
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const frame = tournamentClientFrameSchema.safeParse(parseJson(message));
-    if (!frame.success) return send(ws, { type: "error", code: "invalid_frame", message: "Invalid frame" });
-    switch (frame.data.type) {
-      case "sync": {
-        const meta = this.#store.meta();
-        if (meta) this.#sync(ws, meta);
-        return;
-      }
+    const raw = parseJson(message);
+    const id = frameIdOf(raw);
+    if (!this.#allowFrame(ws)) return send(ws, errorFrame(id, 429, "rate_limited", PLAY.tooManyFrames));
+    const parsed = tournamentClientFrameSchema.safeParse(raw);
+    if (!parsed.success) return send(ws, errorFrame(id, 400, "invalid_frame", PLAY.invalidFrame));
+    const frame = parsed.data;
+    const meta = await this.#ready();
+    if (!meta) return send(ws, errorFrame(id, 404, "tournament_not_found", PLAY.notFound));
+    const { userId } = this.#attachment(ws);
+    const now = Date.now();
+    switch (frame.type) {
+      case "sync":
+        return this.#sync(ws, this.#store.meta()!, now);
+      case "pong":
+        return this.#recordRoundTrip(ws, now - frame.t);
+      default:
+        return send(ws, await this.#play(meta, userId, frame, now));
     }
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
     closeQuietly(ws, code, reason);
+  }
+
+  // ---- Play: the same rules for socket frames and HTTP calls ----
+
+  async #play(meta: MetaRow, userId: number, frame: RoomFrame, now: number): Promise<TournamentServerFrame> {
+    switch (frame.type) {
+      case "next": {
+        const r = this.#next(meta, userId, now, frame.id);
+        return r.ok ? { type: "question", id: frame.id, question: r.value } : errorFrame(frame.id, r.status, r.code, r.message);
+      }
+      case "answer": {
+        const r = await this.#answer(meta, userId, { questionId: frame.questionId, answer: frame.answer }, now);
+        return r.ok ? { type: "result", id: frame.id, result: r.value } : errorFrame(frame.id, r.status, r.code, r.message);
+      }
+      case "complete": {
+        const r = await this.#complete(meta, userId);
+        return r.ok ? { type: "completed", id: frame.id, ...r.value } : errorFrame(frame.id, r.status, r.code, r.message);
+      }
+    }
+  }
+
+  #next(meta: MetaRow, userId: number, now: number, frameId: string | null): RoomResult<PlayerQuestion> {
+    if (!this.#store.participant(userId)) return fail(409, "not_joined", PLAY.notJoined);
+    // A frame seen before (its reply was lost): the same question again, nothing new issued.
+    const seen = frameId === null ? null : this.#store.playByFrame(userId, frameId);
+    if (seen) return ok(this.#present(meta, userId, seen, now));
+    const refusal = this.#playRefusal(meta, userId, now);
+    if (refusal) return refusal;
+    if (meta.format === "live_show") {
+      const current = meta.show_stage === "question" ? this.#store.questionAt(meta.show_ord) : null;
+      return current ? ok(this.#presentLive(meta, userId, current, now)) : fail(409, "no_open_question", PLAY.waitForQuestion);
+    }
+    const last = this.#store.latestPlay(userId);
+    if (last && isOpen(last, now)) return ok(this.#present(meta, userId, last, now));
+    const ord = last ? last.ord + 1 : 0;
+    if (ord >= this.#store.questionCount()) return fail(409, "no_more_questions", PLAY.noMoreQuestions);
+    const play = this.#store.issue(userId, ord, now, frameId);
+    // The previous question timed out unanswered: it now counts in the tiebreak total.
+    if (last && last.answer === null) this.#refreshPlayer(userId, now);
+    return ok(this.#present(meta, userId, play, now));
+  }
+
+  async #answer(meta: MetaRow, userId: number, input: AnswerInput, now: number): Promise<RoomResult<AnswerReply>> {
+    const participant = this.#store.participant(userId);
+    if (!participant) return fail(409, "not_joined", PLAY.notJoined);
+    const question = this.#store.questionById(input.questionId);
+    if (!question) return this.#cheat(meta, userId, CHEAT.unknownQuestion(input.questionId), "not_issued", PLAY.notIssued);
+    const play = this.#store.play(userId, question.ord);
+    // A resent answer (a retry after a lost reply) gets the stored result, whatever happened since.
+    if (play?.answer != null && play.answer === input.answer) return ok(this.#reply(meta, play, question));
+    if (participant.finished_at !== null)
+      return this.#cheat(meta, userId, CHEAT.afterFinish(input.questionId), "already_finished", PLAY.alreadyFinished);
+    if (!this.#isLive(meta, now)) return fail(409, "not_live", PLAY.notLive);
+    if (meta.format === "live_show") return this.#answerLive(meta, userId, input, question, play, now);
+    if (!play) return this.#cheat(meta, userId, CHEAT.notIssued(input.questionId), "not_issued", PLAY.notIssued);
+    if (play.answer !== null)
+      return this.#cheat(meta, userId, CHEAT.secondAnswer(input.questionId), "already_answered", PLAY.alreadyAnswered);
+    if (this.#store.latestPlay(userId)!.ord !== play.ord)
+      return this.#cheat(meta, userId, CHEAT.notCurrent(input.questionId), "not_current", PLAY.notCurrent);
+    if (!this.#optionsOf(question).includes(input.answer)) return fail(400, "not_an_option", PLAY.notAnOption);
+
+    const responseMs = Math.max(0, now - play.issued_at);
+    const right = input.answer === question.correct_answer;
+    const stored = this.#store.recordAnswer(userId, play.ord, {
+      answer: input.answer,
+      // A late answer is a timed-out one: no points, not counted correct.
+      isCorrect: right && !isLate(responseMs),
+      responseMs,
+      points: answerPoints(right, responseMs),
+      xp: answerXp(right, responseMs),
+      at: now,
+    });
+    this.#refreshPlayer(userId, now);
+    await this.#leaderboardChanged();
+    return ok(resultOf(stored, question));
+  }
+
+  /**
+   * A live show's answer: only to the question that is out, inside its window, once. The reply
+   * says it is locked in and nothing more; the score moves on the board at the reveal.
+   */
+  async #answerLive(
+    meta: MetaRow,
+    userId: number,
+    input: AnswerInput,
+    question: QuestionRow,
+    play: PlayRow | null,
+    now: number,
+  ): Promise<RoomResult<AnswerReply>> {
+    if (play) return this.#cheat(meta, userId, CHEAT.secondAnswer(input.questionId), "already_answered", PLAY.alreadyAnswered);
+    if (question.opened_at === null) return this.#cheat(meta, userId, CHEAT.notIssued(input.questionId), "not_issued", PLAY.notIssued);
+    const current = meta.show_stage === "question" && meta.show_ord === question.ord;
+    if (!current || !insideWindow(now, question.opened_at)) return fail(409, "answer_window_closed", PLAY.windowClosed);
+    if (!this.#optionsOf(question).includes(input.answer)) return fail(400, "not_an_option", PLAY.notAnOption);
+    const responseMs = liveResponseMs(now, question.opened_at, this.#allowanceFor(userId));
+    const right = input.answer === question.correct_answer;
+    const stored = this.#store.recordLiveAnswer(userId, question.ord, question.opened_at, {
+      answer: input.answer,
+      isCorrect: right,
+      responseMs,
+      points: answerPoints(right, responseMs),
+      xp: answerXp(right, responseMs),
+      at: now,
+    });
+    return ok(lockedOf(stored, question));
+  }
+
+  async #complete(first: MetaRow, userId: number): Promise<RoomResult<CompleteResult>> {
+    if (!this.#store.participant(userId)) return fail(409, "not_joined", PLAY.notJoined);
+    if (first.phase === "upcoming" || first.phase === "cancelled") return fail(409, "not_live", PLAY.notLive);
+    return this.#serial(async () => {
+      const now = Date.now();
+      const meta = this.#store.meta()!;
+      if (meta.phase === "live") {
+        this.#store.finish(userId, now);
+        if (this.#store.participant(userId)!.results_written === 0) await this.#writeResults(meta, userId, now);
+        this.#refreshPlayer(userId, now);
+        await this.#leaderboardChanged();
+        if (this.#store.participants().every((p) => p.finished_at !== null)) {
+          try {
+            await this.#advance(now);
+          } catch (e) {
+            // The player is finished either way; the alarm retries the settlement shortly.
+            console.error("early settlement failed", meta.tournament_id, e);
+            this.#store.schedule("lifecycle", Date.now() + START_RECHECK_MS);
+            await this.#arm();
+          }
+        }
+      }
+      const [me] = computeStandings([this.#store.participant(userId)!], this.#store.plays(userId), this.#store.questionCount(), now, true);
+      return ok({ finished: true as const, score: me!.score, questionsAnswered: me!.questionsAnswered });
+    });
+  }
+
+  // ---- The live show ----
+
+  /** Runs the show's clock as far as the time allows: open, reveal, finish; then waits for the next step. */
+  async #runShow(now: number): Promise<void> {
+    for (;;) {
+      const meta = this.#store.meta()!;
+      if (meta.format !== "live_show" || meta.phase !== "live") {
+        this.#store.unschedule("show");
+        return;
+      }
+      const step = nextShowStep(
+        { stage: meta.show_stage, ord: meta.show_ord, since: meta.show_since ?? now, total: this.#store.questionCount() },
+        now,
+      );
+      switch (step.kind) {
+        case "open":
+          this.#openQuestion(step.ord, now);
+          continue;
+        case "reveal":
+          this.#reveal(step.ord, now);
+          continue;
+        case "finish":
+          // Everyone has played every question: the lifecycle step settles at once.
+          this.#store.finishAll(now);
+          this.#store.setShow("over", meta.show_ord, now);
+          this.#store.unschedule("show");
+          return;
+        case "wait":
+          this.#store.schedule("show", step.until);
+          return;
+        case "done":
+          this.#store.unschedule("show");
+          return;
+      }
+    }
+  }
+
+  /** The question goes out to every connected player at the same moment: its window starts now for everyone. */
+  #openQuestion(ord: number, now: number): void {
+    this.#store.setShow("question", ord, now);
+    const current = this.#store.meta()!;
+    const question = this.#store.questionAt(ord)!;
+    const spectators: WebSocket[] = [];
+    for (const ws of this.ctx.getWebSockets()) {
+      const { userId } = this.#attachment(ws);
+      const p = this.#store.participant(userId);
+      if (!p || p.finished_at !== null) spectators.push(ws);
+      else send(ws, { type: "question", question: this.#presentLive(current, userId, question, now) });
+    }
+    if (spectators.length > 0) {
+      const status = JSON.stringify(this.#statusFrame(current, now));
+      for (const ws of spectators) sendText(ws, status);
+    }
+  }
+
+  /**
+   * The window has closed for everyone: the answer, how the room answered, each player's own
+   * result, the board with this question counted, and a ping to keep the latency allowance fresh.
+   */
+  #reveal(ord: number, now: number): void {
+    this.#store.setShow("reveal", ord, now);
+    const question = this.#store.questionAt(ord)!;
+    const counts = new Map(this.#optionsOf(question).map((o) => [o, 0]));
+    for (const p of this.#store.participants()) {
+      const answer = this.#store.play(p.user_id, ord)?.answer;
+      if (answer != null) counts.set(answer, (counts.get(answer) ?? 0) + 1);
+    }
+    this.#rebuildBoard(now);
+    const nextAt = showStageEndsAt({ stage: "reveal", ord, since: now, total: this.#store.questionCount() });
+    const common = JSON.stringify({
+      type: "reveal",
+      questionId: question.question_id,
+      index: ord,
+      correctAnswer: question.correct_answer,
+      explanation: question.explanation,
+      distribution: [...counts].map(([option, count]) => ({ option, count })),
+      nextAt: nextAt === null ? null : iso(nextAt),
+    });
+    const prefix = `${common.slice(0, -1)},"you":`;
+    const ping = JSON.stringify({ type: "ping", t: now } satisfies TournamentServerFrame);
+    for (const ws of this.ctx.getWebSockets()) {
+      const play = this.#store.play(this.#attachment(ws).userId, ord);
+      sendText(ws, `${prefix}${play?.answer != null ? JSON.stringify(resultOf(play, question)) : "null"}}`);
+    }
+    this.#pushLeaderboard(now);
+    for (const ws of this.ctx.getWebSockets()) sendText(ws, ping);
+  }
+
+  #statusFrame(meta: MetaRow, now: number): TournamentServerFrame {
+    return { type: "status", status: publicStatus(meta.phase), show: this.#showState(meta, now) };
+  }
+
+  #showState(meta: MetaRow, now: number): LiveShowState | null {
+    if (meta.format !== "live_show") return null;
+    const total = this.#store.questionCount();
+    if (meta.phase === "upcoming") {
+      // Past the start time the room waits for the minimum number of players: no time to show.
+      return { stage: "waiting", index: -1, total, nextAt: now < meta.start_time ? iso(meta.start_time) : null };
+    }
+    const stage = meta.phase === "live" ? meta.show_stage : "over";
+    const endsAt = showStageEndsAt({ stage, ord: meta.show_ord, since: meta.show_since ?? now, total });
+    return { stage, index: meta.show_ord, total, nextAt: endsAt === null ? null : iso(endsAt) };
   }
 
   // ---- Internals ----
@@ -402,6 +644,7 @@ export class TournamentRoom extends DurableObject<Env> {
     if (this.#store.meta()?.phase === "upcoming") this.#store.dropParticipantsNotIn(new Set(participants.map((p) => p.user_id)));
     this.#store.addParticipants(participants);
     this.#synced = true;
+    this.#boardBuilt = false;
   }
 
   #isLive(meta: MetaRow, now: number): boolean {
@@ -421,13 +664,22 @@ export class TournamentRoom extends DurableObject<Env> {
     return fail(409, code, message);
   }
 
+  #optionsOf(question: QuestionRow): string[] {
+    let options = this.#options.get(question.ord);
+    if (!options) {
+      options = JSON.parse(question.options) as string[];
+      this.#options.set(question.ord, options);
+    }
+    return options;
+  }
+
   #present(meta: MetaRow, userId: number, play: PlayRow, now: number): PlayerQuestion {
     const question = this.#store.questionAt(play.ord)!;
-    const options = JSON.parse(question.options) as string[];
+    if (meta.format === "live_show") return this.#presentLive(meta, userId, question, now);
     return {
       id: question.question_id,
       question: question.question,
-      options: seededShuffle(options, `${meta.tournament_id}:${userId}:${question.question_id}`),
+      options: seededShuffle(this.#optionsOf(question), `${meta.tournament_id}:${userId}:${question.question_id}`),
       index: play.ord,
       total: this.#store.questionCount(),
       issuedAt: iso(play.issued_at),
@@ -437,11 +689,74 @@ export class TournamentRoom extends DurableObject<Env> {
     };
   }
 
-  #standings(now: number): PlayerStanding[] {
-    const meta = this.#store.meta()!;
-    const final = meta.phase === "completed" || meta.phase === "cancelled";
-    return computeStandings(this.#store.participants(), this.#store.allPlays(), this.#store.questionCount(), now, final);
+  /** A live show's question as one player sees it: the shared clock, and their answer locked until the reveal. */
+  #presentLive(meta: MetaRow, userId: number, question: QuestionRow, now: number): PlayerQuestion {
+    const openedAt = question.opened_at ?? now;
+    const play = this.#store.play(userId, question.ord);
+    return {
+      id: question.question_id,
+      question: question.question,
+      options: seededShuffle(this.#optionsOf(question), `${meta.tournament_id}:${userId}:${question.question_id}`),
+      index: question.ord,
+      total: this.#store.questionCount(),
+      issuedAt: iso(openedAt),
+      deadline: iso(openedAt + QUESTION_TIME_MS),
+      remainingMs: Math.max(0, openedAt + QUESTION_TIME_MS - now),
+      result: play?.answer != null ? this.#reply(meta, play, question) : null,
+    };
   }
+
+  /** An answer's reply: in a live show the result only once the question has been revealed. */
+  #reply(meta: MetaRow, play: PlayRow, question: QuestionRow): AnswerReply {
+    if (meta.format === "live_show" && !this.#revealed(meta, question.ord)) return lockedOf(play, question);
+    return resultOf(play, question);
+  }
+
+  #revealed(meta: MetaRow, ord: number): boolean {
+    if (meta.phase === "completed" || meta.phase === "settling") return true;
+    return ord < meta.show_ord || (ord === meta.show_ord && (meta.show_stage === "reveal" || meta.show_stage === "over"));
+  }
+
+  /** How many of a live show's questions have been revealed. */
+  #revealedCount(meta: MetaRow): number {
+    if (meta.show_stage === "reveal" || meta.show_stage === "over") return meta.show_ord + 1;
+    return Math.max(0, meta.show_ord);
+  }
+
+  // ---- The board ----
+
+  /** The board, built from storage the first time it is needed (after a start or a sync). */
+  #boardNow(now: number): LiveBoard {
+    if (!this.#boardBuilt) this.#rebuildBoard(now);
+    return this.#board;
+  }
+
+  #rebuildBoard(now: number): void {
+    const meta = this.#store.meta()!;
+    const participants = this.#store.participants();
+    const final = meta.phase === "completed" || meta.phase === "cancelled";
+    const rows: BoardRow[] =
+      meta.format === "live_show" && !final
+        ? showStandings(participants, (u) => this.#store.plays(u), this.#revealedCount(meta))
+        : computeStandings(participants, this.#store.allPlays(), this.#store.questionCount(), now, final);
+    this.#board.replaceAll(rows);
+    this.#boardBuilt = true;
+  }
+
+  /** One player's row moves (an answer, a timed-out question, finishing, joining). */
+  #refreshPlayer(userId: number, now: number): void {
+    if (!this.#boardBuilt) return this.#rebuildBoard(now);
+    const p = this.#store.participant(userId);
+    if (!p) return this.#board.remove(userId);
+    const meta = this.#store.meta()!;
+    const [row] =
+      meta.format === "live_show"
+        ? showStandings([p], (u) => this.#store.plays(u), this.#revealedCount(meta))
+        : computeStandings([p], this.#store.plays(userId), this.#store.questionCount(), now, p.finished_at !== null);
+    this.#board.upsert(row!);
+  }
+
+  // ---- Results to D1 ----
 
   /** A finishing player's totals and responses to D1 (practice also credits the answers' XP). */
   async #writeResults(meta: MetaRow, userId: number, now: number): Promise<void> {
@@ -462,14 +777,45 @@ export class TournamentRoom extends DurableObject<Env> {
     await db.batch([
       ...(meta.practice ? [practiceXpStatement(db, meta.tournament_id, userId, me!.answerXp)] : []),
       participantResultsStatement(db, meta.tournament_id, [result]),
-      responsesStatement(db, meta.tournament_id, responseRecords(plays, this.#questionIds(), new Set([userId]))),
+      responsesStatement(db, meta.tournament_id, responseRecords(this.#recordedPlays([userId]), this.#questionIds(), new Set([userId]))),
     ]);
     this.#store.markResultsWritten([userId]);
+  }
+
+  /**
+   * The plays to record in D1: every question issued to these players. A live show issues each
+   * question to everyone when it goes out, so one a player never answered is recorded as timed out.
+   */
+  #recordedPlays(userIds: number[]): PlayRow[] {
+    const meta = this.#store.meta()!;
+    const plays = userIds.flatMap((u) => [...this.#store.plays(u)]);
+    if (meta.format !== "live_show") return plays;
+    const opened = this.#store.questions().filter((q) => q.opened_at !== null);
+    for (const u of userIds) {
+      for (const q of opened) {
+        if (this.#store.play(u, q.ord)) continue;
+        plays.push({
+          user_id: u,
+          ord: q.ord,
+          issued_at: q.opened_at!,
+          answer: null,
+          is_correct: null,
+          response_ms: null,
+          points: null,
+          xp: null,
+          answered_at: null,
+          frame_id: null,
+        });
+      }
+    }
+    return plays;
   }
 
   #questionIds(): Map<number, number> {
     return new Map(this.#store.questions().map((q) => [q.ord, q.question_id]));
   }
+
+  // ---- Lifecycle ----
 
   /** Moves the lifecycle on as far as the clock allows, then sets the alarm for what is next. */
   async #advance(now: number): Promise<void> {
@@ -522,7 +868,9 @@ export class TournamentRoom extends DurableObject<Env> {
     this.#store.setPhase("live", { endTime });
     if (endTime === null || meta.practice) this.#store.unschedule("lifecycle");
     else this.#store.schedule("lifecycle", endTime);
-    this.#broadcast({ type: "status", status: "live" });
+    this.#broadcastStatus(now);
+    // A live show's first question goes out now, to everyone at once.
+    await this.#runShow(now);
     await this.#notify(userIds, notice.frame);
   }
 
@@ -536,7 +884,7 @@ export class TournamentRoom extends DurableObject<Env> {
     this.#store.setPhase("cancelled");
     this.#store.setPrizePool(0);
     this.#store.unschedule("lifecycle");
-    this.#broadcast({ type: "status", status: "cancelled" });
+    this.#broadcastStatus(Date.now());
     await this.#notify(userIds, notice.frame);
   }
 
@@ -549,6 +897,7 @@ export class TournamentRoom extends DurableObject<Env> {
     }
     // From here on no answer is accepted, so the results written are the results stored.
     this.#store.setPhase("settling");
+    this.#store.unschedule("show");
     const plays = this.#store.allPlays();
     const standings = computeStandings(this.#store.participants(), plays, this.#store.questionCount(), now, true);
     const ids = standings.map((s) => s.userId);
@@ -579,14 +928,15 @@ export class TournamentRoom extends DurableObject<Env> {
         endTime: Math.min(now, meta.end_time ?? now),
         rows,
         unclaimed: prizes.unclaimed,
-        responses: responseRecords(plays, this.#questionIds(), new Set(ids)),
+        responses: responseRecords(this.#recordedPlays(ids), this.#questionIds(), new Set(ids)),
         notice,
       }),
     );
     this.#store.recordPlacings(rows.map((r) => ({ userId: r.u, rank: r.rank, prizeCents: r.prize })));
     this.#store.setPhase("completed", { settled: true });
     this.#store.unschedule("lifecycle");
-    this.#broadcast({ type: "status", status: "completed" });
+    this.#rebuildBoard(now);
+    this.#broadcastStatus(now);
     this.#pushLeaderboard(now);
     // claimed is 0 when an earlier attempt had settled: it already notified.
     if ((claimed ?? 0) > 0) {
@@ -607,7 +957,8 @@ export class TournamentRoom extends DurableObject<Env> {
     await closePracticeRunStatement(this.env.DB, meta.tournament_id, now).run();
     this.#store.setPhase("completed", { settled: true });
     this.#store.unschedule("lifecycle");
-    this.#broadcast({ type: "status", status: "completed" });
+    this.#rebuildBoard(now);
+    this.#broadcastStatus(now);
   }
 
   async #arm(): Promise<void> {
@@ -617,38 +968,108 @@ export class TournamentRoom extends DurableObject<Env> {
     await this.ctx.storage.setAlarm(Math.max(next, Date.now() + 1));
   }
 
+  // ---- Pushes ----
+
   /** Marks the leaderboard changed: sockets get it with the next flush, at most every LEADERBOARD_PUSH_MS. */
   async #leaderboardChanged(): Promise<void> {
-    if (this.ctx.getWebSockets().length === 0 || this.#store.scheduled("flush") !== null) return;
+    if (this.#store.scheduled("flush") !== null || this.ctx.getWebSockets().length === 0) return;
     this.#store.schedule("flush", Date.now() + LEADERBOARD_PUSH_MS);
     await this.#arm();
   }
 
+  /** Top rows serialized once per version; each socket's own rank spliced in. */
   #pushLeaderboard(now: number): void {
     const sockets = this.ctx.getWebSockets();
     if (sockets.length === 0) return;
-    const standings = this.#standings(now);
-    const top = standings.slice(0, LEADERBOARD_PUSH_SIZE).map(toLeaderboardRow);
-    const byUser = new Map(standings.map((s) => [s.userId, s]));
-    for (const ws of sockets) {
-      const mine = byUser.get((ws.deserializeAttachment() as SocketAttachment).userId);
-      send(ws, { type: "leaderboard", top, me: mine ? { rank: mine.rank, score: mine.score } : null });
+    const board = this.#boardNow(now);
+    const prefix = `{"type":"leaderboard","version":${board.version},"top":${board.topJson(LEADERBOARD_PUSH_SIZE)},"me":`;
+    for (const ws of sockets) sendText(ws, `${prefix}${JSON.stringify(board.standingOf(this.#attachment(ws).userId))}}`);
+  }
+
+  /** What a (re)connecting socket needs: the status, the board, a ping, and in a live show where the show is. */
+  #sync(ws: WebSocket, meta: MetaRow, now: number): void {
+    const { userId } = this.#attachment(ws);
+    send(ws, this.#statusFrame(meta, now));
+    const board = this.#boardNow(now);
+    send(ws, { type: "leaderboard", version: board.version, top: board.top(LEADERBOARD_PUSH_SIZE), me: board.standingOf(userId) });
+    if (meta.format === "live_show" && meta.phase === "live") {
+      const question = this.#store.questionAt(meta.show_ord);
+      const p = this.#store.participant(userId);
+      if (question && meta.show_stage === "question" && p && p.finished_at === null) {
+        send(ws, { type: "question", question: this.#presentLive(meta, userId, question, now) });
+      } else if (question && meta.show_stage === "reveal") {
+        send(ws, this.#revealFrame(meta, userId, question, now));
+      }
     }
+    send(ws, { type: "ping", t: now });
   }
 
-  #sync(ws: WebSocket, meta: MetaRow): void {
-    send(ws, { type: "status", status: publicStatus(meta.phase) });
-    const standings = this.#standings(Date.now());
-    const mine = standings.find((s) => s.userId === (ws.deserializeAttachment() as SocketAttachment).userId);
-    send(ws, {
-      type: "leaderboard",
-      top: standings.slice(0, LEADERBOARD_PUSH_SIZE).map(toLeaderboardRow),
-      me: mine ? { rank: mine.rank, score: mine.score } : null,
+  #revealFrame(meta: MetaRow, userId: number, question: QuestionRow, now: number): TournamentServerFrame {
+    const counts = new Map(this.#optionsOf(question).map((o) => [o, 0]));
+    for (const p of this.#store.participants()) {
+      const answer = this.#store.play(p.user_id, question.ord)?.answer;
+      if (answer != null) counts.set(answer, (counts.get(answer) ?? 0) + 1);
+    }
+    const play = this.#store.play(userId, question.ord);
+    const nextAt = showStageEndsAt({
+      stage: "reveal",
+      ord: question.ord,
+      since: meta.show_since ?? now,
+      total: this.#store.questionCount(),
     });
+    return {
+      type: "reveal",
+      questionId: question.question_id,
+      index: question.ord,
+      correctAnswer: question.correct_answer,
+      explanation: question.explanation,
+      distribution: [...counts].map(([option, count]) => ({ option, count })),
+      you: play?.answer != null ? resultOf(play, question) : null,
+      nextAt: nextAt === null ? null : iso(nextAt),
+    };
   }
 
-  #broadcast(frame: TournamentServerFrame): void {
-    for (const ws of this.ctx.getWebSockets()) send(ws, frame);
+  #broadcastStatus(now: number): void {
+    const text = JSON.stringify(this.#statusFrame(this.#store.meta()!, now));
+    for (const ws of this.ctx.getWebSockets()) sendText(ws, text);
+  }
+
+  // ---- Socket bookkeeping ----
+
+  #attachment(ws: WebSocket): SocketAttachment {
+    let a = this.#attachments.get(ws);
+    if (!a) {
+      // After hibernation the attachment is all that is left of the socket's state.
+      const stored = ws.deserializeAttachment() as Partial<SocketAttachment> | null;
+      a = { userId: stored?.userId ?? 0, openedAt: stored?.openedAt ?? 0, rtts: stored?.rtts ?? [] };
+      this.#attachments.set(ws, a);
+    }
+    return a;
+  }
+
+  /** A token bucket per socket: SOCKET_FRAME_BURST at once, refilled at SOCKET_FRAMES_PER_SECOND. */
+  #allowFrame(ws: WebSocket): boolean {
+    const now = Date.now();
+    const bucket = this.#buckets.get(ws) ?? { tokens: SOCKET_FRAME_BURST, at: now };
+    bucket.tokens = Math.min(SOCKET_FRAME_BURST, bucket.tokens + ((now - bucket.at) / 1000) * SOCKET_FRAMES_PER_SECOND);
+    bucket.at = now;
+    this.#buckets.set(ws, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+
+  #recordRoundTrip(ws: WebSocket, rtt: number): void {
+    // A pong for a ping this room never sent (or from the future) measures nothing.
+    if (!Number.isFinite(rtt) || rtt < 0 || rtt > 60_000) return;
+    const a = this.#attachment(ws);
+    a.rtts = [...a.rtts, rtt].slice(-RTT_SAMPLES);
+    ws.serializeAttachment(a);
+  }
+
+  /** The player's latency allowance, from the round trips measured on their sockets. */
+  #allowanceFor(userId: number): number {
+    return latencyAllowance(this.ctx.getWebSockets(`user:${userId}`).flatMap((ws) => this.#attachment(ws).rtts));
   }
 
   /** Pushes to connected /ws sockets; the notification rows are already stored, so a failure here loses nothing. */
@@ -664,9 +1085,23 @@ export class TournamentRoom extends DurableObject<Env> {
 
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
 
+/** The id of a frame, when it has a usable one: echoed even in the refusal of a malformed frame. */
+function frameIdOf(raw: unknown): string | undefined {
+  const id = (raw as { id?: unknown } | null)?.id;
+  return typeof id === "string" && id.length > 0 && id.length <= 64 ? id : undefined;
+}
+
+function errorFrame(id: string | undefined, status: number, code: ErrorCode, message: string): TournamentServerFrame {
+  return id === undefined ? { type: "error", status, code, message } : { type: "error", id, status, code, message };
+}
+
 function send(ws: WebSocket, frame: TournamentServerFrame): void {
+  sendText(ws, JSON.stringify(frame));
+}
+
+function sendText(ws: WebSocket, text: string): void {
   try {
-    ws.send(JSON.stringify(frame));
+    ws.send(text);
   } catch {
     // The socket is closing; the client resyncs when it reconnects.
   }
@@ -683,14 +1118,12 @@ function resultOf(play: PlayRow, question: QuestionRow): AnswerResult {
   };
 }
 
-function toLeaderboardRow(s: PlayerStanding): LeaderboardRow {
+function lockedOf(play: PlayRow, question: QuestionRow): AnswerLocked {
   return {
-    userId: s.userId,
-    username: s.username,
-    level: s.showLevel ? s.level : null,
-    score: s.score,
-    questionsAnswered: s.questionsAnswered,
-    rank: s.rank,
-    prize: centsToDollars(s.prizeCents),
+    locked: true,
+    questionId: question.question_id,
+    answer: play.answer!,
+    responseTime: play.response_ms ?? 0,
+    revealAt: iso(question.opened_at! + LIVE_SHOW_WINDOW_MS),
   };
 }

@@ -5,7 +5,7 @@ import { createMiddleware } from "hono/factory";
 import {
   answerBodySchema,
   tournamentListQuerySchema,
-  type AnswerResult,
+  type AnswerReply,
   type CompleteResult,
   type JoinResult,
   type LeaveResult,
@@ -30,6 +30,7 @@ import { openPracticeRun } from "../tournaments/practice-runs";
 import { currentUser, requireUser } from "../http/middleware";
 import { socketUpgrade } from "../http/sockets";
 import { idParam, noFields, validate } from "../http/validate";
+import { jsonText } from "../http/json-text";
 import type { AppEnv } from "../http/app-env";
 
 async function findTournament(db: Db, id: number) {
@@ -157,7 +158,9 @@ export const tournamentRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const db = c.get("db");
     const { t } = await findTournament(db, id);
-    if (t.status === "upcoming" || t.status === "live") return c.json(unwrap<LeaderboardRow[]>(await roomFor(c.env, id).leaderboard(id)));
+    // Live: the room's board, serialized once per change however many read it.
+    if (t.status === "upcoming" || t.status === "live")
+      return jsonText<LeaderboardRow[]>(c, unwrap<string>(await roomFor(c.env, id).leaderboardJson(id)));
     // Finished: the settled results in D1 are final.
     const rows = await db
       .select({
@@ -256,7 +259,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
 
   .post("/:id/answer", requireUser, idParam, validate("json", answerBodySchema), async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(unwrap<AnswerResult>(await roomFor(c.env, id).answer(id, currentUser(c).id, c.req.valid("json"))));
+    return c.json(unwrap<AnswerReply>(await roomFor(c.env, id).answer(id, currentUser(c).id, c.req.valid("json"))));
   })
 
   .post("/:id/complete", requireUser, idParam, noFields, async (c) => {

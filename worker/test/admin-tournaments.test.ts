@@ -93,6 +93,9 @@ describe("POST /api/admin/tournaments", () => {
       [{ startTime: new Date(Date.now() - 1000).toISOString() }, ADMIN_TOURNAMENT.startInPast],
       [{ durationMinutes: 0 }, ADMIN_TOURNAMENT.duration],
       [{ isFree: "no" }, ADMIN_TOURNAMENT.isFree],
+      [{ format: "speed_round" }, ADMIN_TOURNAMENT.format],
+      [{ durationMinutes: 5 }, ADMIN_TOURNAMENT.liveShowTooShort],
+      [{ durationMinutes: 5, isFree: true, entryFee: 0, format: "live_show" }, ADMIN_TOURNAMENT.liveShowTooShort],
     ];
     for (const [change, message] of cases) {
       const res = await create(op, validBody(cat.id, change));
@@ -156,6 +159,17 @@ describe("POST /api/admin/tournaments", () => {
     // It is listed like any other tournament.
     const detail = await call(`/api/tournaments/${id}`);
     expect(detail.body).toMatchObject({ id, status: "upcoming", minPlayers: MIN_PLAYERS_PAID, questionCount: 10, joined: false });
+  });
+
+  it("makes a paid tournament a live show and a free one self-paced unless the operator chooses", async () => {
+    const cat = await makeCategory();
+    const op = await makeOperator();
+    expect((await create(op, validBody(cat.id))).body.format).toBe("live_show");
+    expect((await create(op, validBody(cat.id, { isFree: true, entryFee: 0 }))).body.format).toBe("self_paced");
+    expect((await create(op, validBody(cat.id, { format: "self_paced", durationMinutes: 5 }))).body.format).toBe("self_paced");
+    const chosen = await create(op, validBody(cat.id, { isFree: true, entryFee: 0, format: "live_show" }));
+    expect(chosen.body.format).toBe("live_show");
+    expect((await call(`/api/tournaments/${chosen.body.id}`)).body.format).toBe("live_show");
   });
 
   it("uses the default duration when none is given", async () => {

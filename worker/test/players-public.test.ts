@@ -1,21 +1,9 @@
 // What others see of a player: the country that places them in regional rankings, weekly and
 // all-time leaderboards, the level they chose to hide, and avatars served from their own URL.
 import { env, exports } from "cloudflare:workers";
-import { evictDurableObject } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
 import { call, cookieFrom, registerUser } from "./helpers";
-import {
-  complete,
-  join,
-  ledgerMismatches,
-  makeCategory,
-  makePlayer,
-  makeTournament,
-  one,
-  play,
-  room,
-  roomSql,
-} from "./tournament-fixtures";
+import { complete, join, ledgerMismatches, makeCategory, makePlayer, makeTournament, one, play, roomSql } from "./tournament-fixtures";
 
 const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 /** The same picture with one more byte: a different image as far as the server can tell. */
@@ -131,7 +119,6 @@ describe("a hidden level", () => {
     await join(shy, t.id);
     // A room that lost its copy of the player relearns them, preference included.
     await roomSql(t.id, "DELETE FROM participants");
-    await evictDurableObject(room(t.id));
     const board = (await call(`/api/tournaments/${t.id}/leaderboard`)).body as any[];
     expect(board.map((r) => [r.userId, r.level])).toEqual([[shy.id, null]]);
   });

@@ -13,6 +13,7 @@ import { all, makeCategory, one, room, roomAlarm } from "./tournament-fixtures";
 type Row = {
   id: number;
   title: string;
+  format: string;
   entry_fee_cents: number;
   min_level: number;
   max_participants: number | null;
@@ -24,7 +25,7 @@ type Row = {
 
 const tournamentsOf = (categoryId: number) =>
   all<Row>(
-    "SELECT id, title, entry_fee_cents, min_level, max_participants, start_time, end_time, status, is_free FROM tournaments WHERE category_id = ? ORDER BY start_time",
+    "SELECT id, title, entry_fee_cents, min_level, max_participants, start_time, end_time, status, is_free, format FROM tournaments WHERE category_id = ? ORDER BY start_time",
     categoryId,
   );
 
@@ -58,6 +59,9 @@ describe("schedule", () => {
     });
 
     const paid = rows.filter((r) => r.entry_fee_cents > 0);
+    // Scheduled paid tournaments are live shows; practice stays self-paced.
+    expect(paid.map((r) => r.format)).toEqual(["live_show", "live_show"]);
+    expect(practice[0]!.format).toBe("self_paced");
     expect(paid).toHaveLength(2);
     for (const t of paid) {
       const tier = tierForSlot(cat.id, t.start_time);

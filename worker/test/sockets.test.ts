@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
 import { tournamentServerFrameSchema, hubServerFrameSchema } from "../../common/api/tournaments";
-import { NOTIFY } from "../../common/messages";
+import { NOTIFY, PLAY } from "../../common/messages";
 import { call } from "./helpers";
 import {
   answer,
@@ -65,7 +65,12 @@ describe("tournament socket", () => {
     client!.ws.send(JSON.stringify({ type: "sync" }));
     await client!.waitFor((f) => f.type === "status", 2000, client!.frames.length);
     client!.ws.send("not json");
-    expect(await client!.waitFor((f) => f.type === "error")).toEqual({ type: "error", code: "invalid_frame", message: "Invalid frame" });
+    expect(await client!.waitFor((f) => f.type === "error")).toEqual({
+      type: "error",
+      status: 400,
+      code: "invalid_frame",
+      message: PLAY.invalidFrame,
+    });
     client!.ws.close(1000, "bye");
   });
 

@@ -1,7 +1,7 @@
 // Rows and helpers for the tournament tests. Every test makes its own category, questions,
 // tournament and players, so no test leans on another's data.
 import { env, exports } from "cloudflare:workers";
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { expect } from "vitest";
 import { DIFFICULTY_RAMP, TOURNAMENT_DURATION_MS } from "../../common/spec";
 import type { PlayerQuestion } from "../../common/api/tournaments";
@@ -69,6 +69,7 @@ export interface TournamentOptions {
   endTime?: number | null;
   status?: "upcoming" | "live" | "completed" | "cancelled";
   kind?: "standard" | "practice" | "practice_run";
+  format?: "self_paced" | "live_show";
 }
 
 export interface TournamentFixture {
@@ -83,8 +84,8 @@ export async function makeTournament(category: CategoryFixture, o: TournamentOpt
   const start = o.startTime ?? Date.now() + 60 * 60_000;
   const fee = o.entryFeeCents ?? 0;
   const row = await env.DB.prepare(
-    `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free, kind)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free, kind, format)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
     .bind(
       title,
@@ -99,6 +100,7 @@ export async function makeTournament(category: CategoryFixture, o: TournamentOpt
       o.status ?? "upcoming",
       fee === 0 ? 1 : 0,
       o.kind ?? "standard",
+      o.format ?? "self_paced",
     )
     .first<{ id: number }>();
   const used = new Set<number>();
@@ -150,11 +152,17 @@ export const runAlarm = (tournamentId: number) => runDurableObjectAlarm(room(tou
 /** Calls alarm() on the instance even when no alarm is set: what a retried alarm does. */
 export const forceAlarm = (tournamentId: number) => runInDurableObject(room(tournamentId), (instance: TournamentRoom) => instance.alarm());
 
-/** Rewrites the room's own storage: the test clock (start, end, issue times) lives there. */
-export const roomSql = (tournamentId: number, query: string, ...params: (string | number | null)[]) =>
-  runInDurableObject(room(tournamentId), (_instance: TournamentRoom, state) => {
+/**
+ * Rewrites the room's own storage: the test clock (start, end, issue times) lives there. The room
+ * keeps its rows in memory, so the object is then evicted and starts again from what storage holds
+ * (its sockets stay open: they hibernate).
+ */
+export async function roomSql(tournamentId: number, query: string, ...params: (string | number | null)[]): Promise<void> {
+  await runInDurableObject(room(tournamentId), (_instance: TournamentRoom, state) => {
     state.storage.sql.exec(query, ...params);
   });
+  await evictDurableObject(room(tournamentId));
+}
 
 export const roomAlarm = (tournamentId: number) =>
   runInDurableObject(room(tournamentId), (_instance: TournamentRoom, state) => state.storage.getAlarm());
@@ -286,6 +294,13 @@ export async function openSocket(path: string, cookie?: string, origin = ORIGIN)
     client.closed = { code: e.code, reason: e.reason };
   });
   return { status: 101, client };
+}
+
+/** Sends a frame with an id and waits for the reply that echoes it. */
+export async function request(client: SocketClient, frame: Record<string, unknown> & { id: string }, timeoutMs = 3000): Promise<any> {
+  const from = client.frames.length;
+  client.ws.send(JSON.stringify(frame));
+  return client.waitFor((f) => typeof f === "object" && f.id === frame.id, timeoutMs, from);
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

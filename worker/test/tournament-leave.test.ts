@@ -1,6 +1,5 @@
 // Leaving an upcoming tournament: the fee back exactly once, the seat and the pool given back,
 // refused once it has started; joining again is a new entry with its own charge.
-import { evictDurableObject } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
 import { PLAY } from "../../common/messages";
 import { prizePoolFromFees } from "../../common/domain/prizes";
@@ -15,7 +14,6 @@ import {
   makePlayer,
   makeTournament,
   one,
-  room,
   roomSql,
   startNow,
 } from "./tournament-fixtures";
@@ -104,7 +102,6 @@ describe("leaving a tournament before it starts", () => {
     // The room as if it had stopped between D1's batch and its own write, and came back fresh.
     await roomSql(t.id, "INSERT INTO participants (user_id, username, level, joined_at) VALUES (?, 'ghost', 1, 0)", p.id);
     await roomSql(t.id, "DELETE FROM departures");
-    await evictDurableObject(room(t.id));
     // It does not think the player is still in, and the next entry is charged.
     expect((await leave(p, t.id)).body.message).toBe(PLAY.notJoined);
     expect((await join(p, t.id)).status).toBe(200);

@@ -76,6 +76,7 @@ describe("tournament list and detail", () => {
       imageUrl: null,
       isFree: false,
       kind: "standard",
+      format: "self_paced",
       createdAt: expect.any(String),
     });
   });

@@ -6,7 +6,7 @@ import { isPracticeKind, minPlayersFor } from "../../../common/domain/tournament
 import { TOURNAMENT_DURATION_MS } from "../../../common/spec";
 import { ledgerStatement } from "../../money/ledger";
 import type { TournamentNotice } from "./notices";
-import type { TournamentKind } from "../../../common/api/types";
+import type { TournamentFormat, TournamentKind } from "../../../common/api/types";
 import type { Phase, TournamentConfig } from "./storage";
 import type { ResponseRecord } from "./standings";
 
@@ -21,6 +21,7 @@ type TournamentRecord = {
   end_time: number | null;
   status: "upcoming" | "live" | "completed" | "cancelled";
   kind: TournamentKind;
+  format: TournamentFormat;
   settled_at: number | null;
 };
 
@@ -67,6 +68,7 @@ export async function loadConfig(db: D1Database, tournamentId: number): Promise<
       end_time: row.kind === "practice" ? null : (row.end_time ?? row.start_time + TOURNAMENT_DURATION_MS),
       phase,
       settled: row.settled_at !== null,
+      format: practice ? "self_paced" : row.format,
     },
     // Questions are renumbered 0..n-1 in their stored order.
     questions: (qs!.results as TournamentConfig["questions"]).map((q, i) => ({ ...q, ord: i })),

@@ -33,8 +33,8 @@ export interface ResponseRecord {
  * player did not answer as timed out; otherwise only issued questions whose time ran out count.
  */
 export function computeStandings(
-  participants: ParticipantRow[],
-  plays: PlayRow[],
+  participants: readonly ParticipantRow[],
+  plays: readonly PlayRow[],
   questionCount: number,
   now: number,
   final: boolean,
@@ -71,8 +71,36 @@ export function computeStandings(
   return rankStandings(rows).map((row, i) => ({ ...row, rank: i + 1 }));
 }
 
+/**
+ * A live show's standings after `revealed` questions have been revealed: only revealed answers
+ * count (the board must not tell anyone whether an answer was right before the reveal), and a
+ * revealed question a player did not answer counts as timed out.
+ */
+export function showStandings(participants: readonly ParticipantRow[], playsOf: (userId: number) => readonly PlayRow[], revealed: number) {
+  const rows = participants.map((p) => {
+    const answered = playsOf(p.user_id).filter((x) => x.ord < revealed && x.answer !== null);
+    return {
+      userId: p.user_id,
+      username: p.username,
+      level: p.level,
+      showLevel: p.show_level !== 0,
+      score: answered.reduce((s, x) => s + (x.points ?? 0), 0),
+      totalResponseMs: totalResponseMs(
+        answered.map((x) => x.response_ms ?? 0),
+        revealed - answered.length,
+      ),
+      finishedAt: p.finished_at,
+      questionsAnswered: answered.length,
+      correctAnswers: answered.filter((x) => x.is_correct === 1).length,
+      answerXp: answered.reduce((s, x) => s + (x.xp ?? 0), 0),
+      prizeCents: p.prize_cents,
+    };
+  });
+  return rows;
+}
+
 /** The user_responses rows for these players: every question issued to them, answered or timed out. */
-export function responseRecords(plays: PlayRow[], questionIdByOrd: Map<number, number>, userIds: Set<number>): ResponseRecord[] {
+export function responseRecords(plays: readonly PlayRow[], questionIdByOrd: Map<number, number>, userIds: Set<number>): ResponseRecord[] {
   return plays
     .filter((p) => userIds.has(p.user_id))
     .map((p) => ({

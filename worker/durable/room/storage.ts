@@ -2,8 +2,14 @@
 // participants, every question it issued to each player with the answers, and the one table of
 // deadlines its single alarm serves. Everything a player does lands here before it is
 // acknowledged; D1 receives the results in batches.
+//
+// The store also keeps every row in memory (the room's hot state): reads never touch SQLite, so
+// an answer costs one SQLite write. The memory is loaded from SQLite whenever the object starts,
+// which is how an evicted room comes back with nothing lost.
 import { ANSWER_GRACE_MS, QUESTION_TIME_MS } from "../../../common/spec";
 import type { LifecyclePhase } from "../../../common/domain/lifecycle";
+import type { ShowStage } from "../../../common/domain/live-show";
+import type { TournamentFormat } from "../../../common/api/types";
 
 /** The room's phase: a tournament's status, plus settling while its results are being written. */
 export type Phase = LifecyclePhase;
@@ -23,7 +29,11 @@ CREATE TABLE IF NOT EXISTS meta (
   end_time INTEGER,
   phase TEXT NOT NULL,
   settled INTEGER NOT NULL DEFAULT 0,
-  settle_stamp INTEGER
+  settle_stamp INTEGER,
+  format TEXT NOT NULL DEFAULT 'self_paced',
+  show_stage TEXT NOT NULL DEFAULT 'waiting',
+  show_ord INTEGER NOT NULL DEFAULT -1,
+  show_since INTEGER
 );
 CREATE TABLE IF NOT EXISTS questions (
   ord INTEGER PRIMARY KEY,
@@ -31,7 +41,8 @@ CREATE TABLE IF NOT EXISTS questions (
   question TEXT NOT NULL,
   options TEXT NOT NULL,
   correct_answer TEXT NOT NULL,
-  explanation TEXT
+  explanation TEXT,
+  opened_at INTEGER
 );
 CREATE TABLE IF NOT EXISTS participants (
   user_id INTEGER PRIMARY KEY,
@@ -54,6 +65,7 @@ CREATE TABLE IF NOT EXISTS plays (
   points INTEGER,
   xp INTEGER,
   answered_at INTEGER,
+  frame_id TEXT,
   PRIMARY KEY (user_id, ord)
 );
 CREATE TABLE IF NOT EXISTS departures (
@@ -65,6 +77,17 @@ CREATE TABLE IF NOT EXISTS schedule (
   due_at INTEGER NOT NULL
 );
 `;
+
+/** Columns added after rooms already existed: [table, column, definition]. An older room gets them when it starts. */
+const ADDED_COLUMNS: [string, string, string][] = [
+  ["participants", "show_level", "INTEGER NOT NULL DEFAULT 1"],
+  ["meta", "format", "TEXT NOT NULL DEFAULT 'self_paced'"],
+  ["meta", "show_stage", "TEXT NOT NULL DEFAULT 'waiting'"],
+  ["meta", "show_ord", "INTEGER NOT NULL DEFAULT -1"],
+  ["meta", "show_since", "INTEGER"],
+  ["questions", "opened_at", "INTEGER"],
+  ["plays", "frame_id", "TEXT"],
+];
 
 export type MetaRow = {
   tournament_id: number;
@@ -80,6 +103,11 @@ export type MetaRow = {
   phase: Phase;
   settled: number;
   settle_stamp: number | null;
+  format: TournamentFormat;
+  /** Live show only: where the show is, the current question, and when that stage began. */
+  show_stage: ShowStage;
+  show_ord: number;
+  show_since: number | null;
 };
 
 export type QuestionRow = {
@@ -90,6 +118,8 @@ export type QuestionRow = {
   options: string;
   correct_answer: string;
   explanation: string | null;
+  /** Live show: when the question went out to everyone; null until then. */
+  opened_at: number | null;
 };
 
 export type ParticipantRow = {
@@ -115,38 +145,76 @@ export type PlayRow = {
   points: number | null;
   xp: number | null;
   answered_at: number | null;
+  /** The id of the socket frame that asked for this question: a resend gets the same question. */
+  frame_id: string | null;
 };
 
-/** What the alarm serves: the lifecycle step and the coalesced leaderboard push. */
-export type ScheduleKind = "lifecycle" | "flush";
+/** What the alarm serves: the lifecycle step, the live show's next step and the coalesced leaderboard push. */
+export type ScheduleKind = "lifecycle" | "show" | "flush";
 
 export interface TournamentConfig {
-  meta: Omit<MetaRow, "settled" | "settle_stamp"> & { settled: boolean };
-  questions: QuestionRow[];
+  meta: Omit<MetaRow, "settled" | "settle_stamp" | "show_stage" | "show_ord" | "show_since"> & { settled: boolean };
+  questions: Omit<QuestionRow, "opened_at">[];
   participants: Omit<ParticipantRow, "rank" | "prize_cents">[];
 }
 
 /** A question issued and still open: not answered and inside its 30 s plus the network grace. */
 export const isOpen = (play: PlayRow, now: number) => play.answer === null && now <= play.issued_at + QUESTION_TIME_MS + ANSWER_GRACE_MS;
 
-/** Typed access to the room's tables. Every method is synchronous: SQLite in the object. */
+type Answer = { answer: string; isCorrect: boolean; responseMs: number; points: number; xp: number; at: number };
+
+/**
+ * Typed access to the room's tables. Every method is synchronous; reads come from memory, writes
+ * go to SQLite and memory together (SQLite first: a failed write leaves memory as it was).
+ */
 export class RoomStore {
   readonly #sql: SqlStorage;
   readonly #storage: DurableObjectStorage;
+  #meta: MetaRow | null;
+  #questions: QuestionRow[];
+  #questionsById: Map<number, QuestionRow>;
+  #participants: Map<number, ParticipantRow>;
+  /** Per player, ordered by ord. */
+  #plays: Map<number, PlayRow[]>;
+  #departures: Map<number, number>;
+  #schedule: Map<ScheduleKind, number>;
 
   constructor(storage: DurableObjectStorage) {
     this.#storage = storage;
     this.#sql = storage.sql;
     // Idempotent, so running it on every start is how the tables get created once.
     this.#sql.exec(SCHEMA);
-    // Rooms created before participants had show_level get the column (everyone shown, as then).
-    const columns = this.#sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('participants')").toArray();
-    if (!columns.some((c) => c.name === "show_level"))
-      this.#sql.exec("ALTER TABLE participants ADD COLUMN show_level INTEGER NOT NULL DEFAULT 1");
+    for (const [table, column, definition] of ADDED_COLUMNS) {
+      const columns = this.#sql.exec<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`).toArray();
+      if (!columns.some((c) => c.name === column)) this.#sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    }
+    this.#meta = this.#sql.exec<MetaRow>("SELECT * FROM meta WHERE id = 1").toArray()[0] ?? null;
+    this.#questions = this.#sql.exec<QuestionRow>("SELECT * FROM questions ORDER BY ord").toArray();
+    this.#questionsById = new Map(this.#questions.map((q) => [q.question_id, q]));
+    this.#participants = new Map(
+      this.#sql
+        .exec<ParticipantRow>("SELECT * FROM participants")
+        .toArray()
+        .map((p) => [p.user_id, p]),
+    );
+    this.#plays = new Map();
+    for (const play of this.#sql.exec<PlayRow>("SELECT * FROM plays ORDER BY user_id, ord")) this.#appendPlay(play);
+    this.#departures = new Map(
+      this.#sql
+        .exec<{ user_id: number; times: number }>("SELECT * FROM departures")
+        .toArray()
+        .map((d) => [d.user_id, d.times]),
+    );
+    this.#schedule = new Map(
+      this.#sql
+        .exec<{ kind: ScheduleKind; due_at: number }>("SELECT * FROM schedule")
+        .toArray()
+        .map((r) => [r.kind, r.due_at]),
+    );
   }
 
   meta(): MetaRow | null {
-    return this.#sql.exec<MetaRow>("SELECT * FROM meta WHERE id = 1").toArray()[0] ?? null;
+    return this.#meta;
   }
 
   /** First load: the tournament as D1 has it, in one transaction. */
@@ -155,7 +223,7 @@ export class RoomStore {
       const m = config.meta;
       this.#sql.exec(
         `INSERT INTO meta (id, tournament_id, title, entry_fee_cents, prize_pool_cents, max_participants, min_level, practice,
-           min_players, start_time, end_time, phase, settled) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           min_players, start_time, end_time, phase, settled, format) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         m.tournament_id,
         m.title,
         m.entry_fee_cents,
@@ -168,6 +236,7 @@ export class RoomStore {
         m.end_time,
         m.phase,
         m.settled ? 1 : 0,
+        m.format,
       );
       for (const q of config.questions) {
         this.#sql.exec(
@@ -182,53 +251,73 @@ export class RoomStore {
       }
       this.addParticipants(config.participants);
     });
+    this.#meta = this.#sql.exec<MetaRow>("SELECT * FROM meta WHERE id = 1").one();
+    this.#questions = config.questions.map((q) => ({ ...q, opened_at: null }));
+    this.#questionsById = new Map(this.#questions.map((q) => [q.question_id, q]));
   }
 
   setPhase(phase: Phase, changes: { endTime?: number | null; settled?: boolean } = {}): void {
-    this.#sql.exec("UPDATE meta SET phase = ? WHERE id = 1", phase);
-    if (changes.endTime !== undefined) this.#sql.exec("UPDATE meta SET end_time = ? WHERE id = 1", changes.endTime);
-    if (changes.settled) this.#sql.exec("UPDATE meta SET settled = 1 WHERE id = 1");
+    const meta = this.#meta!;
+    const endTime = changes.endTime !== undefined ? changes.endTime : meta.end_time;
+    const settled = changes.settled ? 1 : meta.settled;
+    this.#sql.exec("UPDATE meta SET phase = ?, end_time = ?, settled = ? WHERE id = 1", phase, endTime, settled);
+    this.#meta = { ...meta, phase, end_time: endTime, settled };
   }
 
   setPrizePool(cents: number): void {
     this.#sql.exec("UPDATE meta SET prize_pool_cents = ? WHERE id = 1", cents);
+    this.#meta = { ...this.#meta!, prize_pool_cents: cents };
   }
 
   setSettleStamp(stamp: number): void {
     this.#sql.exec("UPDATE meta SET settle_stamp = ? WHERE id = 1", stamp);
+    this.#meta = { ...this.#meta!, settle_stamp: stamp };
   }
 
-  questions(): QuestionRow[] {
-    return this.#sql.exec<QuestionRow>("SELECT * FROM questions ORDER BY ord").toArray();
+  /** A live show moves on: its stage, question and the moment it happened; an opened question records when it went out. */
+  setShow(stage: ShowStage, ord: number, since: number): void {
+    this.#storage.transactionSync(() => {
+      this.#sql.exec("UPDATE meta SET show_stage = ?, show_ord = ?, show_since = ? WHERE id = 1", stage, ord, since);
+      if (stage === "question") this.#sql.exec("UPDATE questions SET opened_at = ? WHERE ord = ?", since, ord);
+    });
+    this.#meta = { ...this.#meta!, show_stage: stage, show_ord: ord, show_since: since };
+    if (stage === "question") this.#questions[ord] = { ...this.#questions[ord]!, opened_at: since };
+    this.#questionsById = new Map(this.#questions.map((q) => [q.question_id, q]));
+  }
+
+  questions(): readonly QuestionRow[] {
+    return this.#questions;
   }
 
   questionCount(): number {
-    return this.#sql.exec<{ n: number }>("SELECT count(*) AS n FROM questions").one().n;
+    return this.#questions.length;
   }
 
   questionById(questionId: number): QuestionRow | null {
-    return this.#sql.exec<QuestionRow>("SELECT * FROM questions WHERE question_id = ?", questionId).toArray()[0] ?? null;
+    return this.#questionsById.get(questionId) ?? null;
   }
 
   questionAt(ord: number): QuestionRow | null {
-    return this.#sql.exec<QuestionRow>("SELECT * FROM questions WHERE ord = ?", ord).toArray()[0] ?? null;
+    return this.#questions[ord] ?? null;
   }
 
   participant(userId: number): ParticipantRow | null {
-    return this.#sql.exec<ParticipantRow>("SELECT * FROM participants WHERE user_id = ?", userId).toArray()[0] ?? null;
+    return this.#participants.get(userId) ?? null;
   }
 
+  /** In the order they joined. */
   participants(): ParticipantRow[] {
-    return this.#sql.exec<ParticipantRow>("SELECT * FROM participants ORDER BY joined_at, user_id").toArray();
+    return [...this.#participants.values()].sort((a, b) => a.joined_at - b.joined_at || a.user_id - b.user_id);
   }
 
   participantCount(): number {
-    return this.#sql.exec<{ n: number }>("SELECT count(*) AS n FROM participants").one().n;
+    return this.#participants.size;
   }
 
   /** Adds participants this object does not know yet (a D1 row is the proof of a paid entry). */
   addParticipants(rows: TournamentConfig["participants"]): void {
     for (const p of rows) {
+      if (this.#participants.has(p.user_id)) continue;
       this.#sql.exec(
         `INSERT INTO participants (user_id, username, level, joined_at, finished_at, results_written, show_level)
          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
@@ -240,6 +329,7 @@ export class RoomStore {
         p.results_written,
         p.show_level,
       );
+      this.#participants.set(p.user_id, { ...p, rank: null, prize_cents: 0 });
     }
   }
 
@@ -247,24 +337,30 @@ export class RoomStore {
    * Removes participants D1 has no entry for: a leave whose D1 batch committed while this copy
    * never recorded it. Only before the start, when leaving is possible at all.
    */
-  dropParticipantsNotIn(userIds: Set<number>): void {
-    for (const p of this.participants())
-      if (!userIds.has(p.user_id)) this.#sql.exec("DELETE FROM participants WHERE user_id = ?", p.user_id);
+  dropParticipantsNotIn(userIds: Set<number>): number[] {
+    const dropped = [...this.#participants.keys()].filter((id) => !userIds.has(id));
+    for (const id of dropped) {
+      this.#sql.exec("DELETE FROM participants WHERE user_id = ?", id);
+      this.#participants.delete(id);
+    }
+    return dropped;
   }
 
   /** How many times the player left this tournament: each entry and its refund get their own ledger reference. */
   departures(userId: number): number {
-    return this.#sql.exec<{ times: number }>("SELECT times FROM departures WHERE user_id = ?", userId).toArray()[0]?.times ?? 0;
+    return this.#departures.get(userId) ?? 0;
   }
 
   /** Departures D1's ledger proves (a leave this copy never recorded); counts only grow. */
   adoptDepartures(counts: Map<number, number>): void {
     for (const [userId, times] of counts) {
+      if (times <= this.departures(userId)) continue;
       this.#sql.exec(
         "INSERT INTO departures (user_id, times) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET times = max(times, excluded.times)",
         userId,
         times,
       );
+      this.#departures.set(userId, times);
     }
   }
 
@@ -274,14 +370,30 @@ export class RoomStore {
       this.#sql.exec("DELETE FROM participants WHERE user_id = ?", userId);
       this.#sql.exec("INSERT INTO departures (user_id, times) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET times = times + 1", userId);
     });
+    this.#participants.delete(userId);
+    this.#departures.set(userId, this.departures(userId) + 1);
   }
 
   finish(userId: number, at: number): void {
+    const p = this.#participants.get(userId);
+    if (!p || p.finished_at !== null) return;
     this.#sql.exec("UPDATE participants SET finished_at = ? WHERE user_id = ? AND finished_at IS NULL", at, userId);
+    this.#participants.set(userId, { ...p, finished_at: at });
+  }
+
+  /** Everyone still playing finishes now (the end of a live show). */
+  finishAll(at: number): void {
+    this.#sql.exec("UPDATE participants SET finished_at = ? WHERE finished_at IS NULL", at);
+    for (const [id, p] of this.#participants) if (p.finished_at === null) this.#participants.set(id, { ...p, finished_at: at });
   }
 
   markResultsWritten(userIds: number[]): void {
-    for (const id of userIds) this.#sql.exec("UPDATE participants SET results_written = 1 WHERE user_id = ?", id);
+    for (const id of userIds) {
+      const p = this.#participants.get(id);
+      if (!p) continue;
+      this.#sql.exec("UPDATE participants SET results_written = 1 WHERE user_id = ?", id);
+      this.#participants.set(id, { ...p, results_written: 1 });
+    }
   }
 
   recordPlacings(placings: { userId: number; rank: number; prizeCents: number }[]): void {
@@ -295,34 +407,51 @@ export class RoomStore {
         );
       }
     });
+    for (const p of placings) {
+      const row = this.#participants.get(p.userId);
+      if (row) this.#participants.set(p.userId, { ...row, rank: p.rank, prize_cents: p.prizeCents, results_written: 1 });
+    }
   }
 
-  plays(userId: number): PlayRow[] {
-    return this.#sql.exec<PlayRow>("SELECT * FROM plays WHERE user_id = ? ORDER BY ord", userId).toArray();
+  plays(userId: number): readonly PlayRow[] {
+    return this.#plays.get(userId) ?? [];
   }
 
   allPlays(): PlayRow[] {
-    return this.#sql.exec<PlayRow>("SELECT * FROM plays ORDER BY user_id, ord").toArray();
+    return [...this.#plays.values()].flat();
   }
 
   latestPlay(userId: number): PlayRow | null {
-    return this.#sql.exec<PlayRow>("SELECT * FROM plays WHERE user_id = ? ORDER BY ord DESC LIMIT 1", userId).toArray()[0] ?? null;
+    const mine = this.#plays.get(userId);
+    return mine?.[mine.length - 1] ?? null;
   }
 
   play(userId: number, ord: number): PlayRow | null {
-    return this.#sql.exec<PlayRow>("SELECT * FROM plays WHERE user_id = ? AND ord = ?", userId, ord).toArray()[0] ?? null;
+    return this.#plays.get(userId)?.find((p) => p.ord === ord) ?? null;
   }
 
-  issue(userId: number, ord: number, at: number): PlayRow {
-    this.#sql.exec("INSERT INTO plays (user_id, ord, issued_at) VALUES (?, ?, ?)", userId, ord, at);
-    return this.play(userId, ord)!;
+  /** The question a socket frame asked for, when that frame is seen again. */
+  playByFrame(userId: number, frameId: string): PlayRow | null {
+    return this.#plays.get(userId)?.find((p) => p.frame_id === frameId) ?? null;
   }
 
-  recordAnswer(
-    userId: number,
-    ord: number,
-    a: { answer: string; isCorrect: boolean; responseMs: number; points: number; xp: number; at: number },
-  ): PlayRow {
+  issue(userId: number, ord: number, at: number, frameId: string | null = null): PlayRow {
+    this.#sql.exec("INSERT INTO plays (user_id, ord, issued_at, frame_id) VALUES (?, ?, ?, ?)", userId, ord, at, frameId);
+    return this.#appendPlay({
+      user_id: userId,
+      ord,
+      issued_at: at,
+      answer: null,
+      is_correct: null,
+      response_ms: null,
+      points: null,
+      xp: null,
+      answered_at: null,
+      frame_id: frameId,
+    });
+  }
+
+  recordAnswer(userId: number, ord: number, a: Answer): PlayRow {
     this.#sql.exec(
       `UPDATE plays SET answer = ?, is_correct = ?, response_ms = ?, points = ?, xp = ?, answered_at = ?
        WHERE user_id = ? AND ord = ? AND answer IS NULL`,
@@ -335,28 +464,83 @@ export class RoomStore {
       userId,
       ord,
     );
-    return this.play(userId, ord)!;
+    const mine = this.#plays.get(userId)!;
+    const i = mine.findIndex((p) => p.ord === ord);
+    const answered: PlayRow = {
+      ...mine[i]!,
+      answer: a.answer,
+      is_correct: a.isCorrect ? 1 : 0,
+      response_ms: a.responseMs,
+      points: a.points,
+      xp: a.xp,
+      answered_at: a.at,
+    };
+    mine[i] = answered;
+    return answered;
+  }
+
+  /** A live show's answer: the play is created with its answer in one write (issued when the question went out). */
+  recordLiveAnswer(userId: number, ord: number, openedAt: number, a: Answer): PlayRow {
+    this.#sql.exec(
+      `INSERT INTO plays (user_id, ord, issued_at, answer, is_correct, response_ms, points, xp, answered_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      userId,
+      ord,
+      openedAt,
+      a.answer,
+      a.isCorrect ? 1 : 0,
+      a.responseMs,
+      a.points,
+      a.xp,
+      a.at,
+    );
+    return this.#appendPlay({
+      user_id: userId,
+      ord,
+      issued_at: openedAt,
+      answer: a.answer,
+      is_correct: a.isCorrect ? 1 : 0,
+      response_ms: a.responseMs,
+      points: a.points,
+      xp: a.xp,
+      answered_at: a.at,
+      frame_id: null,
+    });
+  }
+
+  #appendPlay(play: PlayRow): PlayRow {
+    const mine = this.#plays.get(play.user_id);
+    if (!mine) this.#plays.set(play.user_id, [play]);
+    else {
+      mine.push(play);
+      if (mine.length > 1 && mine[mine.length - 2]!.ord > play.ord) mine.sort((a, b) => a.ord - b.ord);
+    }
+    return play;
   }
 
   // ---- The deadline table served by the one alarm ----
 
   schedule(kind: ScheduleKind, dueAt: number): void {
+    if (this.#schedule.get(kind) === dueAt) return;
     this.#sql.exec(
       "INSERT INTO schedule (kind, due_at) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET due_at = excluded.due_at",
       kind,
       dueAt,
     );
+    this.#schedule.set(kind, dueAt);
   }
 
   scheduled(kind: ScheduleKind): number | null {
-    return this.#sql.exec<{ due_at: number }>("SELECT due_at FROM schedule WHERE kind = ?", kind).toArray()[0]?.due_at ?? null;
+    return this.#schedule.get(kind) ?? null;
   }
 
   unschedule(kind: ScheduleKind): void {
+    if (!this.#schedule.has(kind)) return;
     this.#sql.exec("DELETE FROM schedule WHERE kind = ?", kind);
+    this.#schedule.delete(kind);
   }
 
   earliestDeadline(): number | null {
-    return this.#sql.exec<{ due: number | null }>("SELECT min(due_at) AS due FROM schedule").one().due;
+    return this.#schedule.size === 0 ? null : Math.min(...this.#schedule.values());
   }
 }
