@@ -11,7 +11,7 @@ import { resolve } from "node:path";
 import { ensureDevVars, startDevServer, type DevServer } from "../scripts/dev-server";
 import { run } from "../scripts/run";
 import { HttpClient } from "./lib/http";
-import { Fixtures, registerPlayers, type D1Counters, type Player } from "./lib/fixtures";
+import { Fixtures, directPlayers, registerPlayers, type D1Counters, type Player } from "./lib/fixtures";
 import { alive, connectionHeadroom, cpuSeconds, findServerProcesses, type ServerProcesses } from "./lib/direct";
 import type { SocketTarget } from "./lib/sockets";
 import { now, round } from "./lib/stats";
@@ -21,6 +21,8 @@ import { deposit, joinStorm, type JoinRun } from "./scenarios/join";
 import { hubFanout, tournamentFanout, type FanoutRun } from "./scenarios/fanout";
 import { readPath, type ReadRun } from "./scenarios/reads";
 import { webBundle, type BundleRun } from "./scenarios/bundle";
+import { socketPlay, type SocketPlayRun } from "./scenarios/socket-play";
+import { liveShow, type LiveShowRun } from "./scenarios/live-show";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const PERSIST = ".wrangler/bench";
@@ -29,14 +31,27 @@ const PERSIST = ".wrangler/bench";
  *  (a reload restarts workerd and drops every socket and Durable Object in memory). */
 const BUILD = ".wrangler/bench-build";
 const RESULTS = "bench/results/latest.json";
-/** The whole run, server start included, must end well inside 10 minutes. */
-const BUDGET_MS = 9 * 60_000;
+/** The whole run, server start included, must end inside 12 minutes (a live show alone takes over a minute). */
+const BUDGET_MS = 11 * 60_000;
 const LANES = 64;
+/** Players who sign up through the API; the rest of PLAYERS are written to D1 directly. */
 const USERS = 5000;
-/** Time cap of each answer-path run: what is not done by then is reported as not done. */
-const ANSWER_CAP_MS: Record<number, number> = { 100: 30_000, 1000: 120_000, 5000: 180_000 };
+const PLAYERS = 10_000;
+/** The HTTP answer path, for comparison with the socket: its players and time cap. */
+const HTTP_ANSWER_PLAYERS = 100;
+const HTTP_ANSWER_CAP_MS = 30_000;
+/** The socket answer path: 1,000 players at the target rate, then a 10,000-player room in waves. */
+const SOCKET_RATE = 3000;
+const SOCKET_ROOMS = [
+  { players: 1000, wave: 1000, capMs: 60_000, complete: false },
+  { players: 10_000, wave: 5000, capMs: 150_000, complete: true },
+] as const;
+/** The live show: as many sockets as the machine holds, two questions (about 75 s of show). */
+const LIVE_SHOW_SOCKETS = 10_000;
+const LIVE_SHOW_QUESTIONS = 2;
 const HOUSE_PRIZE_CENTS = 10_000;
-const FANOUT_SOCKETS = [1000, 10_000] as const;
+const FANOUT_SOCKETS = [1000] as const;
+const HUB_SOCKETS = [1000, 10_000] as const;
 const FANOUT_ROUNDS = 3;
 const STORMS = [
   { players: 100, capacity: 50, title: "Bench Join Storm standard tier" },
@@ -105,6 +120,8 @@ interface Results {
   setup: Record<string, unknown>;
   method: Record<string, string>;
   answerPath: AnswerRun[];
+  socketPlay: SocketPlayRun[];
+  liveShow: LiveShowRun | null;
   settlement: SettleRun[];
   joinStorm: JoinRun[];
   readPath: (ReadRun & { label: string })[];
@@ -138,7 +155,9 @@ const results: Results = {
   method: {
     server:
       "wrangler dev (workerd, local D1 and Durable Objects) on 127.0.0.1 with fresh state in .wrangler/bench, serving a bundle built at the start from bench/worker/entry.ts: the production Worker (worker/app.ts, the same Durable Object classes) with its D1 binding wrapped to count statements",
-    load: `this Node process (separate from wrangler's and workerd's), HTTP/1.1 keep-alive over loopback, ${LANES} connections unless stated; WebSockets with Node's built-in client`,
+    load: `this Node process (separate from wrangler's and workerd's), HTTP/1.1 keep-alive over loopback, ${LANES} connections unless stated; WebSockets with Node's built-in client. Its own CPU and event-loop lag are reported with each socket scenario`,
+    openLoop:
+      "socket answer paths are open loop: every answer has a scheduled send time (a fixed rate across the players) and its latency runs from that time to its result, so a server that falls behind shows as latency, not as a slower schedule",
     address:
       "requests and sockets go to the loopback port of the workerd process that runs the Worker, the address wrangler dev's own proxy forwards to: the proxy (a second workerd that logs every request through wrangler's Node process) is a development artefact, and every socket through it would also cost descriptors in the proxy. One read-path row goes through the proxy for comparison",
     socketLimit:
@@ -149,9 +168,11 @@ const results: Results = {
     scrypt: "SCRYPT_N=16 for the bench (production 2^14): password hashing is not what is measured",
     rateLimits: "REGISTER_LIMIT_PER_IP and LOGIN_LIMIT_PER_IP raised: every bench player signs up from 127.0.0.1",
     fixtures:
-      "players sign up and deposit through the API; join-storm seats go through POST /join. Tournaments, and the seats of the free answer-path, fan-out and hub tournaments, are written to D1 by the harness as the scheduler and the Worker tests do: POST /api/admin/tournaments only makes tournaments that start in the future, and seating 5,000 players through POST /join (serialised, one D1 batch each) and then waiting for the start alarm would spend minutes of the 10-minute budget on setup",
+      "5,000 players sign up through the API and the other 5,000 are written to D1 with a session each (the 10,000-player room); players deposit through the API; join-storm seats go through POST /join. Tournaments, and the seats of the free answer-path, fan-out and hub tournaments, are written to D1 by the harness as the scheduler and the Worker tests do: POST /api/admin/tournaments only makes tournaments that start in the future, and seating 5,000 players through POST /join (serialised, one D1 batch each) and then waiting for the start alarm would spend minutes of the 10-minute budget on setup",
   },
   answerPath: [],
+  socketPlay: [],
+  liveShow: null,
   settlement: [],
   joinStorm: [],
   readPath: [],
@@ -173,8 +194,15 @@ function noteFailures(name: string, run: { errors: number; errorSamples: string[
   if (run.errors > 0) results.failures.push(`${name}: ${run.errors} errors, e.g. ${run.errorSamples.slice(0, 3).join(" | ")}`);
 }
 
+/** BENCH_ONLY=socket,live runs only the scenarios whose names contain one of the words (a partial run is reported NOT OK). */
+const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
+
 /** Runs a scenario only when the budget has room for it. */
 async function step<T>(name: string, needsMs: number, fn: () => Promise<T>): Promise<T | null> {
+  if (only.length > 0 && !only.some((w) => name.includes(w))) {
+    results.skipped.push(`${name}: not selected (BENCH_ONLY)`);
+    return null;
+  }
   if (remaining() < needsMs) {
     results.skipped.push(
       `${name}: skipped, ${Math.round(remaining() / 1000)} s of the budget left (needs ~${Math.round(needsMs / 1000)} s)`,
@@ -256,8 +284,9 @@ async function main() {
   results.setup.registerSeconds = round(reg.ms / 1000, 1);
   results.setup.registerPerSecond = round(reg.players.length / (reg.ms / 1000), 0);
   if (reg.errors.length) results.failures.push(`register: ${reg.errors.length} errors, e.g. ${reg.errors.slice(0, 3).join(" | ")}`);
-  const players: Player[] = reg.players;
-  if (players.length < USERS) throw new Error(`only ${players.length} of ${USERS} players registered`);
+  if (reg.players.length < USERS) throw new Error(`only ${reg.players.length} of ${USERS} players registered`);
+  log(`writing ${PLAYERS - USERS} more players with sessions to D1`);
+  const players: Player[] = [...reg.players, ...(await directPlayers(fx, PLAYERS - USERS, "d"))];
 
   // The Worker's fixed cost per request in local workerd, to read the figures below against:
   // a 404 under /api (routing, middleware, no D1) and /api/health (one D1 statement).
@@ -305,38 +334,67 @@ async function main() {
     }
   });
 
-  // 1. Answer path (100 and 1,000 players now, 5,000 last with the time left), and 5. its D1 cost.
+  // workerd holds two descriptors per connection and the hard limit of open files here is 20,000
+  // (not raisable in this container), so socket counts are bounded by what it can still open.
+  const bounded = (wanted: number, what: string) => {
+    const room = connectionHeadroom(procs.worker!.pid);
+    if (wanted <= room.connections) return wanted;
+    const n = Math.floor(room.connections / 100) * 100;
+    results.limits.push(
+      `${what}: ${n} sockets instead of ${wanted}: the Worker's workerd holds two descriptors per connection, has ${room.open} open and may open ${room.limit} (hard limit, not raisable here)`,
+    );
+    return n;
+  };
+
+  // 1. The HTTP answer path (100 players, for comparison), and its settlement.
   const answerStates = new Map<number, { t: Awaited<ReturnType<Fixtures["tournament"]>>; states: PlayState[] }>();
-  const answerRun = (p: number, capMs: number) =>
-    step(`answer path, ${p} players`, 30_000, async () => {
-      const t = await fx.tournament({ title: `Bench Answer Path ${p}`, status: "live", prizePoolCents: p === 100 ? HOUSE_PRIZE_CENTS : 0 });
-      await fx.seat(t.id, players.slice(0, p));
-      const { run, states } = await metered(
-        `answer path ${p}`,
-        () => answerPath(http, fx, t, players.slice(0, p), { lanes: LANES, capMs }),
-        (r) => r.run.answers + r.run.questionsIssued,
-      );
-      results.answerPath.push(run);
-      answerStates.set(p, { t, states });
-      noteFailures(`answer path ${p}`, run);
-      if (run.scoreMismatches) results.failures.push(`answer path ${p}: ${run.scoreMismatches} scores differ from the harness's sums`);
-      if (run.timeCapped)
-        results.limits.push(`answer path ${p}: stopped by its time cap after ${run.answers} of ${run.answersPlanned} answers`);
-      log(
-        `  ${run.answers}/${run.answersPlanned} answers in ${run.seconds} s = ${run.answersPerSecond}/s; answer p50 ${run.answerLatencyMs.p50} p99 ${run.answerLatencyMs.p99} ms; errors ${run.errors}; score mismatches ${run.scoreMismatches}${run.timeCapped ? " (time cap)" : ""}`,
-      );
-    });
-  await answerRun(100, ANSWER_CAP_MS[100]!);
-  if (answerStates.has(100)) {
-    await step("settlement, 100 players", 15_000, async () => {
-      const { t, states } = answerStates.get(100)!;
+  await step(`HTTP answer path, ${HTTP_ANSWER_PLAYERS} players`, 30_000, async () => {
+    const p = HTTP_ANSWER_PLAYERS;
+    const t = await fx.tournament({ title: `Bench Answer Path ${p}`, status: "live", prizePoolCents: HOUSE_PRIZE_CENTS });
+    await fx.seat(t.id, players.slice(0, p));
+    const { run, states } = await metered(
+      `answer path ${p}`,
+      () => answerPath(http, fx, t, players.slice(0, p), { lanes: LANES, capMs: HTTP_ANSWER_CAP_MS }),
+      (r) => r.run.answers + r.run.questionsIssued,
+    );
+    results.answerPath.push(run);
+    answerStates.set(p, { t, states });
+    noteFailures(`answer path ${p}`, run);
+    if (run.scoreMismatches) results.failures.push(`answer path ${p}: ${run.scoreMismatches} scores differ from the harness's sums`);
+    log(`  ${run.answers} answers in ${run.seconds} s = ${run.answersPerSecond}/s; POST /answer p50 ${run.answerLatencyMs.p50} p99 ${run.answerLatencyMs.p99} ms`);
+  });
+  if (answerStates.has(HTTP_ANSWER_PLAYERS)) {
+    await step(`settlement, ${HTTP_ANSWER_PLAYERS} players`, 15_000, async () => {
+      const { t, states } = answerStates.get(HTTP_ANSWER_PLAYERS)!;
       const run = await completeAndSettle(http, fx, t, states, { lanes: LANES, prizePoolCents: HOUSE_PRIZE_CENTS });
       results.settlement.push(run);
-      noteFailures("settlement 100", run);
+      noteFailures(`settlement ${HTTP_ANSWER_PLAYERS}`, run);
       log(`  settled; last completion ${run.settleRequestMs} ms; checks ${JSON.stringify(run.checks)}`);
     });
   }
-  await answerRun(1000, ANSWER_CAP_MS[1000]!);
+
+  // 2. The socket answer path, open loop: 1,000 players in one room at the target rate (kept
+  // live for the read path, then settled), and later a 10,000-player room.
+  const socketRoom = (o: (typeof SOCKET_ROOMS)[number]) =>
+    step(`socket answer path, ${o.players} players`, o.capMs / 2, async () => {
+      const t = await fx.tournament({ title: `Bench Socket Play ${o.players}`, status: "live" });
+      await fx.seat(t.id, players.slice(0, o.players));
+      const wave = Math.min(o.wave, bounded(o.wave, `socket answer path ${o.players}`));
+      const { run, states } = await metered(
+        `socket play ${o.players}`,
+        () => socketPlay(target, fx, t, players.slice(0, o.players), { rate: SOCKET_RATE, wave, capMs: o.capMs, complete: o.complete }),
+        (r) => r.run.answers,
+      );
+      results.socketPlay.push(run);
+      answerStates.set(o.players, { t, states });
+      noteFailures(`socket answer path ${o.players}`, run);
+      if (run.scoreMismatches) results.failures.push(`socket answer path ${o.players}: ${run.scoreMismatches} scores differ from the harness's sums`);
+      if (run.timeCapped) results.limits.push(`socket answer path ${o.players}: stopped by its time cap after ${run.answers} of ${run.answersPlanned} answers`);
+      log(
+        `  ${run.answers}/${run.answersPlanned} answers at ${run.answersPerSecond}/s (target ${run.targetAnswersPerSecond}); p50 ${run.answerLatencyMs.p50} p95 ${run.answerLatencyMs.p95} p99 ${run.answerLatencyMs.p99} ms; late sends ${run.sentLate}; errors ${run.errors}; generator CPU ${run.loadGenerator.cpuShareOfOneCore} core, lag p99 ${run.loadGenerator.eventLoopLagMs.p99} ms`,
+      );
+    });
+  await socketRoom(SOCKET_ROOMS[0]);
   const a1000 = answerStates.get(1000);
 
   // 4. Read path.
@@ -400,15 +458,6 @@ async function main() {
   // 2. Fan-out: a tournament's socket, then the /ws hub. workerd holds two descriptors per
   // connection and the hard limit of open files here is 20,000 (not raisable in this container),
   // so the socket count is bounded by what the Worker's process can still open.
-  const bounded = (wanted: number, what: string) => {
-    const room = connectionHeadroom(procs.worker!.pid);
-    if (wanted <= room.connections) return wanted;
-    const n = Math.floor(room.connections / 100) * 100;
-    results.limits.push(
-      `${what}: ${n} sockets instead of ${wanted}: the Worker's workerd holds two descriptors per connection, has ${room.open} open and may open ${room.limit} (hard limit, not raisable here)`,
-    );
-    return n;
-  };
   for (const wanted of FANOUT_SOCKETS) {
     const n = bounded(wanted, `tournament socket fan-out ${wanted}`);
     await step(`tournament socket fan-out, ${n} sockets`, n >= 5_000 ? 70_000 : 15_000, async () => {
@@ -424,7 +473,7 @@ async function main() {
       );
     });
   }
-  for (const wanted of FANOUT_SOCKETS) {
+  for (const wanted of HUB_SOCKETS) {
     const n = bounded(wanted, `hub fan-out ${wanted}`);
     await step(`hub fan-out, ${n} sockets`, n >= 5_000 ? 70_000 : 15_000, async () => {
       const run = await metered(`hub fan-out ${n}`, () =>
@@ -438,16 +487,43 @@ async function main() {
     });
   }
 
-  // The largest answer path last, bounded by the time left (and its own cap).
-  await answerRun(5000, Math.max(10_000, Math.min(ANSWER_CAP_MS[5000]!, remaining() - 25_000)));
+  // 3. A live show with as many sockets as the machine holds.
+  const showSockets = bounded(LIVE_SHOW_SOCKETS, "live show");
+  await step(`live show, ${showSockets} sockets`, 150_000, async () => {
+    // The start leaves time to connect every socket, at the rate the 1,000-socket fan-out measured.
+    const fan = results.tournamentSocketFanout[0];
+    const perSecond = fan && fan.connectSeconds > 0 ? fan.sockets / fan.connectSeconds : 200;
+    const startAt = Date.now() + Math.round((showSockets / perSecond) * 1.4 * 1000) + 10_000;
+    const t = await fx.tournament({
+      title: `Bench Live Show ${showSockets}`,
+      status: "upcoming",
+      format: "live_show",
+      questions: LIVE_SHOW_QUESTIONS,
+      startTime: startAt,
+    });
+    await fx.seat(t.id, players.slice(0, showSockets));
+    const run = await metered(`live show ${showSockets}`, () =>
+      liveShow(target, fx, t, players.slice(0, showSockets), { startAt, questions: LIVE_SHOW_QUESTIONS }),
+    );
+    results.liveShow = run;
+    noteFailures(`live show ${showSockets}`, run);
+    if (run.revealsEarly) results.failures.push(`live show: ${run.revealsEarly} reveals arrived before the window closed`);
+    if (run.scoreMismatches) results.failures.push(`live show: ${run.scoreMismatches} settled scores differ from the revealed points`);
+    if (run.missedQuestions) results.failures.push(`live show: ${run.missedQuestions} question pushes never arrived`);
+    log(
+      `  ${run.sockets} sockets in ${run.connectSeconds} s; push to socket p50 ${run.pushLatencyMs.p50} p99 ${run.pushLatencyMs.p99} ms, to the last ${run.pushToLastSocketMs.join("/")} ms; first-second answers ${run.answersFirstSecond.join("/")}, peak ${run.peakAnswersPerSecond}/s; answer p99 ${run.answerLatencyMs.p99} ms; errors ${run.errors}`,
+    );
+  });
+
+  // 4. The 10,000-player self-paced room, last.
+  await socketRoom(SOCKET_ROOMS[1]);
 
   results.setup.httpStaleConnectionRetries = http.staleRetries;
 
   // 6. The web bundle, as built above.
   results.bundle = webBundle(`${BUILD}/web`);
 
-  const first = results.answerPath.find((r) => r.players === 1000) ?? results.answerPath[0];
-  results.cost.perAnswer = first?.d1PerAnswer ?? null;
+  results.cost.perAnswer = results.socketPlay[0]?.d1PerAnswer ?? null;
   results.cost.perCompletion = results.settlement[0]?.d1PerCompletion ?? null;
   results.cost.perSettlement = results.settlement.map((s) => ({ players: s.players, d1: s.d1Settlement }));
   for (const s of results.settlement)
@@ -475,9 +551,27 @@ const cpuNote = (r: Results, key: string, unit: string) => {
 
 function table(r: Results): string {
   const rows: string[][] = [];
+  for (const a of r.socketPlay) {
+    const g = a.loadGenerator;
+    rows.push([
+      `Socket answer path, ${n0(a.players)} players in one room x 10 questions${a.wave < a.players ? ` (waves of ${n0(a.wave)} sockets)` : ""}, open loop at ${n0(a.targetAnswersPerSecond)} answers/s`,
+      `${n0(a.answersPerSecond)} answers/s sustained (${n0(a.answers)} of ${n0(a.answersPlanned)} in ${a.seconds} s${a.timeCapped ? ", time cap" : ""})${cpuNote(r, `socket play ${a.players}`, "answer")}; load generator ${g.cpuShareOfOneCore} of a core, event-loop lag p99 ${g.eventLoopLagMs.p99} ms`,
+      `answer frame, from its scheduled time: ${lat(a.answerLatencyMs)}`,
+      `${a.errors} errors; ${n0(a.players - a.scoreMismatches)}/${n0(a.players)} scores = sum of points${a.completions ? `; ${n0(a.completions)} completed over the socket` : ""}`,
+    ]);
+  }
+  if (r.liveShow) {
+    const l = r.liveShow;
+    rows.push([
+      `Live show, ${n0(l.sockets)} players connected, ${l.questions} questions`,
+      `question push to every socket (to the last socket: ${l.pushToLastSocketMs.map(ms).join(", ")} ms); answers in each window's first second: ${l.answersFirstSecond.map(n0).join(", ")} (peak ${n0(l.peakAnswersPerSecond)}/s); load generator lag p99 ${l.loadGenerator.eventLoopLagMs.p99} ms`,
+      `push to socket ${lat(l.pushLatencyMs)}; answer ${lat(l.answerLatencyMs)}`,
+      `${l.errors} errors, ${l.missedQuestions} pushes missed, ${l.revealsEarly} reveals before the window closed; ${n0(l.sockets - l.scoreMismatches)}/${n0(l.sockets)} settled scores = revealed points`,
+    ]);
+  }
   for (const a of r.answerPath) {
     rows.push([
-      `Answer path, ${n0(a.players)} players x 10 questions`,
+      `HTTP answer path, ${n0(a.players)} players x 10 questions (POST /next + /answer, closed loop)`,
       `${n0(a.answersPerSecond)} answers/s (${n0(a.answers)} of ${n0(a.answersPlanned)} in ${a.seconds} s${a.timeCapped ? ", time cap" : ""})${cpuNote(r, `answer path ${a.players}`, "request")}`,
       `POST /answer ${lat(a.answerLatencyMs)}`,
       `${a.errors} errors; ${n0(a.playersChecked - a.scoreMismatches)}/${n0(a.playersChecked)} scores = sum of points`,
@@ -528,10 +622,10 @@ function table(r: Results): string {
   const a = r.cost.perAnswer;
   if (a) {
     rows.push([
-      "D1 per answer (with its POST /next)",
-      `Worker: ${d1(a, "worker")} (session lookups); TournamentRoom: ${d1(a, "room")}`,
+      "D1 per answer over the socket (with its next frame)",
+      `Worker: ${d1(a, "worker")}; TournamentRoom: ${d1(a, "room")}`,
       "",
-      "answers stay in the room's own SQLite",
+      "the socket's user is known to the room; answers stay in its own SQLite",
     ]);
   }
   const storm = r.joinStorm[r.joinStorm.length - 1];

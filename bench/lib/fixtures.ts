@@ -4,6 +4,7 @@ import { DIFFICULTY_RAMP, TOURNAMENT_DURATION_MS } from "../../common/spec";
 import type { HttpClient } from "./http";
 import { sessionCookie } from "./http";
 import { now, parallel } from "./stats";
+import { createHash, randomBytes } from "node:crypto";
 
 export interface Player {
   i: number;
@@ -66,12 +67,15 @@ export class Fixtures {
     prizePoolCents?: number;
     maxParticipants?: number | null;
     startTime?: number;
+    format?: "self_paced" | "live_show";
+    /** The first questions of the ramp only (a shorter live show); all ten by default. */
+    questions?: number;
   }): Promise<BenchTournament> {
     const start = o.startTime ?? Date.now() - 1000;
     const fee = o.entryFeeCents ?? 0;
     const t = await this.one<{ id: number }>(
-      `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free)
-       VALUES (?, 'Benchmark tournament', 1, ?, ?, ?, 1, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free, format)
+       VALUES (?, 'Benchmark tournament', 1, ?, ?, ?, 1, ?, ?, ?, ?, ?) RETURNING id`,
       o.title,
       fee,
       o.prizePoolCents ?? 0,
@@ -80,12 +84,13 @@ export class Fixtures {
       start + TOURNAMENT_DURATION_MS,
       o.status,
       fee === 0 ? 1 : 0,
+      o.format ?? "self_paced",
     );
     const pool = await this.all<{ id: number; difficulty_level: number; correct_answer: string; options: string }>(
       "SELECT id, difficulty_level, correct_answer, options FROM questions WHERE category_id = 1 ORDER BY id",
     );
     const used = new Set<number>();
-    const picked = DIFFICULTY_RAMP.map((d) => {
+    const picked = DIFFICULTY_RAMP.slice(0, o.questions ?? DIFFICULTY_RAMP.length).map((d) => {
       const q = pool.find((x) => x.difficulty_level === d && !used.has(x.id));
       if (!q) throw new Error(`category 1 has too few questions of difficulty ${d}`);
       used.add(q.id);
@@ -122,6 +127,42 @@ export class Fixtures {
       },
     ]);
   }
+}
+
+/**
+ * Players written straight to D1 with a session each (the Worker tests' way), for scenarios that
+ * need more players than signing up through the API would fit in the budget. Same password-less
+ * rows as any user; the session token is kept only as its SHA-256, as the Worker stores it.
+ */
+export async function directPlayers(fx: Fixtures, count: number, tag: string): Promise<Player[]> {
+  const players: Player[] = [];
+  const at = Date.now();
+  for (let from = 0; from < count; from += 1000) {
+    const batch = Array.from({ length: Math.min(1000, count - from) }, (_, k) => {
+      const i = from + k;
+      const token = randomBytes(32).toString("base64url");
+      return { username: `b${tag}_${i}`, token, hash: createHash("sha256").update(token).digest("hex") };
+    });
+    const rows = batch.map((b) => ({ u: b.username, e: `${b.username}@bench.example`, h: b.hash }));
+    const [inserted] = await fx.sql<{ id: number; username: string }>([
+      {
+        sql: `INSERT INTO users (username, email, password_hash) SELECT json_extract(j.value, '$.u'), json_extract(j.value, '$.e'), 'bench-no-login'
+              FROM json_each(?) AS j RETURNING id, username`,
+        params: [JSON.stringify(rows)],
+      },
+    ]);
+    const ids = new Map(inserted!.map((r) => [r.username, r.id]));
+    const sessions = batch.map((b) => ({ h: b.hash, id: ids.get(b.username) }));
+    await fx.sql([
+      {
+        sql: `INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at)
+              SELECT json_extract(j.value, '$.h'), json_extract(j.value, '$.id'), ?, ?, ? FROM json_each(?) AS j`,
+        params: [at, at, at + 86_400_000, JSON.stringify(sessions)],
+      },
+    ]);
+    for (const [k, b] of batch.entries()) players.push({ i: from + k, id: ids.get(b.username)!, username: b.username, cookie: `sid=${b.token}` });
+  }
+  return players;
 }
 
 /** Registers `count` players through POST /api/register, `lanes` at a time. */

@@ -257,7 +257,9 @@ export class TournamentRoom extends DurableObject<Env> {
   async nextQuestion(tournamentId: number, userId: number): Promise<RoomResult<PlayerQuestion>> {
     const meta = await this.#ready(tournamentId);
     if (!meta) return notFound();
-    return this.#next(meta, userId, Date.now(), null);
+    const result = this.#next(meta, userId, Date.now(), null);
+    await this.#store.stored();
+    return result;
   }
 
   /** Only the questions already issued to this player (in a live show: already sent to everyone), in order. */
@@ -276,7 +278,9 @@ export class TournamentRoom extends DurableObject<Env> {
   async answer(tournamentId: number, userId: number, input: AnswerInput): Promise<RoomResult<AnswerReply>> {
     const meta = await this.#ready(tournamentId);
     if (!meta) return notFound();
-    return this.#answer(meta, userId, input, Date.now());
+    const result = await this.#answer(meta, userId, input, Date.now());
+    await this.#store.stored();
+    return result;
   }
 
   /** Finishes the player: what they did not answer counts as timed out. Repeating it changes nothing. */
@@ -365,7 +369,14 @@ export class TournamentRoom extends DurableObject<Env> {
 
   // ---- Play: the same rules for socket frames and HTTP calls ----
 
+  /** A play frame's reply, sent only once what it changed is stored. */
   async #play(meta: MetaRow, userId: number, frame: RoomFrame, now: number): Promise<TournamentServerFrame> {
+    const reply = await this.#playNow(meta, userId, frame, now);
+    await this.#store.stored();
+    return reply;
+  }
+
+  async #playNow(meta: MetaRow, userId: number, frame: RoomFrame, now: number): Promise<TournamentServerFrame> {
     switch (frame.type) {
       case "next": {
         const r = this.#next(meta, userId, now, frame.id);
@@ -981,6 +992,8 @@ export class TournamentRoom extends DurableObject<Env> {
   #pushLeaderboard(now: number): void {
     const sockets = this.ctx.getWebSockets();
     if (sockets.length === 0) return;
+    // The board shows stored answers only.
+    this.#store.commit();
     const board = this.#boardNow(now);
     const prefix = `{"type":"leaderboard","version":${board.version},"top":${board.topJson(LEADERBOARD_PUSH_SIZE)},"me":`;
     for (const ws of sockets) sendText(ws, `${prefix}${JSON.stringify(board.standingOf(this.#attachment(ws).userId))}}`);

@@ -178,6 +178,10 @@ export class RoomStore {
   #plays: Map<number, PlayRow[]>;
   #departures: Map<number, number>;
   #schedule: Map<ScheduleKind, number>;
+  /** The hot path's writes (questions issued, answers), waiting for the next group commit. */
+  #pending: (() => void)[] = [];
+  #waiting: (() => void)[] = [];
+  #timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(storage: DurableObjectStorage) {
     this.#storage = storage;
@@ -217,11 +221,48 @@ export class RoomStore {
     return this.#meta;
   }
 
+  /**
+   * Resolves once every write queued so far is in SQLite. Each storage commit costs the same
+   * however much it holds, so the answers that arrive together are written in one transaction
+   * (group commit) on the next turn, and their replies go out after it: nothing is acknowledged
+   * before it is stored.
+   */
+  stored(): Promise<void> {
+    if (this.#pending.length === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#waiting.push(resolve);
+      this.#timer ??= setTimeout(() => this.commit(), 0);
+    });
+  }
+
+  /** Writes what the hot path queued, now (before any other write, so storage keeps their order). */
+  commit(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    const writes = this.#pending;
+    this.#pending = [];
+    if (writes.length > 0) this.#storage.transactionSync(() => writes.forEach((write) => write()));
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  /** Any other write goes after the queued ones, in storage order. */
+  #writer(): SqlStorage {
+    if (this.#pending.length > 0) this.commit();
+    return this.#sql;
+  }
+
+  #transaction(fn: () => void): void {
+    if (this.#pending.length > 0) this.commit();
+    this.#storage.transactionSync(fn);
+  }
+
   /** First load: the tournament as D1 has it, in one transaction. */
   install(config: TournamentConfig): void {
-    this.#storage.transactionSync(() => {
+    this.#transaction(() => {
       const m = config.meta;
-      this.#sql.exec(
+      this.#writer().exec(
         `INSERT INTO meta (id, tournament_id, title, entry_fee_cents, prize_pool_cents, max_participants, min_level, practice,
            min_players, start_time, end_time, phase, settled, format) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         m.tournament_id,
@@ -239,7 +280,7 @@ export class RoomStore {
         m.format,
       );
       for (const q of config.questions) {
-        this.#sql.exec(
+        this.#writer().exec(
           "INSERT INTO questions (ord, question_id, question, options, correct_answer, explanation) VALUES (?, ?, ?, ?, ?, ?)",
           q.ord,
           q.question_id,
@@ -260,25 +301,25 @@ export class RoomStore {
     const meta = this.#meta!;
     const endTime = changes.endTime !== undefined ? changes.endTime : meta.end_time;
     const settled = changes.settled ? 1 : meta.settled;
-    this.#sql.exec("UPDATE meta SET phase = ?, end_time = ?, settled = ? WHERE id = 1", phase, endTime, settled);
+    this.#writer().exec("UPDATE meta SET phase = ?, end_time = ?, settled = ? WHERE id = 1", phase, endTime, settled);
     this.#meta = { ...meta, phase, end_time: endTime, settled };
   }
 
   setPrizePool(cents: number): void {
-    this.#sql.exec("UPDATE meta SET prize_pool_cents = ? WHERE id = 1", cents);
+    this.#writer().exec("UPDATE meta SET prize_pool_cents = ? WHERE id = 1", cents);
     this.#meta = { ...this.#meta!, prize_pool_cents: cents };
   }
 
   setSettleStamp(stamp: number): void {
-    this.#sql.exec("UPDATE meta SET settle_stamp = ? WHERE id = 1", stamp);
+    this.#writer().exec("UPDATE meta SET settle_stamp = ? WHERE id = 1", stamp);
     this.#meta = { ...this.#meta!, settle_stamp: stamp };
   }
 
   /** A live show moves on: its stage, question and the moment it happened; an opened question records when it went out. */
   setShow(stage: ShowStage, ord: number, since: number): void {
-    this.#storage.transactionSync(() => {
-      this.#sql.exec("UPDATE meta SET show_stage = ?, show_ord = ?, show_since = ? WHERE id = 1", stage, ord, since);
-      if (stage === "question") this.#sql.exec("UPDATE questions SET opened_at = ? WHERE ord = ?", since, ord);
+    this.#transaction(() => {
+      this.#writer().exec("UPDATE meta SET show_stage = ?, show_ord = ?, show_since = ? WHERE id = 1", stage, ord, since);
+      if (stage === "question") this.#writer().exec("UPDATE questions SET opened_at = ? WHERE ord = ?", since, ord);
     });
     this.#meta = { ...this.#meta!, show_stage: stage, show_ord: ord, show_since: since };
     if (stage === "question") this.#questions[ord] = { ...this.#questions[ord]!, opened_at: since };
@@ -318,7 +359,7 @@ export class RoomStore {
   addParticipants(rows: TournamentConfig["participants"]): void {
     for (const p of rows) {
       if (this.#participants.has(p.user_id)) continue;
-      this.#sql.exec(
+      this.#writer().exec(
         `INSERT INTO participants (user_id, username, level, joined_at, finished_at, results_written, show_level)
          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
         p.user_id,
@@ -340,7 +381,7 @@ export class RoomStore {
   dropParticipantsNotIn(userIds: Set<number>): number[] {
     const dropped = [...this.#participants.keys()].filter((id) => !userIds.has(id));
     for (const id of dropped) {
-      this.#sql.exec("DELETE FROM participants WHERE user_id = ?", id);
+      this.#writer().exec("DELETE FROM participants WHERE user_id = ?", id);
       this.#participants.delete(id);
     }
     return dropped;
@@ -355,7 +396,7 @@ export class RoomStore {
   adoptDepartures(counts: Map<number, number>): void {
     for (const [userId, times] of counts) {
       if (times <= this.departures(userId)) continue;
-      this.#sql.exec(
+      this.#writer().exec(
         "INSERT INTO departures (user_id, times) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET times = max(times, excluded.times)",
         userId,
         times,
@@ -366,9 +407,9 @@ export class RoomStore {
 
   /** The player left before the start: no longer a participant, and the next entry is a new one. */
   recordDeparture(userId: number): void {
-    this.#storage.transactionSync(() => {
-      this.#sql.exec("DELETE FROM participants WHERE user_id = ?", userId);
-      this.#sql.exec("INSERT INTO departures (user_id, times) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET times = times + 1", userId);
+    this.#transaction(() => {
+      this.#writer().exec("DELETE FROM participants WHERE user_id = ?", userId);
+      this.#writer().exec("INSERT INTO departures (user_id, times) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET times = times + 1", userId);
     });
     this.#participants.delete(userId);
     this.#departures.set(userId, this.departures(userId) + 1);
@@ -377,13 +418,13 @@ export class RoomStore {
   finish(userId: number, at: number): void {
     const p = this.#participants.get(userId);
     if (!p || p.finished_at !== null) return;
-    this.#sql.exec("UPDATE participants SET finished_at = ? WHERE user_id = ? AND finished_at IS NULL", at, userId);
+    this.#writer().exec("UPDATE participants SET finished_at = ? WHERE user_id = ? AND finished_at IS NULL", at, userId);
     this.#participants.set(userId, { ...p, finished_at: at });
   }
 
   /** Everyone still playing finishes now (the end of a live show). */
   finishAll(at: number): void {
-    this.#sql.exec("UPDATE participants SET finished_at = ? WHERE finished_at IS NULL", at);
+    this.#writer().exec("UPDATE participants SET finished_at = ? WHERE finished_at IS NULL", at);
     for (const [id, p] of this.#participants) if (p.finished_at === null) this.#participants.set(id, { ...p, finished_at: at });
   }
 
@@ -391,15 +432,15 @@ export class RoomStore {
     for (const id of userIds) {
       const p = this.#participants.get(id);
       if (!p) continue;
-      this.#sql.exec("UPDATE participants SET results_written = 1 WHERE user_id = ?", id);
+      this.#writer().exec("UPDATE participants SET results_written = 1 WHERE user_id = ?", id);
       this.#participants.set(id, { ...p, results_written: 1 });
     }
   }
 
   recordPlacings(placings: { userId: number; rank: number; prizeCents: number }[]): void {
-    this.#storage.transactionSync(() => {
+    this.#transaction(() => {
       for (const p of placings) {
-        this.#sql.exec(
+        this.#writer().exec(
           "UPDATE participants SET rank = ?, prize_cents = ?, results_written = 1 WHERE user_id = ?",
           p.rank,
           p.prizeCents,
@@ -436,7 +477,7 @@ export class RoomStore {
   }
 
   issue(userId: number, ord: number, at: number, frameId: string | null = null): PlayRow {
-    this.#sql.exec("INSERT INTO plays (user_id, ord, issued_at, frame_id) VALUES (?, ?, ?, ?)", userId, ord, at, frameId);
+    this.#pending.push(() => this.#sql.exec("INSERT INTO plays (user_id, ord, issued_at, frame_id) VALUES (?, ?, ?, ?)", userId, ord, at, frameId));
     return this.#appendPlay({
       user_id: userId,
       ord,
@@ -452,17 +493,19 @@ export class RoomStore {
   }
 
   recordAnswer(userId: number, ord: number, a: Answer): PlayRow {
-    this.#sql.exec(
-      `UPDATE plays SET answer = ?, is_correct = ?, response_ms = ?, points = ?, xp = ?, answered_at = ?
-       WHERE user_id = ? AND ord = ? AND answer IS NULL`,
-      a.answer,
-      a.isCorrect ? 1 : 0,
-      a.responseMs,
-      a.points,
-      a.xp,
-      a.at,
-      userId,
-      ord,
+    this.#pending.push(() =>
+      this.#sql.exec(
+        `UPDATE plays SET answer = ?, is_correct = ?, response_ms = ?, points = ?, xp = ?, answered_at = ?
+         WHERE user_id = ? AND ord = ? AND answer IS NULL`,
+        a.answer,
+        a.isCorrect ? 1 : 0,
+        a.responseMs,
+        a.points,
+        a.xp,
+        a.at,
+        userId,
+        ord,
+      ),
     );
     const mine = this.#plays.get(userId)!;
     const i = mine.findIndex((p) => p.ord === ord);
@@ -481,18 +524,20 @@ export class RoomStore {
 
   /** A live show's answer: the play is created with its answer in one write (issued when the question went out). */
   recordLiveAnswer(userId: number, ord: number, openedAt: number, a: Answer): PlayRow {
-    this.#sql.exec(
-      `INSERT INTO plays (user_id, ord, issued_at, answer, is_correct, response_ms, points, xp, answered_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      userId,
-      ord,
-      openedAt,
-      a.answer,
-      a.isCorrect ? 1 : 0,
-      a.responseMs,
-      a.points,
-      a.xp,
-      a.at,
+    this.#pending.push(() =>
+      this.#sql.exec(
+        `INSERT INTO plays (user_id, ord, issued_at, answer, is_correct, response_ms, points, xp, answered_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        userId,
+        ord,
+        openedAt,
+        a.answer,
+        a.isCorrect ? 1 : 0,
+        a.responseMs,
+        a.points,
+        a.xp,
+        a.at,
+      ),
     );
     return this.#appendPlay({
       user_id: userId,
@@ -522,7 +567,7 @@ export class RoomStore {
 
   schedule(kind: ScheduleKind, dueAt: number): void {
     if (this.#schedule.get(kind) === dueAt) return;
-    this.#sql.exec(
+    this.#writer().exec(
       "INSERT INTO schedule (kind, due_at) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET due_at = excluded.due_at",
       kind,
       dueAt,
@@ -536,7 +581,7 @@ export class RoomStore {
 
   unschedule(kind: ScheduleKind): void {
     if (!this.#schedule.has(kind)) return;
-    this.#sql.exec("DELETE FROM schedule WHERE kind = ?", kind);
+    this.#writer().exec("DELETE FROM schedule WHERE kind = ?", kind);
     this.#schedule.delete(kind);
   }
 
