@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { WS_MAX_RECONNECTS, WS_RECONNECT_MS } from "@common/spec";
 
 /** Anything with zod's safeParse: frames are validated, never cast. */
@@ -11,6 +11,12 @@ export interface SocketOptions<T> {
   path: string | null;
   schema: FrameSchema<T>;
   onFrame(frame: T): void;
+  /** After each open, once `connected` is set (frames waiting for a reply are resent from here). */
+  onOpen?(): void;
+  /** When the socket stops trying: reconnects ran out, or the server closed it with a final code. */
+  onLost?(): void;
+  /** Close codes after which reconnecting would only fight the server (it replaced this socket). */
+  finalCloseCodes?: readonly number[];
   /** A frame sent `helloDelayMs` after each open (the /ws auth message). */
   hello?: unknown;
   helloDelayMs?: number;
@@ -19,10 +25,22 @@ export interface SocketOptions<T> {
 export interface SocketState {
   connected: boolean;
   error: string | null;
+  /** Closed, with another attempt scheduled or under way. */
+  reconnecting: boolean;
+  /** Closed for good until `reconnect()`: the attempts ran out or the server said not to come back. */
+  lost: boolean;
+}
+
+export interface ReconnectingSocket extends SocketState {
+  /** Sends a frame as JSON on the open socket; false when it is not open (nothing is queued). */
+  send(frame: unknown): boolean;
+  /** Starts over after the socket was lost. */
+  reconnect(): void;
 }
 
 export const SOCKET_ERROR = "WebSocket connection error";
 const OPEN = 1;
+const IDLE: SocketState = { connected: false, error: null, reconnecting: false, lost: false };
 
 /** ws:// or wss:// (on a secure page) on the page's own host. */
 export const socketUrl = (path: string) => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}${path}`;
@@ -31,31 +49,43 @@ export const socketUrl = (path: string) => `${window.location.protocol === "http
  * A WebSocket that reconnects after a close every WS_RECONNECT_MS, at most WS_MAX_RECONNECTS
  * times in a row (a successful open resets the count). Malformed frames are logged and ignored.
  */
-export function useReconnectingSocket<T>({ path, schema, onFrame, hello, helloDelayMs = 0 }: SocketOptions<T>): SocketState {
-  const [state, setState] = useState<SocketState>({ connected: false, error: null });
-  const latest = useRef({ schema, onFrame, hello, helloDelayMs });
-  latest.current = { schema, onFrame, hello, helloDelayMs };
+export function useReconnectingSocket<T>({
+  path,
+  schema,
+  onFrame,
+  onOpen,
+  onLost,
+  finalCloseCodes,
+  hello,
+  helloDelayMs = 0,
+}: SocketOptions<T>): ReconnectingSocket {
+  const [state, setState] = useState<SocketState>(IDLE);
+  // Bumped by reconnect(): a new run of the effect, with a fresh count of attempts.
+  const [run, setRun] = useState(0);
+  const current = useRef<WebSocket | null>(null);
+  const latest = useRef({ schema, onFrame, onOpen, onLost, finalCloseCodes, hello, helloDelayMs });
+  latest.current = { schema, onFrame, onOpen, onLost, finalCloseCodes, hello, helloDelayMs };
 
   useEffect(() => {
     if (!path) return;
     let disposed = false;
-    let socket: WebSocket | null = null;
     let attempts = 0;
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
     let helloTimer: ReturnType<typeof setTimeout> | undefined;
 
     const connect = () => {
       const ws = new WebSocket(socketUrl(path));
-      socket = ws;
+      current.current = ws;
       ws.onopen = () => {
         attempts = 0;
-        setState({ connected: true, error: null });
+        setState({ connected: true, error: null, reconnecting: false, lost: false });
         const { hello: frame, helloDelayMs: delay } = latest.current;
         if (frame !== undefined) {
           helloTimer = setTimeout(() => {
             if (ws.readyState === OPEN) ws.send(JSON.stringify(frame));
           }, delay);
         }
+        latest.current.onOpen?.();
       };
       ws.onmessage = (event: MessageEvent) => {
         let data: unknown;
@@ -72,14 +102,18 @@ export function useReconnectingSocket<T>({ path, schema, onFrame, hello, helloDe
         }
         latest.current.onFrame(frame.data);
       };
-      ws.onerror = () => setState({ connected: false, error: SOCKET_ERROR });
-      ws.onclose = () => {
+      ws.onerror = () => setState((s) => ({ ...s, connected: false, error: SOCKET_ERROR }));
+      ws.onclose = (event: CloseEvent) => {
         clearTimeout(helloTimer);
         if (disposed) return;
-        setState((s) => ({ ...s, connected: false }));
-        if (attempts < WS_MAX_RECONNECTS) {
+        const final = latest.current.finalCloseCodes?.includes(event.code) ?? false;
+        if (!final && attempts < WS_MAX_RECONNECTS) {
           attempts++;
+          setState((s) => ({ ...s, connected: false, reconnecting: true }));
           reconnectTimer = setTimeout(connect, WS_RECONNECT_MS);
+        } else {
+          setState((s) => ({ ...s, connected: false, reconnecting: false, lost: true }));
+          latest.current.onLost?.();
         }
       };
     };
@@ -89,10 +123,19 @@ export function useReconnectingSocket<T>({ path, schema, onFrame, hello, helloDe
       disposed = true;
       clearTimeout(reconnectTimer);
       clearTimeout(helloTimer);
-      socket?.close();
-      setState({ connected: false, error: null });
+      current.current?.close();
+      current.current = null;
+      setState(IDLE);
     };
-  }, [path]);
+  }, [path, run]);
 
-  return state;
+  const send = useCallback((frame: unknown) => {
+    const ws = current.current;
+    if (!ws || ws.readyState !== OPEN) return false;
+    ws.send(JSON.stringify(frame));
+    return true;
+  }, []);
+  const reconnect = useCallback(() => setRun((n) => n + 1), []);
+
+  return { ...state, send, reconnect };
 }

@@ -49,9 +49,16 @@ export class FakeWebSocket {
     this.onerror?.(new Event("error"));
   }
 
-  /** The server or the network ended the connection. */
-  drop() {
-    this.close();
+  /** The server or the network ended the connection; 1006 is how a lost connection reads. */
+  drop(code = 1006) {
+    if (this.readyState === FakeWebSocket.CLOSED) return;
+    this.readyState = FakeWebSocket.CLOSED;
+    this.onclose?.(new CloseEvent("close", { code }));
+  }
+
+  /** The frames of one type the page sent on this socket. */
+  sentOfType(type: string): Record<string, unknown>[] {
+    return (this.sent as Record<string, unknown>[]).filter((f) => f.type === type);
   }
 
   static latest(): FakeWebSocket {

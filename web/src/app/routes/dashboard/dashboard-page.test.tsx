@@ -57,6 +57,7 @@ const upcoming = (id: number, title: string, start: string): Tournament => ({
   imageUrl: null,
   isFree: false,
   kind: "standard",
+  format: "self_paced",
   createdAt: "2026-01-01T00:00:00.000Z",
 });
 const page = (items: Tournament[]): TournamentPage => ({ items, total: items.length, page: 1, pageSize: 24, nextPage: null });

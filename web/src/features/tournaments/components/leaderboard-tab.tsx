@@ -5,19 +5,29 @@ import { Spinner } from "@/components/ui/spinner";
 import { useTournamentLeaderboard } from "../api";
 import { isPractice } from "../join-checks";
 import { useLiveLeaderboard } from "../play/api";
+import type { TournamentSocket } from "../play/use-tournament-socket";
 import { StandingsTable } from "./standings-table";
 
 /** The tournament's standings: live from its room while it is played, the settled results after. */
-export function LeaderboardTab({ tournament: t, userId }: { tournament: TournamentDetail; userId: number | undefined }) {
+export function LeaderboardTab({
+  tournament: t,
+  socket,
+  userId,
+}: {
+  tournament: TournamentDetail;
+  /** The page's tournament socket, open while this tab shows a live tournament. */
+  socket: TournamentSocket;
+  userId: number | undefined;
+}) {
   return t.status === "live" ? (
-    <LiveStandings id={t.id} userId={userId} />
+    <LiveStandings id={t.id} socket={socket} userId={userId} />
   ) : (
     <FinalStandings id={t.id} userId={userId} showPrizes={t.status === "completed" && !isPractice(t)} />
   );
 }
 
-function LiveStandings({ id, userId }: { id: number; userId: number | undefined }) {
-  const board = useLiveLeaderboard(id);
+function LiveStandings({ id, socket, userId }: { id: number; socket: TournamentSocket; userId: number | undefined }) {
+  const board = useLiveLeaderboard(id, socket);
   if (board.isLoading) return <Spinner className="mx-auto my-10" label="Loading leaderboard" />;
   if (board.rows.length === 0) return <NoStandings />;
   return <StandingsTable rows={board.rows} userId={userId} showPrizes={false} />;

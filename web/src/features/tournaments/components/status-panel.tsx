@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CheckCircle2, Flag, Maximize2, Play } from "lucide-react";
+import { CheckCircle2, Flag, Maximize2, Play, Radio } from "lucide-react";
 import type { TournamentDetail } from "@common/api/tournaments";
 import { formatDollars } from "@common/domain/money";
 import { JOIN } from "@common/messages";
@@ -61,6 +61,13 @@ export function StatusPanel({ tournament: t, status, joined, playable, countdown
               {formatStart(t.startTime)} · {countdownLabel}
             </p>
           </div>
+        )}
+        {t.format === "live_show" && ((status === "upcoming" && joined) || (status === "live" && !joined)) && (
+          <Button variant="outline" asChild>
+            <Link to={`/tournaments/${t.id}/play`}>
+              <Radio className="h-4 w-4" aria-hidden /> {joined ? "Enter the waiting room" : "Watch the live show"}
+            </Link>
+          </Button>
         )}
         {playable ? (
           <div className="flex flex-wrap gap-2">

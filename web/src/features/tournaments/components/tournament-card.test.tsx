@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, screen } from "@testing-library/react";
 import { Tooltip } from "radix-ui";
 import type { Tournament } from "@common/api/types";
+import { FORMAT_LABEL } from "@common/messages";
 import { countdownLabel } from "@/hooks/use-countdown";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage } from "@/test/render-page";
@@ -26,6 +27,7 @@ const tournament = (overrides: Partial<Tournament> = {}): Tournament => ({
   imageUrl: null,
   isFree: false,
   kind: "standard",
+  format: "self_paced",
   createdAt: "2026-01-01T00:00:00.000Z",
   ...overrides,
 });
@@ -98,6 +100,14 @@ describe("tournament card countdown", () => {
     show(tournament({ title: "Geography Practice", kind: "practice", isFree: true, entryFee: 0, maxParticipants: null, status: "live" }));
     expect(screen.getByRole("button", { name: "Start Practice Quiz" })).toBeEnabled();
     expect(screen.getByText("FREE Entry")).toBeVisible();
+  });
+
+  it("says how the tournament is played: a live show in the player's words, self-paced by name", () => {
+    show(tournament({ id: 6, format: "live_show" }));
+    expect(screen.getByText(FORMAT_LABEL.live_show.description)).toBeVisible();
+    expect(screen.queryByText(FORMAT_LABEL.self_paced.title)).not.toBeInTheDocument();
+    show(tournament({ id: 7 }));
+    expect(screen.getByText(FORMAT_LABEL.self_paced.title)).toBeVisible();
   });
 
   it("shows the live prize pool of a paid tournament: players x fee x 0.85", () => {

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { Clock, Coins, Trophy, Users } from "lucide-react";
+import { Clock, Coins, Radio, Trophy, Users } from "lucide-react";
 import type { Tournament } from "@common/api/types";
 import { formatCents, formatDollars } from "@common/domain/money";
+import { FORMAT_LABEL } from "@common/messages";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -39,6 +40,14 @@ export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
             {t.categoryName} · {practice || t.minLevel <= 1 ? "All levels" : `Level ${t.minLevel}+`}
           </p>
           <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{t.description}</p>
+          {t.format === "live_show" ? (
+            <p className="mt-2 flex items-start gap-1.5 text-xs font-medium">
+              <Radio className="mt-px h-3.5 w-3.5 shrink-0 text-destructive" aria-hidden />
+              <span className="min-w-0">{FORMAT_LABEL.live_show.description}</span>
+            </p>
+          ) : (
+            <p className="mt-2 text-xs text-muted-foreground">{FORMAT_LABEL.self_paced.title}</p>
+          )}
         </div>
         <dl className="grid grid-cols-3 gap-2 text-sm">
           <div>

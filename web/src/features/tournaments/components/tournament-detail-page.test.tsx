@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Tooltip } from "radix-ui";
 import type { TournamentDetail } from "@common/api/tournaments";
+import { FORMAT_LABEL } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
-import { fakeWebSockets } from "@/test/fake-websocket";
+import { FakeWebSocket, fakeWebSockets } from "@/test/fake-websocket";
 import { renderPage, testUser } from "@/test/render-page";
 import TournamentDetailPage from "./tournament-detail-page";
 
@@ -24,6 +25,7 @@ const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail => 
   imageUrl: null,
   isFree: false,
   kind: "standard",
+  format: "self_paced",
   createdAt: "2026-01-01T00:00:00.000Z",
   prizeSplit: [110.5, 42.5, 17],
   minPlayers: 10,
@@ -159,6 +161,24 @@ describe("tournament detail", () => {
     expect(screen.getByRole("heading", { name: "Waiting to Start" })).toBeVisible();
   });
 
+  it("says how a live show is played, and opens its waiting room to a registered player", async () => {
+    show(detail({ format: "live_show", joined: true }));
+    expect(await screen.findByText(FORMAT_LABEL.live_show.description)).toBeVisible();
+    expect(within(screen.getByRole("banner")).getByText(FORMAT_LABEL.live_show.title)).toBeVisible();
+    expect(screen.getByRole("link", { name: "Enter the waiting room" })).toHaveAttribute("href", "/tournaments/4/play");
+  });
+
+  it("offers a live show in progress to watch, to someone who has not joined", async () => {
+    show(detail({ format: "live_show", status: "live", startTime: new Date(Date.now() - 60_000).toISOString() }));
+    expect(await screen.findByRole("link", { name: "Watch the live show" })).toHaveAttribute("href", "/tournaments/4/play");
+  });
+
+  it("describes a self-paced tournament's format", async () => {
+    show(detail());
+    expect(await screen.findByText(FORMAT_LABEL.self_paced.description)).toBeVisible();
+    expect(screen.queryByRole("link", { name: "Enter the waiting room" })).not.toBeInTheDocument();
+  });
+
   it("shows the waiting notice for an upcoming paid tournament under 10 players", async () => {
     show(detail({ currentParticipants: 6 }));
     expect(await screen.findByText("Waiting for 4 more players to start")).toBeVisible();
@@ -206,6 +226,18 @@ describe("tournament detail", () => {
     fireEvent.mouseDown(screen.getByRole("tab", { name: "Participants" }));
     fireEvent.click(screen.getByRole("tab", { name: "Participants" }));
     expect(await screen.findByRole("heading", { name: "No Participants Yet" })).toBeVisible();
+  });
+
+  it("shows the live standings from the tournament socket while it is played", async () => {
+    show(detail({ status: "live", startTime: new Date(Date.now() - 60_000).toISOString() }), { at: "/tournaments/4?tab=leaderboard" });
+    await screen.findByRole("heading", { name: "No Leaderboard Data" });
+    const ws = FakeWebSocket.latest();
+    expect(ws.url).toMatch(/\/api\/tournaments\/4\/ws$/);
+    act(() => ws.open());
+    const top = [{ userId: 1, username: "ana", level: 4, score: 900, questionsAnswered: 3, rank: 1, prize: 0 }];
+    act(() => ws.receive({ type: "leaderboard", top, me: null, version: 5 }));
+    expect(within(screen.getByRole("table")).getByRole("link", { name: "ana" })).toBeVisible();
+    expect(FakeWebSocket.instances.filter((s) => s.readyState !== FakeWebSocket.CLOSED)).toEqual([ws]);
   });
 
   it("lists the final standings with prizes and links to player profiles", async () => {

@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Hourglass, Maximize2, Play, SearchX } from "lucide-react";
 import type { TournamentDetail } from "@common/api/tournaments";
-import { JOIN } from "@common/messages";
+import { FORMAT_LABEL, JOIN } from "@common/messages";
 import { OPTIONS_PER_QUESTION, QUESTION_TIME_MS } from "@common/spec";
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
@@ -14,6 +14,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useUser } from "@/lib/session";
 import { PlayGate } from "@/features/tournaments/play/components/play-gate";
+import { useTournamentSocket } from "@/features/tournaments/play/use-tournament-socket";
 import { useCountdown } from "@/hooks/use-countdown";
 import { ApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
@@ -88,13 +89,19 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
 
   const requested = params.get("tab") as Tab | null;
   const tab: Tab = requested && TABS.includes(requested) && (requested !== "play" || joined) ? requested : "overview";
+  const inlinePlay = params.get("play") === "true";
+  // The tournament's socket, while something on the page reads it: play here, or the live standings.
+  const socket = useTournamentSocket(t.id, {
+    enabled: inlinePlay
+      ? (t.status === "live" || t.status === "upcoming") && (t.joined || t.format === "live_show")
+      : tab === "leaderboard" && t.status === "live",
+  });
   const setTab = (value: string) => {
     const next = new URLSearchParams(params);
     if (value === "overview") next.delete("tab");
     else next.set("tab", value);
     setParams(next, { replace: true });
   };
-  const inlinePlay = params.get("play") === "true";
   const leaveInlinePlay = () => {
     const next = new URLSearchParams(params);
     next.delete("play");
@@ -121,6 +128,9 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
             <Badge variant={t.isFree ? "success" : "default"}>{feeLabel(t)}</Badge>
             <StatusBadge status={status} />
             {isPractice(t) && <Badge variant="secondary">Practice</Badge>}
+            <Badge variant="outline" className="border-white/40 text-white">
+              {FORMAT_LABEL[t.format].title}
+            </Badge>
           </div>
           <h1 className="mt-3 text-2xl font-bold sm:text-4xl">{t.title}</h1>
           <p className="mt-1 text-sm text-white/80">{t.categoryName}</p>
@@ -140,7 +150,7 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
 
       {inlinePlay ? (
         <div className="mt-8">
-          <PlayGate tournament={t} onBack={leaveInlinePlay} />
+          <PlayGate tournament={t} socket={socket} onBack={leaveInlinePlay} />
         </div>
       ) : (
         <Tabs value={tab} onValueChange={setTab} className="mt-8">
@@ -164,6 +174,9 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
                 </CardHeader>
                 <CardContent className="space-y-4 text-sm">
                   <p className="whitespace-pre-line text-muted-foreground">{t.description}</p>
+                  <p>
+                    <span className="text-muted-foreground">Format:</span> {FORMAT_LABEL[t.format].description}
+                  </p>
                   <ul className="grid gap-2 sm:grid-cols-2">
                     <li>
                       <span className="text-muted-foreground">Questions:</span> {t.questionCount}, {OPTIONS_PER_QUESTION} answers each
@@ -194,7 +207,7 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
           {joined && (
             <TabsContent value="play">
               {playable ? (
-                <PlayChoice tournamentId={t.id} onPlayHere={startInlinePlay} />
+                <PlayChoice tournament={t} onPlayHere={startInlinePlay} />
               ) : (
                 <EmptyState icon={Hourglass} title="Tournament Not Live Yet" description="Play opens when the tournament is live." />
               )}
@@ -202,7 +215,7 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
           )}
 
           <TabsContent value="leaderboard">
-            <LeaderboardTab tournament={t} userId={user?.id} />
+            <LeaderboardTab tournament={t} socket={socket} userId={user?.id} />
           </TabsContent>
           <TabsContent value="participants">
             <ParticipantsList tournamentId={t.id} userId={user?.id} />
@@ -220,21 +233,25 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
   );
 }
 
-function PlayChoice({ tournamentId, onPlayHere }: { tournamentId: number; onPlayHere(): void }) {
+function PlayChoice({ tournament: t, onPlayHere }: { tournament: TournamentDetail; onPlayHere(): void }) {
   return (
     <Card>
       <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
         <Play className="h-10 w-10 text-primary" aria-hidden />
         <div>
           <h2 className="text-lg font-semibold">The tournament is live</h2>
-          <p className="text-sm text-muted-foreground">Each question has its own timer, which starts when the question appears.</p>
+          <p className="text-sm text-muted-foreground">
+            {t.format === "live_show"
+              ? FORMAT_LABEL.live_show.description
+              : "Each question has its own timer, which starts when the question appears."}
+          </p>
         </div>
         <div className="flex flex-wrap justify-center gap-2">
           <Button onClick={onPlayHere}>
             <Play className="h-4 w-4" aria-hidden /> Play Here
           </Button>
           <Button variant="outline" asChild>
-            <Link to={`/tournaments/${tournamentId}/play`} onClick={() => toast.info(JOIN.entering)}>
+            <Link to={`/tournaments/${t.id}/play`} onClick={() => toast.info(JOIN.entering)}>
               <Maximize2 className="h-4 w-4" aria-hidden /> Full Screen
             </Link>
           </Button>

@@ -25,6 +25,7 @@ const tournament = (id: number, title: string, overrides: Partial<Tournament> = 
   imageUrl: null,
   isFree: false,
   kind: "standard",
+  format: "self_paced",
   createdAt: "2026-01-01T00:00:00.000Z",
   ...overrides,
 });

@@ -1,32 +1,58 @@
-// Live play: the question calls and the tournament's live leaderboard (WebSocket first, polling
-// GET /leaderboard every LEADERBOARD_POLL_MS while the socket is not open).
-import { useCallback, useState } from "react";
+// Live play: the question calls, over the tournament's socket while it is open and over HTTP
+// otherwise, and the tournament's live leaderboard (the socket's frames, or GET /leaderboard
+// polled every LEADERBOARD_POLL_MS while the socket is not open).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  tournamentServerFrameSchema,
-  type AnswerInput,
-  type LeaderboardRow,
-  type TournamentDetail,
-  type TournamentServerFrame,
-} from "@common/api/tournaments";
-import type { TournamentStatus } from "@common/api/types";
+import type { AnswerInput, AnswerReply, CompleteResult, LeaderboardRow, PlayerQuestion } from "@common/api/tournaments";
 import { LEADERBOARD_POLL_MS } from "@common/spec";
 import { USER_KEY } from "@/lib/session";
 import { tournamentKeys, useTournamentLeaderboard } from "@/features/tournaments/api";
-import { useReconnectingSocket } from "@/hooks/use-reconnecting-socket";
+import { ApiError } from "@/lib/api";
 import { api, read } from "@/lib/api-client";
+import { SocketUnavailableError, type PlayFrame, type ReplyFrame, type TournamentSocket } from "./use-tournament-socket";
 
 const param = (id: number) => ({ param: { id: String(id) } });
 
-/** The player's open question, or the next one (its 30 s clock starts on the server). */
-export function useNextQuestion(id: number) {
-  return useMutation({ mutationFn: () => read(api.tournaments[":id"].next.$post(param(id))) });
+/**
+ * The frame over the socket, or the HTTP call when the socket is not open or gave up with the
+ * frame unanswered: the server treats a repeated call the same way as a resent frame.
+ */
+async function overSocket<T>(socket: TournamentSocket, frame: PlayFrame, pick: (reply: ReplyFrame) => T | null, http: () => Promise<T>) {
+  let reply: ReplyFrame;
+  try {
+    reply = await socket.request(frame);
+  } catch (error) {
+    if (error instanceof SocketUnavailableError) return http();
+    throw error;
+  }
+  const value = pick(reply);
+  // A reply of another kind to this id is the server's fault, whatever it says.
+  if (value === null) throw new ApiError(500, "");
+  return value;
 }
 
-export function useSubmitAnswer(id: number) {
+/** The player's open question, or the next one (its 30 s clock starts on the server); in a live show the open one. */
+export function useNextQuestion(id: number, socket: TournamentSocket) {
+  return useMutation({
+    mutationFn: (): Promise<PlayerQuestion> =>
+      overSocket(
+        socket,
+        { type: "next" },
+        (r) => (r.type === "question" ? r.question : null),
+        () => read(api.tournaments[":id"].next.$post(param(id))),
+      ),
+  });
+}
+
+export function useSubmitAnswer(id: number, socket: TournamentSocket) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: AnswerInput) => read(api.tournaments[":id"].answer.$post({ ...param(id), json: input })),
+    mutationFn: (input: AnswerInput): Promise<AnswerReply> =>
+      overSocket(
+        socket,
+        { type: "answer", ...input },
+        (r) => (r.type === "result" ? r.result : null),
+        () => read(api.tournaments[":id"].answer.$post({ ...param(id), json: input })),
+      ),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: tournamentKeys.questions(id) });
       void qc.invalidateQueries({ queryKey: tournamentKeys.leaderboard(id) });
@@ -34,10 +60,16 @@ export function useSubmitAnswer(id: number) {
   });
 }
 
-export function useCompleteTournament(id: number) {
+export function useCompleteTournament(id: number, socket: TournamentSocket) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => read(api.tournaments[":id"].complete.$post({ ...param(id), json: {} })),
+    mutationFn: (): Promise<CompleteResult> =>
+      overSocket(
+        socket,
+        { type: "complete" },
+        (r) => (r.type === "completed" ? { finished: r.finished, score: r.score, questionsAnswered: r.questionsAnswered } : null),
+        () => read(api.tournaments[":id"].complete.$post({ ...param(id), json: {} })),
+      ),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: tournamentKeys.detail(id) });
       void qc.invalidateQueries({ queryKey: tournamentKeys.lists });
@@ -49,57 +81,21 @@ export function useCompleteTournament(id: number) {
 export interface LiveLeaderboard {
   rows: LeaderboardRow[];
   me: { rank: number; score: number } | null;
-  /** The tournament's status as the socket last reported it. */
-  status: TournamentStatus | null;
   connected: boolean;
   isLoading: boolean;
 }
 
 /**
- * The tournament's standings while it is being played: frames from its WebSocket, or the
- * leaderboard endpoint polled every LEADERBOARD_POLL_MS whenever the socket is not open.
+ * The tournament's standings while it is being played: the page's socket frames, or the
+ * leaderboard endpoint polled every LEADERBOARD_POLL_MS whenever that socket is not open.
  */
-export function useLiveLeaderboard(id: number, { enabled = true }: { enabled?: boolean } = {}): LiveLeaderboard {
-  const qc = useQueryClient();
-  const [frame, setFrame] = useState<{ rows: LeaderboardRow[]; me: LiveLeaderboard["me"] } | null>(null);
-  const [status, setStatus] = useState<TournamentStatus | null>(null);
-
-  const onFrame = useCallback(
-    (f: TournamentServerFrame) => {
-      switch (f.type) {
-        case "leaderboard":
-          setFrame({ rows: f.top, me: f.me });
-          return;
-        case "status": {
-          setStatus(f.status);
-          // The page shows the cached tournament: refresh it when the room says otherwise.
-          const cached = qc.getQueryData<TournamentDetail>(tournamentKeys.detail(id));
-          if (cached && cached.status !== f.status) {
-            void qc.invalidateQueries({ queryKey: tournamentKeys.detail(id) });
-            void qc.invalidateQueries({ queryKey: tournamentKeys.lists });
-          }
-          return;
-        }
-        case "error":
-          console.warn("Tournament socket:", f.message);
-          return;
-      }
-    },
-    [id, qc],
-  );
-
-  const socket = useReconnectingSocket({
-    path: enabled ? `/api/tournaments/${id}/ws` : null,
-    schema: tournamentServerFrameSchema,
-    onFrame,
-  });
+export function useLiveLeaderboard(id: number, socket: TournamentSocket, { enabled = true }: { enabled?: boolean } = {}): LiveLeaderboard {
   const polled = useTournamentLeaderboard(id, { enabled: enabled && !socket.connected, pollMs: LEADERBOARD_POLL_MS });
-
+  const frame = socket.leaderboard;
   const live = socket.connected && frame !== null;
   return {
-    rows: live ? frame.rows : (polled.data ?? frame?.rows ?? []),
+    rows: live ? frame.top : (polled.data ?? frame?.top ?? []),
     me: live ? frame.me : null,
-    status,
     connected: socket.connected,
     isLoading: !live && polled.isLoading,
   };

@@ -1,68 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import type { AnswerResult, PlayerQuestion, TournamentDetail } from "@common/api/tournaments";
+import type { PlayerQuestion, TournamentDetail } from "@common/api/tournaments";
 import { REQUEST_FAILED } from "@common/messages";
 import { fakeFetch, type FakeAnswer } from "@/test/fake-fetch";
 import { FakeWebSocket, fakeWebSockets } from "@/test/fake-websocket";
+import { advance, correct, detail, question, settle, wrong } from "@/test/play-fixtures";
 import { renderPage, testUser } from "@/test/render-page";
 import PlayPage from "./components/play-page";
-
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-/**
- * Lets a chain of requests (tournament, participants, question) resolve. Fake timers push a 0 ms
- * timeout set during a tick to 1 ms, so this moves the clock a few milliseconds.
- */
-async function settle() {
-  for (let i = 0; i < 20; i++) await advance(1);
-}
-
-const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail => ({
-  id: 9,
-  title: "Science Cup",
-  description: "Physics and chemistry.",
-  categoryId: 3,
-  categoryName: "Science",
-  entryFee: 5,
-  prizePool: 42.5,
-  maxParticipants: 50,
-  currentParticipants: 10,
-  minLevel: 1,
-  startTime: new Date(Date.now() - 60_000).toISOString(),
-  endTime: null,
-  status: "live",
-  imageUrl: null,
-  isFree: false,
-  kind: "standard",
-  createdAt: "2026-01-01T00:00:00.000Z",
-  prizeSplit: [27.63, 10.63, 4.25],
-  minPlayers: 10,
-  joined: true,
-  questionCount: 10,
-  ...overrides,
-});
-
-const question = (index: number, overrides: Partial<PlayerQuestion> = {}): PlayerQuestion => ({
-  id: 100 + index,
-  question: `Question text ${index + 1}: which planet is closest to the Sun?`,
-  options: ["Venus", "Mercury", "Mars", "Earth"],
-  index,
-  total: 10,
-  issuedAt: new Date().toISOString(),
-  deadline: new Date(Date.now() + 30_000).toISOString(),
-  remainingMs: 30_000,
-  result: null,
-  ...overrides,
-});
-
-const correct: AnswerResult = {
-  isCorrect: true,
-  pointsEarned: 1100,
-  xpEarned: 15,
-  correctAnswer: "Mercury",
-  explanation: "Mercury orbits closest.",
-  responseTime: 1000,
-};
-const wrong: AnswerResult = { ...correct, isCorrect: false, pointsEarned: 0, xpEarned: 0 };
 
 /**
  * The room as the server keeps it: /next returns the open question until it is answered or its
@@ -351,7 +295,7 @@ describe("play screen: leaderboard panel", () => {
       rank: i + 1,
       prize: 0,
     }));
-    act(() => ws.receive({ type: "leaderboard", top, me: { rank: 12, score: 150 } }));
+    act(() => ws.receive({ type: "leaderboard", top, me: { rank: 12, score: 150 }, version: 4 }));
     const panel = screen.getByRole("list");
     expect(within(panel).getAllByRole("listitem")).toHaveLength(5);
     expect(within(panel).getByText("player1")).toBeVisible();

@@ -12,6 +12,8 @@ import { JoinButton } from "@/features/tournaments/components/join-button";
 import { formatStart, isOpenForPlay, playersMissing } from "@/features/tournaments/display";
 import { isPractice } from "@/features/tournaments/join-checks";
 import { useCountdown } from "@/hooks/use-countdown";
+import type { TournamentSocket } from "../use-tournament-socket";
+import { LiveShow } from "./live-show";
 import { PlaySession } from "./play-session";
 
 export function NoQuestions({ onBack }: { onBack(): void }) {
@@ -24,11 +26,20 @@ export function NoQuestions({ onBack }: { onBack(): void }) {
   );
 }
 
+interface PlayGateProps {
+  tournament: TournamentDetail;
+  /** The page's tournament socket. */
+  socket: TournamentSocket;
+  onBack(): void;
+  toolbar?: ReactNode;
+}
+
 /**
  * Whether this player can play this tournament now, and the session when they can: joined, not
- * yet finished, and the tournament live. Otherwise the reason, with the way forward.
+ * yet finished, and the tournament live. Otherwise the reason, with the way forward. A live show
+ * has its own screen from the waiting room to the final standings, for players and spectators.
  */
-export function PlayGate({ tournament: t, onBack, toolbar }: { tournament: TournamentDetail; onBack(): void; toolbar?: ReactNode }) {
+export function PlayGate({ tournament: t, socket, onBack, toolbar }: PlayGateProps) {
   const { user } = useUser();
   const qc = useQueryClient();
   const participants = useParticipants(t.id, { enabled: t.joined });
@@ -46,7 +57,16 @@ export function PlayGate({ tournament: t, onBack, toolbar }: { tournament: Tourn
     </Button>
   );
 
+  const cancelled = (
+    <EmptyState icon={Ban} title="Tournament Cancelled" description="Not enough players joined in time. Every entry fee has been refunded.">
+      {back}
+    </EmptyState>
+  );
+
   if (t.questionCount === 0) return <NoQuestions onBack={onBack} />;
+  if (t.format === "live_show") {
+    return t.status === "cancelled" ? cancelled : <LiveShow tournament={t} socket={socket} onBack={onBack} toolbar={toolbar} />;
+  }
   if (!t.joined) {
     return (
       <EmptyState icon={UserPlus} title="Join to Play" description="You haven't joined this tournament yet.">
@@ -96,17 +116,7 @@ export function PlayGate({ tournament: t, onBack, toolbar }: { tournament: Tourn
       </EmptyState>
     );
   }
-  if (t.status === "cancelled") {
-    return (
-      <EmptyState
-        icon={Ban}
-        title="Tournament Cancelled"
-        description="Not enough players joined in time. Every entry fee has been refunded."
-      >
-        {back}
-      </EmptyState>
-    );
-  }
+  if (t.status === "cancelled") return cancelled;
   if (!isOpenForPlay(t.status, t.endTime)) {
     return (
       <EmptyState icon={Flag} title="Tournament Ended" description="This tournament is over. The final standings are on its leaderboard.">
@@ -117,5 +127,5 @@ export function PlayGate({ tournament: t, onBack, toolbar }: { tournament: Tourn
       </EmptyState>
     );
   }
-  return <PlaySession tournamentId={t.id} practice={practice} onBack={onBack} toolbar={toolbar} />;
+  return <PlaySession tournamentId={t.id} socket={socket} practice={practice} onBack={onBack} toolbar={toolbar} />;
 }

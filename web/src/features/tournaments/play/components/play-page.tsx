@@ -8,6 +8,7 @@ import { useUser } from "@/lib/session";
 import { useTournament } from "@/features/tournaments/api";
 import { ApiError } from "@/lib/api";
 import { useLiveLeaderboard } from "../api";
+import { useTournamentSocket } from "../use-tournament-socket";
 import { LeaderboardPanel } from "./leaderboard-panel";
 import { NoQuestions, PlayGate } from "./play-gate";
 
@@ -18,7 +19,11 @@ export default function PlayPage() {
   const { user, isLoading: userLoading } = useUser();
   const tournament = useTournament(id, { enabled: user !== null });
   const t = tournament.data;
-  const board = useLiveLeaderboard(id, { enabled: t !== undefined && t.joined && (t.status === "live" || t.status === "upcoming") });
+  // One socket for the page: play, the live show and the leaderboard panel all read it. A live
+  // show is open to spectators too; self-paced play only to those who joined.
+  const active = t !== undefined && (t.status === "live" || t.status === "upcoming");
+  const socket = useTournamentSocket(id, { enabled: active && (t.joined || t.format === "live_show") });
+  const board = useLiveLeaderboard(id, socket, { enabled: active && t.joined });
   const [showBoard, setShowBoard] = useState(false);
   const back = () => navigate(`/tournaments/${id}`);
 
@@ -62,7 +67,7 @@ export default function PlayPage() {
       <div className={showBoard ? "grid gap-6 lg:grid-cols-[1fr_18rem]" : undefined}>
         <div className="min-w-0">
           <h1 className="mb-4 text-lg font-semibold text-muted-foreground">{t.title}</h1>
-          <PlayGate tournament={t} onBack={back} toolbar={toolbar} />
+          <PlayGate tournament={t} socket={socket} onBack={back} toolbar={toolbar} />
         </div>
         {showBoard && <LeaderboardPanel id="play-leaderboard" board={board} userId={user.id} />}
       </div>

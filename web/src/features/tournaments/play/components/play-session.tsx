@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { ArrowLeft, Check, Clock, X } from "lucide-react";
-import type { AnswerResult, PlayerQuestion } from "@common/api/tournaments";
+import { isLocked, type AnswerReply, type PlayerQuestion } from "@common/api/tournaments";
 import { PAUSE_AFTER_ANSWER_MS, QUESTION_TIME_MS, TIMER_CAUTION_MS, TIMER_WARNING_MS } from "@common/spec";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,11 +13,15 @@ import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
 import { useCompleteTournament, useNextQuestion, useSubmitAnswer } from "../api";
 import { useQuestionTimer } from "../use-question-timer";
+import type { TournamentSocket } from "../use-tournament-socket";
+import { ConnectionStatus } from "./connection-status";
 
 type Phase = { kind: "loading" } | { kind: "playing" } | { kind: "finishing" } | { kind: "blocked"; message: string };
 
 interface PlaySessionProps {
   tournamentId: number;
+  /** The page's socket: the calls go over it while it is open, over HTTP otherwise. */
+  socket: TournamentSocket;
   practice: boolean;
   onBack(): void;
   /** Extra controls beside "Back to Tournament" (the leaderboard toggle). */
@@ -28,18 +32,19 @@ interface PlaySessionProps {
  * One question at a time, as the server issues them: the 30 s clock follows the server's
  * remainingMs (a reload resumes with the time already spent), an answer locks the options, and
  * after PAUSE_AFTER_ANSWER_MS the next question loads. Shared by /play and the inline view.
+ * While the socket reconnects the same calls go over HTTP, so a dropped connection never stalls play.
  */
-export function PlaySession({ tournamentId, practice, onBack, toolbar }: PlaySessionProps) {
+export function PlaySession({ tournamentId, socket, practice, onBack, toolbar }: PlaySessionProps) {
   const navigate = useNavigate();
-  const next = useNextQuestion(tournamentId);
-  const answer = useSubmitAnswer(tournamentId);
-  const complete = useCompleteTournament(tournamentId);
+  const next = useNextQuestion(tournamentId, socket);
+  const answer = useSubmitAnswer(tournamentId, socket);
+  const complete = useCompleteTournament(tournamentId, socket);
 
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   const [question, setQuestion] = useState<PlayerQuestion | null>(null);
   const [deadline, setDeadline] = useState<number | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
-  const [result, setResult] = useState<AnswerResult | null>(null);
+  const [result, setResult] = useState<AnswerReply | null>(null);
   const [timedOut, setTimedOut] = useState(false);
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -100,7 +105,9 @@ export function PlaySession({ tournamentId, practice, onBack, toolbar }: PlaySes
       {
         onSuccess: (r) => {
           setResult(r);
-          if (r.isCorrect) toast.success("Correct answer!", `+${r.pointsEarned} points${r.xpEarned > 0 ? ` and +${r.xpEarned} XP` : ""}`);
+          if (isLocked(r)) toast.info("Answer locked");
+          else if (r.isCorrect)
+            toast.success("Correct answer!", `+${r.pointsEarned} points${r.xpEarned > 0 ? ` and +${r.xpEarned} XP` : ""}`);
           else toast.error("Incorrect answer", `The correct answer was: ${r.correctAnswer}`);
           schedule(() => advance(q), PAUSE_AFTER_ANSWER_MS);
         },
@@ -142,6 +149,7 @@ export function PlaySession({ tournamentId, practice, onBack, toolbar }: PlaySes
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Tournament
         </Button>
         {practice && <Badge variant="secondary">Practice Mode</Badge>}
+        <ConnectionStatus socket={socket} />
         <div className="ml-auto">{toolbar}</div>
       </div>
 
@@ -185,7 +193,7 @@ interface QuestionCardProps {
   question: PlayerQuestion;
   msLeft: number;
   selected: string | null;
-  result: AnswerResult | null;
+  result: AnswerReply | null;
   timedOut: boolean;
   locked: boolean;
   submitting: boolean;
@@ -198,6 +206,8 @@ function QuestionCard({ question, msLeft, selected, result, timedOut, locked, su
   const warning = msLeft <= TIMER_WARNING_MS;
   const caution = msLeft <= TIMER_CAUTION_MS;
   const headingId = `question-${question.id}`;
+  // A locked answer (a live show's, before its reveal) says nothing about right or wrong.
+  const scored = result && !isLocked(result) ? result : null;
 
   return (
     <Card>
@@ -231,8 +241,8 @@ function QuestionCard({ question, msLeft, selected, result, timedOut, locked, su
         <fieldset disabled={locked}>
           <div role="radiogroup" aria-labelledby={headingId} className="grid gap-3 sm:grid-cols-2">
             {question.options.map((option, i) => {
-              const isCorrect = result !== null && option === result.correctAnswer;
-              const isWrongPick = result !== null && !result.isCorrect && option === selected;
+              const isCorrect = scored !== null && option === scored.correctAnswer;
+              const isWrongPick = scored !== null && !scored.isCorrect && option === selected;
               return (
                 <label
                   key={option}
@@ -268,16 +278,21 @@ function QuestionCard({ question, msLeft, selected, result, timedOut, locked, su
           </div>
         </fieldset>
 
-        {result && (
+        {scored && (
           <div
             role="status"
-            className={cn("rounded-lg border p-4 text-sm", result.isCorrect ? "border-success/50" : "border-destructive/50")}
+            className={cn("rounded-lg border p-4 text-sm", scored.isCorrect ? "border-success/50" : "border-destructive/50")}
           >
             <p className="font-semibold">
-              {result.isCorrect ? `Correct! +${result.pointsEarned} points` : `Incorrect. The correct answer was: ${result.correctAnswer}`}
+              {scored.isCorrect ? `Correct! +${scored.pointsEarned} points` : `Incorrect. The correct answer was: ${scored.correctAnswer}`}
             </p>
-            {result.explanation && <p className="mt-1 text-muted-foreground">{result.explanation}</p>}
+            {scored.explanation && <p className="mt-1 text-muted-foreground">{scored.explanation}</p>}
           </div>
+        )}
+        {result && isLocked(result) && (
+          <p role="status" className="rounded-lg border p-4 text-sm font-semibold">
+            Answer locked
+          </p>
         )}
         {timedOut && !result && (
           <p role="status" className="rounded-lg border border-destructive/50 p-4 text-sm font-semibold">
