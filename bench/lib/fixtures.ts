@@ -160,7 +160,8 @@ export async function directPlayers(fx: Fixtures, count: number, tag: string): P
         params: [at, at, at + 86_400_000, JSON.stringify(sessions)],
       },
     ]);
-    for (const [k, b] of batch.entries()) players.push({ i: from + k, id: ids.get(b.username)!, username: b.username, cookie: `sid=${b.token}` });
+    for (const [k, b] of batch.entries())
+      players.push({ i: from + k, id: ids.get(b.username)!, username: b.username, cookie: `sid=${b.token}` });
   }
   return players;
 }

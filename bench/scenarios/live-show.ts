@@ -66,14 +66,17 @@ export async function liveShow(
   let completed = 0;
   let sockets: WebSocket[] = [];
   const send = (i: number, frame: unknown) => {
+    // While the sockets are still opening (the room pings each as it opens) there is no handle yet.
+    if (sockets.length === 0) return;
     try {
       sockets[i]!.send(JSON.stringify(frame));
     } catch (e) {
       fail(`send ${i}: ${String(e)}`);
     }
   };
-  // Wall-clock receive time, to compare with the room's issuedAt.
-  const wall = (at: number) => performance.timeOrigin + at;
+  // Wall-clock receive time, to compare with the room's issuedAt (ms since the epoch).
+  const offset = Date.now() - now();
+  const wall = (at: number) => at + offset;
 
   const onFrame = (i: number, data: string, at: number) => {
     const f = JSON.parse(data) as any;
@@ -90,11 +93,14 @@ export async function liveShow(
         pushLatency.add(Math.max(0, wall(at) - pushed));
         const q = t.questions.get(f.question.id)!;
         const right = answersRight(players[i]!.id, q.id);
-        setTimeout(() => {
-          choice[i] = { questionId: q.id, right };
-          sentAt[i] = now();
-          send(i, { type: "answer", id: `a${k}`, questionId: q.id, answer: right ? q.correct : q.options.find((x) => x !== q.correct)! });
-        }, thinkMs(i + k * 31));
+        setTimeout(
+          () => {
+            choice[i] = { questionId: q.id, right };
+            sentAt[i] = now();
+            send(i, { type: "answer", id: `a${k}`, questionId: q.id, answer: right ? q.correct : q.options.find((x) => x !== q.correct)! });
+          },
+          thinkMs(i + k * 31),
+        );
         return;
       }
       case "result":
@@ -150,7 +156,10 @@ export async function liveShow(
   for (const x of answerTimes) perSecond.set(Math.floor(x / 1000), (perSecond.get(Math.floor(x / 1000)) ?? 0) + 1);
 
   // The settled scores against the sums of the revealed points.
-  const rows = await fx.all<{ user_id: number; score: number }>("SELECT user_id, score FROM tournament_participants WHERE tournament_id = ?", t.id);
+  const rows = await fx.all<{ user_id: number; score: number }>(
+    "SELECT user_id, score FROM tournament_participants WHERE tournament_id = ?",
+    t.id,
+  );
   const byUser = new Map(rows.map((r) => [r.user_id, r.score]));
   let mismatches = 0;
   for (let i = 0; i < sockets.length; i++) {

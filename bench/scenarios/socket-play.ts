@@ -44,8 +44,8 @@ interface State {
   socket: number;
   round: number;
   question: { id: number; index: number } | null;
-  /** The scheduled time of an answer waiting for its question. */
-  dueAt: number | null;
+  /** Scheduled times of answers waiting for their question, oldest first. */
+  due: number[];
   sentAt: Map<string, number>;
   points: number;
   completed: { score: number } | null;
@@ -75,6 +75,7 @@ export async function socketPlay(
   const started = now();
   const stopAt = started + o.capMs;
   let timedMs = 0;
+  let lastResultAt = 0;
   let d1Total: D1Counters = {};
   const watch = watchLoadGenerator();
 
@@ -85,7 +86,7 @@ export async function socketPlay(
       socket,
       round: 0,
       question: null,
-      dueAt: null,
+      due: [],
       sentAt: new Map(),
       points: 0,
       completed: null,
@@ -109,8 +110,12 @@ export async function socketPlay(
       const id = `a${s.round}`;
       s.sentAt.set(id, dueAt);
       s.question = null;
-      s.dueAt = null;
-      sendFrame(s, { type: "answer", id, questionId: q.id, answer: right ? question.correct : question.options.find((x) => x !== question.correct)! });
+      sendFrame(s, {
+        type: "answer",
+        id,
+        questionId: q.id,
+        answer: right ? question.correct : question.options.find((x) => x !== question.correct)!,
+      });
     };
     const onFrame = (i: number, data: string, at: number) => {
       const s = states[i]!;
@@ -119,9 +124,9 @@ export async function socketPlay(
         case "question":
           if (f.id === undefined) return;
           s.question = { id: f.question.id, index: f.question.index };
-          if (s.dueAt !== null) {
+          if (s.due.length > 0) {
             sentLate++;
-            sendAnswer(s, s.dueAt);
+            sendAnswer(s, s.due.shift()!);
           }
           return;
         case "result": {
@@ -129,6 +134,7 @@ export async function socketPlay(
           if (due === undefined) return fail(`${s.player.username}: a result for ${f.id} it never sent`);
           latency.add(at - due);
           answers++;
+          lastResultAt = Math.max(lastResultAt, at);
           const question = [...t.questions.values()].find((q) => q.ord === s.round)!;
           const right = answersRight(s.player.id, question.id);
           const r = f.result;
@@ -144,7 +150,8 @@ export async function socketPlay(
           completions++;
           if (f.score !== s.points || f.questionsAnswered !== s.round) {
             mismatches++;
-            if (errorSamples.length < 10) errorSamples.push(`${s.player.username}: completed ${JSON.stringify(f)} vs harness ${s.points}/${s.round}`);
+            if (errorSamples.length < 10)
+              errorSamples.push(`${s.player.username}: completed ${JSON.stringify(f)} vs harness ${s.points}/${s.round}`);
           }
           return;
         case "error":
@@ -181,8 +188,8 @@ export async function socketPlay(
           const s = states[slot % group.length]!;
           const dueAt = clockStart + slot * interval;
           slot++;
-          if (s.question) sendAnswer(s, dueAt);
-          else s.dueAt = dueAt;
+          if (s.question && s.due.length === 0) sendAnswer(s, dueAt);
+          else s.due.push(dueAt);
         }
         if (slot >= total) return resolve();
         // A timer, not setImmediate: a spinning generator would take a core from the server.
@@ -192,7 +199,8 @@ export async function socketPlay(
     });
     const waveDone = await until(() => states.every((s) => s.round >= QUESTIONS_PER_TOURNAMENT), Math.max(1000, stopAt - now()));
     if (!waveDone) capped = true;
-    timedMs += now() - clockStart;
+    // Sustained rate: the schedule's start to the wave's last result.
+    timedMs += Math.max(lastResultAt, clockStart) - clockStart;
     d1Total = sumCounters(d1Total, diffCounters(before, await fx.d1()));
 
     for (const s of states) played.push({ player: s.player, issued: s.round, done: s.round, points: s.points });
