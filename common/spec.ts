@@ -25,8 +25,10 @@ export const LATENCY_ALLOWANCE_MAX_MS = 150;
 /** Round-trip samples kept per socket; the allowance uses their median. */
 export const RTT_SAMPLES = 5;
 
-/** Sockets one user may hold on one tournament; opening another closes their oldest. */
+/** Sockets one user may hold on one tournament; opening another closes their oldest with SOCKET_REPLACED_CLOSE_CODE. */
 export const SOCKETS_PER_USER_PER_ROOM = 3;
+/** The close code of a tournament socket replaced by the same user's newer one: the client does not reconnect. */
+export const SOCKET_REPLACED_CLOSE_CODE = 4001;
 /** Frames per socket: a burst of this many, refilled at SOCKET_FRAMES_PER_SECOND. */
 export const SOCKET_FRAME_BURST = 20;
 export const SOCKET_FRAMES_PER_SECOND = 10;

@@ -22,6 +22,7 @@ import {
   RTT_SAMPLES,
   SOCKET_FRAME_BURST,
   SOCKET_FRAMES_PER_SECOND,
+  SOCKET_REPLACED_CLOSE_CODE,
   SOCKETS_PER_USER_PER_ROOM,
   START_RECHECK_MS,
 } from "../../common/spec";
@@ -96,9 +97,6 @@ interface SocketAttachment {
   /** The latest measured round trips (ms), for the live show's latency allowance. */
   rtts: number[];
 }
-
-/** Close code for a socket replaced by the same user's newer one (over SOCKETS_PER_USER_PER_ROOM). */
-export const SOCKET_REPLACED = 4001;
 
 /** The status the API shows: settling is still live to players. */
 const publicStatus = (phase: Phase): TournamentStatus => (phase === "settling" ? "live" : phase);
@@ -331,7 +329,7 @@ export class TournamentRoom extends DurableObject<Env> {
     // A few sockets per user (a phone and a laptop, a reloading tab): the newest wins.
     const mine = this.ctx.getWebSockets(`user:${userId}`).sort((a, b) => this.#attachment(a).openedAt - this.#attachment(b).openedAt);
     for (const old of mine.slice(0, Math.max(0, mine.length - SOCKETS_PER_USER_PER_ROOM + 1))) {
-      closeQuietly(old, SOCKET_REPLACED, "Opened in another window");
+      closeQuietly(old, SOCKET_REPLACED_CLOSE_CODE, "Opened in another window");
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [`user:${userId}`]);

@@ -204,7 +204,6 @@ async function stepShow(t: { id: number }, ms: number) {
   await runAlarm(t.id);
 }
 
-
 describe("the live show", () => {
   it("sends each question to every player at the same moment and reveals it only after the window closes", async () => {
     const { t, ps, sockets } = await liveShow(3);

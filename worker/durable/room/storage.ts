@@ -409,7 +409,10 @@ export class RoomStore {
   recordDeparture(userId: number): void {
     this.#transaction(() => {
       this.#writer().exec("DELETE FROM participants WHERE user_id = ?", userId);
-      this.#writer().exec("INSERT INTO departures (user_id, times) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET times = times + 1", userId);
+      this.#writer().exec(
+        "INSERT INTO departures (user_id, times) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET times = times + 1",
+        userId,
+      );
     });
     this.#participants.delete(userId);
     this.#departures.set(userId, this.departures(userId) + 1);
@@ -477,7 +480,9 @@ export class RoomStore {
   }
 
   issue(userId: number, ord: number, at: number, frameId: string | null = null): PlayRow {
-    this.#pending.push(() => this.#sql.exec("INSERT INTO plays (user_id, ord, issued_at, frame_id) VALUES (?, ?, ?, ?)", userId, ord, at, frameId));
+    this.#pending.push(() =>
+      this.#sql.exec("INSERT INTO plays (user_id, ord, issued_at, frame_id) VALUES (?, ?, ?, ?)", userId, ord, at, frameId),
+    );
     return this.#appendPlay({
       user_id: userId,
       ord,

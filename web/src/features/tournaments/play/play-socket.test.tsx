@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import type { PlayerQuestion } from "@common/api/tournaments";
+import { SOCKET_REPLACED_CLOSE_CODE } from "@common/spec";
 import { deferred, fakeFetch } from "@/test/fake-fetch";
 import { FakeWebSocket, fakeWebSockets } from "@/test/fake-websocket";
 import { advance, correct, detail, question, settle } from "@/test/play-fixtures";
@@ -166,7 +167,7 @@ describe("self-paced play over the tournament socket", () => {
     reply(ws, "next", questionReply(question(0)));
     await settle();
     const before = FakeWebSocket.instances.length;
-    act(() => ws.drop(4001));
+    act(() => ws.drop(SOCKET_REPLACED_CLOSE_CODE));
     await advance(10_000);
     expect(FakeWebSocket.instances).toHaveLength(before);
     expect(screen.getByText("Live connection lost. Your answers are still sent.")).toBeVisible();

@@ -12,13 +12,13 @@ import {
   type TournamentServerFrame,
 } from "@common/api/tournaments";
 import type { TournamentStatus } from "@common/api/types";
+import { SOCKET_REPLACED_CLOSE_CODE } from "@common/spec";
 import { tournamentKeys } from "@/features/tournaments/api";
 import { useReconnectingSocket } from "@/hooks/use-reconnecting-socket";
 import { ApiError } from "@/lib/api";
 
-/** The close code the room uses when a user's newer socket replaced this one: coming back would close that one. */
-export const SOCKET_REPLACED_CODE = 4001;
-const FINAL_CLOSE_CODES = [SOCKET_REPLACED_CODE] as const;
+/** Replaced by the same user's newer socket: coming back would close that one. */
+const FINAL_CLOSE_CODES = [SOCKET_REPLACED_CLOSE_CODE] as const;
 
 /** A frame that asks for something; the socket names it with an id. */
 export type PlayFrame = { type: "next" } | { type: "answer"; questionId: number; answer: string } | { type: "complete" };
