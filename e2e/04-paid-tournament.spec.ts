@@ -175,6 +175,8 @@ test("paid tournament: double-click join pays once, two browsers play all 10, se
     isFree: false,
     maxParticipants: 20,
     startsInMs: 25_000,
+    // This journey is the self-paced game (a paid tournament is a live show unless the operator says otherwise).
+    format: "self_paced",
   });
   expect(t).toMatchObject({ status: "upcoming", entryFee: ENTRY_FEE, isFree: false });
   await Promise.all(bots.map((b) => joinByApi(b, t.id)));
