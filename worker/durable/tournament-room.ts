@@ -44,7 +44,7 @@ import { InsufficientFundsError, runAtomically } from "../money/ledger";
 import { iso } from "../db/present";
 import { closeQuietly, parseJson } from "./notification-hub";
 import { pushNotification, TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "./hub-client";
-import { RoomStore, isOpen, type MetaRow, type Phase, type PlayRow, type QuestionRow } from "./room/storage";
+import { RoomStore, isOpen, unansweredPlay, type MetaRow, type Phase, type PlayRow, type QuestionRow } from "./room/storage";
 import { computeStandings, responseRecords, showStandings } from "./room/standings";
 import { LiveBoard, type BoardRow } from "./room/board";
 import { tournamentNotice } from "./room/notices";
@@ -566,11 +566,6 @@ export class TournamentRoom extends DurableObject<Env> {
   #reveal(ord: number, now: number): void {
     this.#store.setShow("reveal", ord, now);
     const question = this.#store.questionAt(ord)!;
-    const counts = new Map(this.#optionsOf(question).map((o) => [o, 0]));
-    for (const p of this.#store.participants()) {
-      const answer = this.#store.play(p.user_id, ord)?.answer;
-      if (answer != null) counts.set(answer, (counts.get(answer) ?? 0) + 1);
-    }
     this.#rebuildBoard(now);
     const nextAt = showStageEndsAt({ stage: "reveal", ord, since: now, total: this.#store.questionCount() });
     const common = JSON.stringify({
@@ -579,7 +574,7 @@ export class TournamentRoom extends DurableObject<Env> {
       index: ord,
       correctAnswer: question.correct_answer,
       explanation: question.explanation,
-      distribution: [...counts].map(([option, count]) => ({ option, count })),
+      distribution: this.#distribution(question),
       nextAt: nextAt === null ? null : iso(nextAt),
     });
     const prefix = `${common.slice(0, -1)},"you":`;
@@ -802,19 +797,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const opened = this.#store.questions().filter((q) => q.opened_at !== null);
     for (const u of userIds) {
       for (const q of opened) {
-        if (this.#store.play(u, q.ord)) continue;
-        plays.push({
-          user_id: u,
-          ord: q.ord,
-          issued_at: q.opened_at!,
-          answer: null,
-          is_correct: null,
-          response_ms: null,
-          points: null,
-          xp: null,
-          answered_at: null,
-          frame_id: null,
-        });
+        if (!this.#store.play(u, q.ord)) plays.push(unansweredPlay(u, q.ord, q.opened_at!));
       }
     }
     return plays;
@@ -1015,12 +998,17 @@ export class TournamentRoom extends DurableObject<Env> {
     send(ws, { type: "ping", t: now });
   }
 
-  #revealFrame(meta: MetaRow, userId: number, question: QuestionRow, now: number): TournamentServerFrame {
+  /** How many players chose each option of a question, in the question's own order. */
+  #distribution(question: QuestionRow): { option: string; count: number }[] {
     const counts = new Map(this.#optionsOf(question).map((o) => [o, 0]));
     for (const p of this.#store.participants()) {
       const answer = this.#store.play(p.user_id, question.ord)?.answer;
       if (answer != null) counts.set(answer, (counts.get(answer) ?? 0) + 1);
     }
+    return [...counts].map(([option, count]) => ({ option, count }));
+  }
+
+  #revealFrame(meta: MetaRow, userId: number, question: QuestionRow, now: number): TournamentServerFrame {
     const play = this.#store.play(userId, question.ord);
     const nextAt = showStageEndsAt({
       stage: "reveal",
@@ -1034,7 +1022,7 @@ export class TournamentRoom extends DurableObject<Env> {
       index: question.ord,
       correctAnswer: question.correct_answer,
       explanation: question.explanation,
-      distribution: [...counts].map(([option, count]) => ({ option, count })),
+      distribution: this.#distribution(question),
       you: play?.answer != null ? resultOf(play, question) : null,
       nextAt: nextAt === null ? null : iso(nextAt),
     };

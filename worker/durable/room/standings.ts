@@ -50,23 +50,7 @@ export function computeStandings(
     const answered = mine.filter((x) => x.answer !== null);
     const finished = final || p.finished_at !== null;
     const timedOut = finished ? questionCount - answered.length : mine.filter((x) => x.answer === null && !isOpen(x, now)).length;
-    return {
-      userId: p.user_id,
-      username: p.username,
-      level: p.level,
-      showLevel: p.show_level !== 0,
-      score: answered.reduce((s, x) => s + (x.points ?? 0), 0),
-      totalResponseMs: totalResponseMs(
-        answered.map((x) => x.response_ms ?? 0),
-        timedOut,
-      ),
-      finishedAt: p.finished_at,
-      questionsAnswered: answered.length,
-      correctAnswers: answered.filter((x) => x.is_correct === 1).length,
-      answerXp: answered.reduce((s, x) => s + (x.xp ?? 0), 0),
-      rank: 0,
-      prizeCents: p.prize_cents,
-    };
+    return { ...standingOf(p, answered, timedOut), rank: 0 };
   });
   return rankStandings(rows).map((row, i) => ({ ...row, rank: i + 1 }));
 }
@@ -76,27 +60,35 @@ export function computeStandings(
  * count (the board must not tell anyone whether an answer was right before the reveal), and a
  * revealed question a player did not answer counts as timed out.
  */
-export function showStandings(participants: readonly ParticipantRow[], playsOf: (userId: number) => readonly PlayRow[], revealed: number) {
-  const rows = participants.map((p) => {
+export function showStandings(
+  participants: readonly ParticipantRow[],
+  playsOf: (userId: number) => readonly PlayRow[],
+  revealed: number,
+): Omit<PlayerStanding, "rank">[] {
+  return participants.map((p) => {
     const answered = playsOf(p.user_id).filter((x) => x.ord < revealed && x.answer !== null);
-    return {
-      userId: p.user_id,
-      username: p.username,
-      level: p.level,
-      showLevel: p.show_level !== 0,
-      score: answered.reduce((s, x) => s + (x.points ?? 0), 0),
-      totalResponseMs: totalResponseMs(
-        answered.map((x) => x.response_ms ?? 0),
-        revealed - answered.length,
-      ),
-      finishedAt: p.finished_at,
-      questionsAnswered: answered.length,
-      correctAnswers: answered.filter((x) => x.is_correct === 1).length,
-      answerXp: answered.reduce((s, x) => s + (x.xp ?? 0), 0),
-      prizeCents: p.prize_cents,
-    };
+    return standingOf(p, answered, revealed - answered.length);
   });
-  return rows;
+}
+
+/** A player's totals from their answered plays and how many questions timed out. */
+function standingOf(p: ParticipantRow, answered: readonly PlayRow[], timedOut: number): Omit<PlayerStanding, "rank"> {
+  return {
+    userId: p.user_id,
+    username: p.username,
+    level: p.level,
+    showLevel: p.show_level !== 0,
+    score: answered.reduce((s, x) => s + (x.points ?? 0), 0),
+    totalResponseMs: totalResponseMs(
+      answered.map((x) => x.response_ms ?? 0),
+      timedOut,
+    ),
+    finishedAt: p.finished_at,
+    questionsAnswered: answered.length,
+    correctAnswers: answered.filter((x) => x.is_correct === 1).length,
+    answerXp: answered.reduce((s, x) => s + (x.xp ?? 0), 0),
+    prizeCents: p.prize_cents,
+  };
 }
 
 /** The user_responses rows for these players: every question issued to them, answered or timed out. */

@@ -158,10 +158,34 @@ export interface TournamentConfig {
   participants: Omit<ParticipantRow, "rank" | "prize_cents">[];
 }
 
+/** A question issued to a player and not answered (yet). */
+export const unansweredPlay = (userId: number, ord: number, issuedAt: number, frameId: string | null = null): PlayRow => ({
+  user_id: userId,
+  ord,
+  issued_at: issuedAt,
+  answer: null,
+  is_correct: null,
+  response_ms: null,
+  points: null,
+  xp: null,
+  answered_at: null,
+  frame_id: frameId,
+});
+
 /** A question issued and still open: not answered and inside its 30 s plus the network grace. */
 export const isOpen = (play: PlayRow, now: number) => play.answer === null && now <= play.issued_at + QUESTION_TIME_MS + ANSWER_GRACE_MS;
 
 type Answer = { answer: string; isCorrect: boolean; responseMs: number; points: number; xp: number; at: number };
+
+const withAnswer = (play: PlayRow, a: Answer): PlayRow => ({
+  ...play,
+  answer: a.answer,
+  is_correct: a.isCorrect ? 1 : 0,
+  response_ms: a.responseMs,
+  points: a.points,
+  xp: a.xp,
+  answered_at: a.at,
+});
 
 /**
  * Typed access to the room's tables. Every method is synchronous; reads come from memory, writes
@@ -483,18 +507,7 @@ export class RoomStore {
     this.#pending.push(() =>
       this.#sql.exec("INSERT INTO plays (user_id, ord, issued_at, frame_id) VALUES (?, ?, ?, ?)", userId, ord, at, frameId),
     );
-    return this.#appendPlay({
-      user_id: userId,
-      ord,
-      issued_at: at,
-      answer: null,
-      is_correct: null,
-      response_ms: null,
-      points: null,
-      xp: null,
-      answered_at: null,
-      frame_id: frameId,
-    });
+    return this.#appendPlay(unansweredPlay(userId, ord, at, frameId));
   }
 
   recordAnswer(userId: number, ord: number, a: Answer): PlayRow {
@@ -514,17 +527,8 @@ export class RoomStore {
     );
     const mine = this.#plays.get(userId)!;
     const i = mine.findIndex((p) => p.ord === ord);
-    const answered: PlayRow = {
-      ...mine[i]!,
-      answer: a.answer,
-      is_correct: a.isCorrect ? 1 : 0,
-      response_ms: a.responseMs,
-      points: a.points,
-      xp: a.xp,
-      answered_at: a.at,
-    };
-    mine[i] = answered;
-    return answered;
+    mine[i] = withAnswer(mine[i]!, a);
+    return mine[i];
   }
 
   /** A live show's answer: the play is created with its answer in one write (issued when the question went out). */
@@ -544,18 +548,7 @@ export class RoomStore {
         a.at,
       ),
     );
-    return this.#appendPlay({
-      user_id: userId,
-      ord,
-      issued_at: openedAt,
-      answer: a.answer,
-      is_correct: a.isCorrect ? 1 : 0,
-      response_ms: a.responseMs,
-      points: a.points,
-      xp: a.xp,
-      answered_at: a.at,
-      frame_id: null,
-    });
+    return this.#appendPlay(withAnswer(unansweredPlay(userId, ord, openedAt), a));
   }
 
   #appendPlay(play: PlayRow): PlayRow {
