@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { ArrowLeft, Clock, Lock, Radio } from "lucide-react";
+import { ArrowLeft, Lock, Radio } from "lucide-react";
 import { isLocked, type PlayerQuestion, type TournamentDetail } from "@common/api/tournaments";
 import { FORMAT_LABEL, PLAY } from "@common/messages";
-import { LEADERBOARD_POLL_MS, QUESTION_TIME_MS, TIMER_WARNING_MS } from "@common/spec";
+import { LEADERBOARD_POLL_MS } from "@common/spec";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
 import { useTournamentLeaderboard } from "@/features/tournaments/api";
 import { ApiError, errorMessage } from "@/lib/api";
@@ -20,6 +19,7 @@ import { useQuestionTimer } from "../use-question-timer";
 import { timed, type TimedQuestion, type TournamentSocket } from "../use-tournament-socket";
 import { ConnectionStatus } from "./connection-status";
 import { NextIn, RevealCard } from "./live-reveal";
+import { QuestionClock } from "./question-clock";
 import { LiveStandings } from "./live-standings";
 import { WaitingRoom } from "./live-waiting-room";
 
@@ -229,36 +229,13 @@ interface LiveQuestionProps {
 function LiveQuestion({ held, player, mine, closed, onAnswer }: LiveQuestionProps) {
   const q = held.question;
   const msLeft = useQuestionTimer(held.deadline, true);
-  const seconds = Math.ceil(Math.min(msLeft, QUESTION_TIME_MS) / 1000);
-  const warning = msLeft <= TIMER_WARNING_MS;
   const timeUp = msLeft <= 0 || closed;
   const disabled = !player || mine !== null || timeUp;
 
   return (
     <Card>
       <CardContent className="space-y-6 pt-6">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm font-medium text-muted-foreground">
-            Question {q.index + 1} of {q.total}
-          </p>
-          <div
-            role="timer"
-            aria-label={`${seconds} seconds left`}
-            data-warning={warning || undefined}
-            className={cn(
-              "flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold tabular-nums",
-              warning ? "bg-destructive/15 text-destructive" : "bg-muted",
-            )}
-          >
-            <Clock className="h-4 w-4" aria-hidden />
-            {seconds}s
-          </div>
-        </div>
-        <Progress
-          value={(Math.min(msLeft, QUESTION_TIME_MS) / QUESTION_TIME_MS) * 100}
-          label="Time left"
-          indicatorClassName={warning ? "bg-destructive" : "bg-success"}
-        />
+        <QuestionClock index={q.index} total={q.total} msLeft={msLeft} />
 
         <h2 data-testid="live-question" className="text-xl font-semibold leading-snug break-words sm:text-2xl">
           {q.question}

@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { ArrowLeft, Check, Clock, X } from "lucide-react";
+import { ArrowLeft, Check, X } from "lucide-react";
 import { isLocked, type AnswerReply, type PlayerQuestion } from "@common/api/tournaments";
-import { PAUSE_AFTER_ANSWER_MS, QUESTION_TIME_MS, TIMER_CAUTION_MS, TIMER_WARNING_MS } from "@common/spec";
+import { PAUSE_AFTER_ANSWER_MS } from "@common/spec";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
 import { useCompleteTournament, useNextQuestion, useSubmitAnswer } from "../api";
 import { useQuestionTimer } from "../use-question-timer";
+import { QuestionClock } from "./question-clock";
 import type { TournamentSocket } from "../use-tournament-socket";
 import { ConnectionStatus } from "./connection-status";
 
@@ -202,9 +202,6 @@ interface QuestionCardProps {
 }
 
 function QuestionCard({ question, msLeft, selected, result, timedOut, locked, submitting, onSelect, onSubmit }: QuestionCardProps) {
-  const seconds = Math.ceil(Math.min(msLeft, QUESTION_TIME_MS) / 1000);
-  const warning = msLeft <= TIMER_WARNING_MS;
-  const caution = msLeft <= TIMER_CAUTION_MS;
   const headingId = `question-${question.id}`;
   // A locked answer (a live show's, before its reveal) says nothing about right or wrong.
   const scored = result && !isLocked(result) ? result : null;
@@ -212,28 +209,7 @@ function QuestionCard({ question, msLeft, selected, result, timedOut, locked, su
   return (
     <Card>
       <CardContent className="space-y-6 pt-6">
-        <div className="flex items-center justify-between gap-4">
-          <p className="text-sm font-medium text-muted-foreground">
-            Question {question.index + 1} of {question.total}
-          </p>
-          <div
-            role="timer"
-            aria-label={`${seconds} seconds left`}
-            data-warning={warning || undefined}
-            className={cn(
-              "flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold tabular-nums",
-              warning ? "animate-pulse bg-destructive/15 text-destructive" : "bg-muted",
-            )}
-          >
-            <Clock className="h-4 w-4" aria-hidden />
-            {seconds}s
-          </div>
-        </div>
-        <Progress
-          value={(Math.min(msLeft, QUESTION_TIME_MS) / QUESTION_TIME_MS) * 100}
-          label="Time left"
-          indicatorClassName={warning ? "bg-destructive" : caution ? "bg-warning" : "bg-success"}
-        />
+        <QuestionClock index={question.index} total={question.total} msLeft={msLeft} />
 
         <h2 id={headingId} className="text-xl font-semibold leading-snug sm:text-2xl">
           {question.question}
