@@ -35,7 +35,8 @@ export class Fixtures {
   constructor(readonly http: HttpClient) {}
 
   async sql<T = any>(statements: { sql: string; params?: unknown[] }[]): Promise<T[][]> {
-    const res = await this.http.post("/api/__bench/sql", { statements });
+    // Generous: after a scenario with thousands of sockets the local D1 can be busy for a while.
+    const res = await this.http.request("POST", "/api/__bench/sql", { body: { statements }, timeoutMs: 180_000 });
     if (res.status !== 200) throw new Error(`bench SQL failed: ${res.status} ${res.text.slice(0, 500)}`);
     return (res.json as { results: T[] }[]).map((r) => r.results);
   }
