@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { compareStandings } from "../../common/domain/scoring";
 import { LiveBoard, type BoardRow } from "../durable/room/board";
+import { pushInterval } from "../durable/tournament-room";
 
 const row = (userId: number, score: number, totalResponseMs: number, finishedAt: number | null = null): BoardRow => ({
   userId,
@@ -66,5 +67,15 @@ describe("the live leaderboard", () => {
     board.upsert(row(1, 400, 5));
     expect(board.version).toBe(v + 1);
     expect(JSON.parse(board.topJson(1))[0].userId).toBe(1);
+  });
+});
+
+describe("leaderboard pushes", () => {
+  it("come every 500 ms up to 1,000 sockets and less often as the room fills", () => {
+    expect(pushInterval(1)).toBe(500);
+    expect(pushInterval(1000)).toBe(500);
+    expect(pushInterval(1001)).toBe(1000);
+    expect(pushInterval(5000)).toBe(2500);
+    expect(pushInterval(10_000)).toBe(5000);
   });
 });
