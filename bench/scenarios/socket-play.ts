@@ -229,7 +229,7 @@ export async function socketPlay(
     completions,
     errors,
     errorSamples,
-    scoreMismatches: mismatches + (o.complete ? players.length - completions : 0),
+    scoreMismatches: mismatches + (o.complete ? played.length - completions : 0),
     timeCapped: capped,
     d1PerAnswer: perOp(d1Total, Math.max(1, answers)),
     loadGenerator,
