@@ -10,6 +10,7 @@ import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureDevVars, startDevServer, type DevServer } from "../scripts/dev-server";
 import { run } from "../scripts/run";
+import { leaderboardPushInterval } from "../common/domain/tournaments";
 import { HttpClient } from "./lib/http";
 import { Fixtures, directPlayers, registerPlayers, type D1Counters, type Player } from "./lib/fixtures";
 import { alive, connectionHeadroom, cpuSeconds, findServerProcesses, type ServerProcesses } from "./lib/direct";
@@ -597,7 +598,7 @@ function table(r: Results): string {
       `Tournament socket, ${n0(f.sockets)} sockets`,
       `leaderboard change to every socket, ${f.rounds} changes (first to last socket ${f.spreadMs.map(ms).join(", ")} ms); sockets opened in ${f.connectSeconds} s`,
       lat(f.latencyMs, true),
-      `${f.missed} missed, ${f.errors} errors; 500 ms push coalescing included`,
+      `${f.missed} missed, ${f.errors} errors; the room's ${n0(leaderboardPushInterval(f.sockets))} ms push coalescing included`,
     ]);
   }
   for (const h of r.hubFanout) {

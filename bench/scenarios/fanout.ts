@@ -1,6 +1,6 @@
 // 2. Fan-out. (a) N sockets on one tournament's WebSocket; a player answers (the leaderboard
 // changes); the time from sending that answer to each socket receiving the leaderboard frame
-// that shows it. The room coalesces pushes to one per LEADERBOARD_PUSH_MS (500 ms) by design,
+// that shows it. The room coalesces pushes (leaderboardPushInterval: 500 ms, longer in a large room) by design,
 // so that window is inside every figure; `spread` (first to last socket) is the fan-out alone.
 // (b) N signed-in sockets on /ws; a tournament whose N participants are those users starts; the
 // time from the request that starts it to each socket receiving `tournament_started`.

@@ -1,5 +1,5 @@
 // Rules about a tournament as a whole: practice, minimum players, premium.
-import { MIN_PLAYERS_PAID, PREMIUM_MIN_FEE_CENTS } from "../spec";
+import { LEADERBOARD_PUSH_MS, LEADERBOARD_PUSH_SOCKETS_PER_INTERVAL, MIN_PLAYERS_PAID, PREMIUM_MIN_FEE_CENTS } from "../spec";
 import type { TournamentKind } from "../api/types";
 import type { Cents } from "./money";
 
@@ -13,3 +13,7 @@ export const isPracticeKind = (kind: TournamentKind) => kind !== "standard";
 export const minPlayersFor = (t: { entryFeeCents: Cents }) => (t.entryFeeCents > 0 ? MIN_PLAYERS_PAID : 0);
 
 export const isPremiumFee = (entryFeeCents: Cents) => entryFeeCents >= PREMIUM_MIN_FEE_CENTS;
+
+/** How often a room pushes its leaderboard: every LEADERBOARD_PUSH_MS, one interval more per LEADERBOARD_PUSH_SOCKETS_PER_INTERVAL sockets. */
+export const leaderboardPushInterval = (sockets: number) =>
+  LEADERBOARD_PUSH_MS * Math.max(1, Math.ceil(sockets / LEADERBOARD_PUSH_SOCKETS_PER_INTERVAL));

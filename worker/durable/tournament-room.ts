@@ -16,8 +16,6 @@ import type { TournamentStatus } from "../../common/api/types";
 import type { ApiErrorBody, ErrorCode } from "../../common/api/errors";
 import { CHEAT, JOIN, PLAY } from "../../common/messages";
 import {
-  LEADERBOARD_PUSH_MS,
-  LEADERBOARD_PUSH_SOCKETS_PER_INTERVAL,
   LEADERBOARD_PUSH_SIZE,
   QUESTION_TIME_MS,
   RTT_SAMPLES,
@@ -36,6 +34,7 @@ import {
   showStageEndsAt,
 } from "../../common/domain/live-show";
 import { nextLifecycleStep } from "../../common/domain/lifecycle";
+import { leaderboardPushInterval } from "../../common/domain/tournaments";
 import { answerPoints, answerXp, isLate } from "../../common/domain/scoring";
 import { placementXp } from "../../common/domain/levels";
 import { awardPrizes, prizePoolFromFees } from "../../common/domain/prizes";
@@ -963,12 +962,12 @@ export class TournamentRoom extends DurableObject<Env> {
 
   // ---- Pushes ----
 
-  /** Marks the leaderboard changed: sockets get it with the next flush (see pushInterval). */
+  /** Marks the leaderboard changed: sockets get it with the next flush, sooner in a small room than in a large one. */
   async #leaderboardChanged(): Promise<void> {
     if (this.#store.scheduled("flush") !== null) return;
     const sockets = this.ctx.getWebSockets().length;
     if (sockets === 0) return;
-    this.#store.schedule("flush", Date.now() + pushInterval(sockets));
+    this.#store.schedule("flush", Date.now() + leaderboardPushInterval(sockets));
     await this.#arm();
   }
 
@@ -1086,10 +1085,6 @@ export class TournamentRoom extends DurableObject<Env> {
 }
 
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
-
-/** How often the board is pushed: every LEADERBOARD_PUSH_MS, one interval more per LEADERBOARD_PUSH_SOCKETS_PER_INTERVAL sockets. */
-export const pushInterval = (sockets: number) =>
-  LEADERBOARD_PUSH_MS * Math.max(1, Math.ceil(sockets / LEADERBOARD_PUSH_SOCKETS_PER_INTERVAL));
 
 /** The id of a frame, when it has a usable one: echoed even in the refusal of a malformed frame. */
 function frameIdOf(raw: unknown): string | undefined {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { compareStandings } from "../../common/domain/scoring";
 import { LiveBoard, type BoardRow } from "../durable/room/board";
-import { pushInterval } from "../durable/tournament-room";
+import { leaderboardPushInterval } from "../../common/domain/tournaments";
 
 const row = (userId: number, score: number, totalResponseMs: number, finishedAt: number | null = null): BoardRow => ({
   userId,
@@ -71,11 +71,11 @@ describe("the live leaderboard", () => {
 });
 
 describe("leaderboard pushes", () => {
-  it("come every 500 ms up to 1,000 sockets and less often as the room fills", () => {
-    expect(pushInterval(1)).toBe(500);
-    expect(pushInterval(1000)).toBe(500);
-    expect(pushInterval(1001)).toBe(1000);
-    expect(pushInterval(5000)).toBe(2500);
-    expect(pushInterval(10_000)).toBe(5000);
+  it("come every 500 ms up to 200 sockets and less often as the room fills", () => {
+    expect(leaderboardPushInterval(1)).toBe(500);
+    expect(leaderboardPushInterval(200)).toBe(500);
+    expect(leaderboardPushInterval(201)).toBe(1000);
+    expect(leaderboardPushInterval(1000)).toBe(2500);
+    expect(leaderboardPushInterval(10_000)).toBe(25_000);
   });
 });
