@@ -70,6 +70,7 @@ export async function socketPlay(
   let sentLate = 0;
   let mismatches = 0;
   let completions = 0;
+  let completesSent = 0;
   let connectMs = 0;
   let capped = false;
   const started = now();
@@ -206,7 +207,11 @@ export async function socketPlay(
     for (const s of states) played.push({ player: s.player, issued: s.round, done: s.round, points: s.points });
     // Completing over the socket too, or left to the settlement scenario (which completes over HTTP).
     if (o.complete) {
-      for (const s of states) if (s.round >= QUESTIONS_PER_TOURNAMENT) sendFrame(s, { type: "complete", id: "done" });
+      for (const s of states) {
+        if (s.round < QUESTIONS_PER_TOURNAMENT) continue;
+        completesSent++;
+        sendFrame(s, { type: "complete", id: "done" });
+      }
       await until(() => states.every((s) => s.completed !== null || s.round < QUESTIONS_PER_TOURNAMENT), 120_000);
     }
     if (open.closedEarly) fail(`${open.closedEarly} sockets closed by the server`);
@@ -229,7 +234,8 @@ export async function socketPlay(
     completions,
     errors,
     errorSamples,
-    scoreMismatches: mismatches + (o.complete ? played.length - completions : 0),
+    // A player the time cap stopped mid-game never completes: only those sent `complete` must answer it.
+    scoreMismatches: mismatches + (completesSent - completions),
     timeCapped: capped,
     d1PerAnswer: perOp(d1Total, Math.max(1, answers)),
     loadGenerator,
