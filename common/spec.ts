@@ -27,6 +27,8 @@ export const RTT_SAMPLES = 5;
 
 /** Sockets one user may hold on one tournament; opening another closes their oldest with SOCKET_REPLACED_CLOSE_CODE. */
 export const SOCKETS_PER_USER_PER_ROOM = 3;
+/** A play frame with no reply this long (a half-open connection) is given up and sent over HTTP instead. */
+export const SOCKET_REPLY_TIMEOUT_MS = 8_000;
 /** The close code of a tournament socket replaced by the same user's newer one: the client does not reconnect. */
 export const SOCKET_REPLACED_CLOSE_CODE = 4001;
 /** Frames per socket: a burst of this many, refilled at SOCKET_FRAMES_PER_SECOND. */

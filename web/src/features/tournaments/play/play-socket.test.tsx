@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import type { PlayerQuestion } from "@common/api/tournaments";
-import { SOCKET_REPLACED_CLOSE_CODE } from "@common/spec";
+import { SOCKET_REPLACED_CLOSE_CODE, SOCKET_REPLY_TIMEOUT_MS } from "@common/spec";
 import { deferred, fakeFetch } from "@/test/fake-fetch";
 import { FakeWebSocket, fakeWebSockets } from "@/test/fake-websocket";
 import { advance, correct, detail, question, settle } from "@/test/play-fixtures";
@@ -132,6 +132,26 @@ describe("self-paced play over the tournament socket", () => {
     await settle();
     expect(screen.getByText("Correct answer!")).toBeInTheDocument();
     expect(api.calls("POST /api/tournaments/9/answer")).toHaveLength(0);
+  });
+
+  it("goes over HTTP when a frame gets no reply on a socket that looks open", async () => {
+    const { api, ws } = await openPlay();
+    reply(ws, "next", questionReply(question(0)));
+    await settle();
+    fireEvent.click(option("Mercury"));
+    fireEvent.click(submit());
+    await settle();
+    expect(ws.sentOfType("answer")).toHaveLength(1);
+    await advance(SOCKET_REPLY_TIMEOUT_MS - 100);
+    expect(api.calls("POST /api/tournaments/9/answer")).toHaveLength(0);
+    await advance(200);
+    await settle();
+    expect(api.calls("POST /api/tournaments/9/answer")).toHaveLength(1);
+    expect(screen.getByText("Correct answer!")).toBeInTheDocument();
+    // A reply arriving after all changes nothing.
+    reply(ws, "answer", () => ({ type: "result", result: correct }));
+    await settle();
+    expect(screen.getByText("Correct answer!")).toBeInTheDocument();
   });
 
   it("answers the server's ping at once with the same t", async () => {

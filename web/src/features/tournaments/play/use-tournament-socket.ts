@@ -12,7 +12,7 @@ import {
   type TournamentServerFrame,
 } from "@common/api/tournaments";
 import type { TournamentStatus } from "@common/api/types";
-import { SOCKET_REPLACED_CLOSE_CODE } from "@common/spec";
+import { SOCKET_REPLACED_CLOSE_CODE, SOCKET_REPLY_TIMEOUT_MS } from "@common/spec";
 import { tournamentKeys } from "@/features/tournaments/api";
 import { useReconnectingSocket } from "@/hooks/use-reconnecting-socket";
 import { ApiError } from "@/lib/api";
@@ -59,7 +59,8 @@ export interface TournamentSocket {
   /**
    * Sends a play frame and resolves with the reply of the same id (an error frame rejects with an
    * ApiError). A frame unanswered when the socket drops is resent with its id when it reopens;
-   * when the socket is not open, or gives up, it rejects with SocketUnavailableError.
+   * when the socket is not open, gives up, or leaves a frame unanswered for SOCKET_REPLY_TIMEOUT_MS,
+   * it rejects with SocketUnavailableError.
    */
   request(frame: PlayFrame): Promise<ReplyFrame>;
 }
@@ -68,6 +69,7 @@ interface Pending {
   frame: TournamentClientFrame;
   resolve(reply: ReplyFrame): void;
   reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
 }
 
 export function useTournamentSocket(id: number, { enabled = true }: { enabled?: boolean } = {}): TournamentSocket {
@@ -82,13 +84,17 @@ export function useTournamentSocket(id: number, { enabled = true }: { enabled?: 
   const failPending = useCallback(() => {
     const waiting = [...pending.current.values()];
     pending.current.clear();
-    for (const p of waiting) p.reject(new SocketUnavailableError());
+    for (const p of waiting) {
+      clearTimeout(p.timer);
+      p.reject(new SocketUnavailableError());
+    }
   }, []);
 
   const settle = (frameId: string, outcome: { reply: ReplyFrame } | { error: ApiError }) => {
     const p = pending.current.get(frameId);
     if (!p) return;
     pending.current.delete(frameId);
+    clearTimeout(p.timer);
     if ("reply" in outcome) p.resolve(outcome.reply);
     else p.reject(outcome.error);
   };
@@ -155,7 +161,13 @@ export function useTournamentSocket(id: number, { enabled = true }: { enabled?: 
         const frameId = crypto.randomUUID();
         const full: TournamentClientFrame = { ...frame, id: frameId };
         if (!send(full)) return reject(new SocketUnavailableError());
-        pending.current.set(frameId, { frame: full, resolve, reject });
+        // A socket that looks open but never answers (a half-open connection): the caller goes over
+        // HTTP, which the room answers the same way, so a frame that did arrive counts once.
+        const timer = setTimeout(() => {
+          if (!pending.current.delete(frameId)) return;
+          reject(new SocketUnavailableError());
+        }, SOCKET_REPLY_TIMEOUT_MS);
+        pending.current.set(frameId, { frame: full, resolve, reject, timer });
       }),
     [send],
   );
