@@ -488,7 +488,7 @@ export class TournamentRoom extends DurableObject<Env> {
         if (this.#store.participant(userId)!.results_written === 0) await this.#writeResults(meta, userId, now);
         this.#refreshPlayer(userId, now);
         await this.#leaderboardChanged();
-        if (this.#store.participants().every((p) => p.finished_at !== null)) {
+        if (this.#store.everyoneFinished()) {
           try {
             await this.#advance(now);
           } catch (e) {
@@ -812,7 +812,6 @@ export class TournamentRoom extends DurableObject<Env> {
   /** Moves the lifecycle on as far as the clock allows, then sets the alarm for what is next. */
   async #advance(now: number): Promise<void> {
     const meta = this.#store.meta()!;
-    const participants = this.#store.participants();
     const step = nextLifecycleStep(
       {
         phase: meta.phase,
@@ -820,8 +819,8 @@ export class TournamentRoom extends DurableObject<Env> {
         startTime: meta.start_time,
         endTime: meta.end_time,
         minPlayers: meta.min_players,
-        participants: participants.length,
-        everyoneFinished: participants.length > 0 && participants.every((p) => p.finished_at !== null),
+        participants: this.#store.participantCount(),
+        everyoneFinished: this.#store.everyoneFinished(),
       },
       now,
     );

@@ -375,6 +375,13 @@ export class RoomStore {
     return [...this.#participants.values()].sort((a, b) => a.joined_at - b.joined_at || a.user_id - b.user_id);
   }
 
+  /** Whether every participant has finished (false when there are none); stops at the first who has not. */
+  everyoneFinished(): boolean {
+    if (this.#participants.size === 0) return false;
+    for (const p of this.#participants.values()) if (p.finished_at === null) return false;
+    return true;
+  }
+
   participantCount(): number {
     return this.#participants.size;
   }

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import type { LiveLeaderboard } from "../api";
+import { OwnRank, StandingsList } from "./standings-list";
 
 /** The top LEADERBOARD_PANEL_SIZE of the live standings, and the player's own rank. */
 export function LeaderboardPanel({ board, userId, id }: { board: LiveLeaderboard; userId: number | undefined; id?: string }) {
@@ -19,32 +20,8 @@ export function LeaderboardPanel({ board, userId, id }: { board: LiveLeaderboard
         </span>
       </CardHeader>
       <CardContent>
-        {board.isLoading ? (
-          <Spinner className="mx-auto h-6 w-6" />
-        ) : top.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No scores yet.</p>
-        ) : (
-          <ol className="space-y-1.5">
-            {top.map((row) => (
-              <li
-                key={row.userId}
-                className={cn(
-                  "flex items-center gap-3 rounded-md px-2 py-1.5 text-sm",
-                  row.userId === userId && "bg-primary/10 font-semibold",
-                )}
-              >
-                <span className="w-6 text-right tabular-nums text-muted-foreground">{row.rank}</span>
-                <span className="min-w-0 flex-1 truncate">{row.username}</span>
-                <span className="tabular-nums">{row.score}</span>
-              </li>
-            ))}
-          </ol>
-        )}
-        {board.me && (
-          <p className="mt-3 border-t border-border pt-3 text-sm">
-            You: <span className="font-semibold">#{board.me.rank}</span> · {board.me.score} points
-          </p>
-        )}
+        {board.isLoading ? <Spinner className="mx-auto h-6 w-6" /> : <StandingsList rows={top} userId={userId} />}
+        {board.me && <OwnRank rank={board.me.rank} score={board.me.score} />}
       </CardContent>
     </Card>
   );
