@@ -13,6 +13,7 @@ const TEST_VARS: Record<string, string> = {
   STRIPE_SECRET_KEY: "",
   STRIPE_WEBHOOK_SECRET: "",
   SUPPORT_EMAIL: "",
+  RECEIPT_SECRET: "test-receipt-secret",
 };
 
 /** Every name `.dev.vars.example` lists must be pinned above, or a local file could leak into the tests. */

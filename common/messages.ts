@@ -78,6 +78,18 @@ export const FORMAT_LABEL = {
   live_show: { title: "Live show", description: "Live show: everyone gets each question at the same moment." },
 } as const;
 
+export const FAIR_PLAY = {
+  notRevealed: "The fairness key is published once the tournament has been settled.",
+  cancelledNotRevealed: "This tournament was cancelled before its questions were shown: there is nothing to verify.",
+  prizeUnderReview: "Prize under review",
+  prizeForfeited: "Prize forfeited after review",
+  answerWithheld: "The correct answer is shown when the tournament ends.",
+  heldPrizeNotFound: "Held prize not found",
+  prizeNotHeld: "This prize has already been released or forfeited",
+  botCheckFailed: "We could not confirm you are a person. Please try the check again.",
+  receiptUnsigned: "Answer receipts are not configured on this server (RECEIPT_SECRET)",
+} as const;
+
 /** Reasons written to cheat_attempts (read by operators, not shown to players). */
 export const CHEAT = {
   unknownQuestion: (q: number) => `Answered question ${q}, which is not part of this tournament`,
@@ -85,6 +97,7 @@ export const CHEAT = {
   notCurrent: (q: number) => `Answered question ${q} after a later question was issued`,
   secondAnswer: (q: number) => `Sent a different second answer to question ${q}`,
   afterFinish: (q: number) => `Answered question ${q} after finishing the tournament`,
+  beforeStart: (q: number) => `Answered question ${q} before the tournament started`,
 } as const;
 
 /** An operator's free-text reason set inside a sentence: no closing punctuation of its own. */

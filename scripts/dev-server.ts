@@ -1,7 +1,7 @@
 // Prepares a local environment (dev vars, migrated and seeded D1, built SPA) and serves it with
 // `wrangler dev`. Used by `npm start`, the browser tests and the benchmark.
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 import { run } from "./run";
 
 export interface DevServerOptions {
@@ -25,9 +25,18 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
-/** Local settings: .dev.vars.example copied to .dev.vars the first time. */
+/**
+ * Local settings: .dev.vars.example copied to .dev.vars the first time; later, a setting the
+ * example gained since is appended with its example value (the developer's own values stay).
+ */
 export function ensureDevVars() {
-  if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
+  if (!existsSync(".dev.vars")) return copyFileSync(".dev.vars.example", ".dev.vars");
+  const names = (text: string) => new Set([...text.matchAll(/^\s*([A-Z][A-Z0-9_]*)\s*=/gm)].map((m) => m[1]!));
+  const mine = names(readFileSync(".dev.vars", "utf8"));
+  const missing = readFileSync(".dev.vars.example", "utf8")
+    .split("\n")
+    .filter((line) => [...names(line)].some((n) => !mine.has(n)));
+  if (missing.length > 0) appendFileSync(".dev.vars", `\n${missing.join("\n")}\n`);
 }
 
 export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {

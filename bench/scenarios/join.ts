@@ -122,7 +122,7 @@ export async function joinStorm(
     { sql: "SELECT current_participants AS n, prize_pool_cents AS pool FROM tournaments WHERE id = ?", params: [t.id] },
     {
       sql: `SELECT u.id FROM users u WHERE u.id IN (SELECT value FROM json_each(?)) AND u.balance_cents <>
-              (SELECT coalesce(sum(amount_cents), 0) FROM transactions x WHERE x.user_id = u.id AND x.status <> 'failed')`,
+              (SELECT coalesce(sum(amount_cents), 0) FROM transactions x WHERE x.user_id = u.id AND x.status IN ('completed', 'pending'))`,
       params: [ids],
     },
   ]);

@@ -100,7 +100,7 @@ export interface HouseLedgerEntry {
   id: number;
   /** USD. */
   amount: number;
-  type: "unclaimed_prize";
+  type: "unclaimed_prize" | "forfeited_prize";
   tournamentId: number | null;
   reference: string;
   description: string;

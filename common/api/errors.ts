@@ -67,12 +67,19 @@ export const ERROR_CODES = [
   "answer_window_closed",
   /** A socket frame the server does not understand. */
   "invalid_frame",
+  /** The fairness key of a tournament not settled yet (or cancelled: its questions were never shown). */
+  "fairness_not_revealed",
+  /** The bot check (Turnstile) failed or was missing. */
+  "bot_check_failed",
 
   // Operators.
   "category_not_found",
   "not_enough_questions",
   "payout_not_found",
   "payout_already_settled",
+  "held_prize_not_found",
+  /** The prize was already released or forfeited. */
+  "prize_not_held",
 
   // Deposits.
   "payment_not_found",

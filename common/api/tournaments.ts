@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { TOURNAMENT_PAGE_SIZE_MAX } from "../spec";
 import { errorCodeSchema } from "./errors";
+import { answerReceiptSchema, type PrizeStatus } from "./fair-play";
 import type { Tournament, TournamentKind, TournamentStatus } from "./types";
 
 /** An empty query value (`?price=`) means the filter is off. */
@@ -95,6 +96,11 @@ export interface TournamentDetail extends Tournament {
   /** Whether the signed-in caller has joined (false when signed out). */
   joined: boolean;
   questionCount: number;
+  /**
+   * SHA-256 commitment to the questions, their answers and a secret salt, published before the
+   * start; GET /api/tournaments/{id}/fairness opens it after settlement. Null for practice.
+   */
+  fairnessCommitment: string | null;
 }
 
 export interface ParticipantRow {
@@ -124,10 +130,15 @@ export const answerResultSchema = z.object({
   isCorrect: z.boolean(),
   pointsEarned: z.number(),
   xpEarned: z.number(),
-  correctAnswer: z.string(),
+  /** Null while withheld: a self-paced prize tournament shows it once the tournament has ended. */
+  correctAnswer: z.string().nullable(),
   explanation: z.string().nullable(),
+  /** When a withheld correct answer will be shown (the tournament's end); null when it is shown. */
+  withheldUntil: z.string().nullable(),
   /** Milliseconds counted for the answer: from when the server issued the question (a live show: less the latency allowance). */
   responseTime: z.number(),
+  /** The server's signed record of the answer; null for a question that timed out unanswered. */
+  receipt: answerReceiptSchema.nullable(),
 });
 export type AnswerResult = z.infer<typeof answerResultSchema>;
 
@@ -142,6 +153,8 @@ export const answerLockedSchema = z.object({
   responseTime: z.number(),
   /** When the window closes and the answer is revealed. */
   revealAt: z.string(),
+  /** Signed proof the answer was received in time; its points are null until the reveal. */
+  receipt: answerReceiptSchema,
 });
 export type AnswerLocked = z.infer<typeof answerLockedSchema>;
 
@@ -198,6 +211,10 @@ export interface UserTournamentEntry {
   rank: number | null;
   score: number;
   prize: number;
+  /** held: the prize is under fair-play review (not in the balance yet); forfeited: it went to the house. */
+  prizeStatus: PrizeStatus;
+  /** Shown with a held or forfeited prize: the category, never the rule. */
+  reviewReason: string | null;
 }
 
 export interface CategoryStat {

@@ -64,7 +64,8 @@ export interface Transaction {
   userId: number;
   amount: number;
   type: "deposit" | "withdrawal" | "tournament_entry" | "prize" | "refund";
-  status: "completed" | "pending" | "failed";
+  /** held: a prize under fair-play review, not in the balance; forfeited: a held prize that went to the house. */
+  status: "completed" | "pending" | "failed" | "held" | "forfeited";
   reference: string | null;
   description: string | null;
   createdAt: string;

@@ -107,6 +107,14 @@ export const tournaments = sqliteTable(
     isFree: integer("is_free", { mode: "boolean" }).notNull().default(false),
     kind: text("kind", { enum: tournamentKinds }).notNull().default("standard"),
     format: text("format", { enum: TOURNAMENT_FORMATS }).notNull().default("self_paced"),
+    /**
+     * Candidates per slot of the difficulty ramp: 1, everyone gets the same questions in order;
+     * more, each player draws one per slot from the tournament's pool (tournament_questions in
+     * slot-major order: slot * questionDraw + candidate). docs/fair-play.md.
+     */
+    questionDraw: integer("question_draw").notNull().default(1),
+    /** SHA-256 commitment to the questions, their answers and a secret salt, published before the start. */
+    fairnessCommitment: text("fairness_commitment"),
     /** The player of a practice run; null for every other kind. */
     ownerUserId: integer("owner_user_id").references(() => users.id),
     settledAt: integer("settled_at"),
@@ -140,6 +148,11 @@ export const tournamentParticipants = sqliteTable(
     xpEarned: integer("xp_earned").notNull().default(0),
     finishedAt: integer("finished_at"),
     joinedAt: integer("joined_at").notNull().default(now),
+    /** Keyed hashes of the device cookie and the network address at the join, for the collusion check. */
+    deviceHash: text("device_hash"),
+    networkHash: text("network_hash"),
+    /** JSON array of fair-play flags the room raised at settlement (common/api/fair-play.ts); null when none. */
+    flags: text("flags"),
   },
   (t) => [uniqueIndex("participants_tournament_user_unique").on(t.tournamentId, t.userId), index("participants_user_idx").on(t.userId)],
 );
@@ -164,7 +177,10 @@ export const questions = sqliteTable(
     points: integer("points").notNull().default(10),
     /** JSON array of tags. */
     tags: text("tags").notNull().default("[]"),
+    /** seed (the public demo bank) or import (an operator's upload). */
     generatedBy: text("generated_by"),
+    /** Prize tournaments this question was put in; retired from them at QUESTION_RETIRE_AFTER uses, still used in practice. */
+    paidUses: integer("paid_uses").notNull().default(0),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [
@@ -207,17 +223,21 @@ export const userResponses = sqliteTable(
     /** Milliseconds, measured by the server. */
     responseTime: integer("response_time").notNull(),
     pointsEarned: integer("points_earned").notNull().default(0),
+    /** When the server received the answer (null when it timed out): part of the answer's receipt. */
+    answeredAt: integer("answered_at"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [uniqueIndex("responses_unique").on(t.tournamentId, t.userId, t.questionId), index("responses_user_idx").on(t.userId)],
 );
 
 export const transactionTypes = ["deposit", "withdrawal", "tournament_entry", "prize", "refund"] as const;
-export const transactionStatuses = ["completed", "pending", "failed"] as const;
+/** held: a prize under fair-play review, not in the balance until released (completed) or forfeited. */
+export const transactionStatuses = ["completed", "pending", "failed", "held", "forfeited"] as const;
 
 /**
  * The money ledger. Triggers (migrations/0001) apply every row to users.balance_cents,
- * so a user's balance always equals the sum of their rows that are not failed.
+ * so a user's balance always equals the sum of their completed and pending rows (migrations/0005
+ * keeps held and forfeited prizes out).
  */
 export const transactions = sqliteTable(
   "transactions",
@@ -246,9 +266,9 @@ export const houseLedger = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     amountCents: integer("amount_cents").notNull(),
-    type: text("type", { enum: ["unclaimed_prize"] }).notNull(),
+    type: text("type", { enum: ["unclaimed_prize", "forfeited_prize"] }).notNull(),
     tournamentId: integer("tournament_id").references(() => tournaments.id),
-    /** Unique per event (unclaimed:{tournament}:{place}), so a repeated settlement records nothing twice. */
+    /** Unique per event (unclaimed:{tournament}:{place}, forfeit:{tournament}:{user}), so a repeated settlement records nothing twice. */
     reference: text("reference").notNull().unique(),
     description: text("description").notNull(),
     createdAt: integer("created_at").notNull().default(now),

@@ -126,7 +126,9 @@ export const tournamentRoutes = new Hono<AppEnv>()
       prizeSplit: PRIZE_SHARES_BPS.map((_, i) => centsToDollars(split[i] ?? 0)),
       minPlayers: minPlayersFor({ entryFeeCents: t.entryFeeCents }),
       joined: mine !== undefined,
-      questionCount: questions?.n ?? 0,
+      // A player's own ten, whatever the size of the pool they are drawn from.
+      questionCount: Math.floor((questions?.n ?? 0) / t.questionDraw),
+      fairnessCommitment: t.fairnessCommitment,
     } satisfies TournamentDetail);
   })
 

@@ -1,9 +1,10 @@
 // GET /api/user/tournaments: the signed-in player's tournaments, newest first, with their results.
 import { Hono } from "hono";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { UserTournamentEntry } from "../../common/api/tournaments";
+import { REVIEW_REASON, reviewReasonOf, type FairPlayFlag, type PrizeStatus } from "../../common/api/fair-play";
 import { centsToDollars } from "../../common/domain/money";
-import { tournamentParticipants, tournaments } from "../db/schema";
+import { tournamentParticipants, tournaments, transactions } from "../db/schema";
 import { iso } from "../db/present";
 import { currentUser, requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/app-env";
@@ -22,17 +23,35 @@ export const userTournamentRoutes = new Hono<AppEnv>().use(requireUser).get("/",
       rank: tournamentParticipants.rank,
       score: tournamentParticipants.score,
       prizeCents: tournamentParticipants.prizeCents,
+      flags: tournamentParticipants.flags,
+      prizeRow: transactions.status,
     })
     .from(tournamentParticipants)
     .innerJoin(tournaments, eq(tournaments.id, tournamentParticipants.tournamentId))
+    .leftJoin(
+      transactions,
+      and(
+        eq(transactions.userId, tournamentParticipants.userId),
+        eq(transactions.reference, sql`'prize:' || ${tournaments.id} || ':' || ${tournamentParticipants.userId}`),
+      ),
+    )
     .where(eq(tournamentParticipants.userId, currentUser(c).id))
     .orderBy(desc(tournaments.startTime), desc(tournaments.id))
     .all();
-  const entries: UserTournamentEntry[] = rows.map(({ prizeCents, ...r }) => ({
-    ...r,
-    startTime: iso(r.startTime),
-    endTime: r.endTime === null ? null : iso(r.endTime),
-    prize: centsToDollars(prizeCents),
-  }));
+  const entries: UserTournamentEntry[] = rows.map(({ prizeCents, flags, prizeRow, ...r }) => {
+    const prizeStatus: PrizeStatus =
+      prizeRow === "held" || prizeRow === "forfeited" ? prizeRow : prizeRow === null || prizeRow === "failed" ? "none" : "paid";
+    const reason = prizeStatus === "held" || prizeStatus === "forfeited" ? reviewReasonOf(parseFlags(flags)) : null;
+    return {
+      ...r,
+      startTime: iso(r.startTime),
+      endTime: r.endTime === null ? null : iso(r.endTime),
+      prize: centsToDollars(prizeCents),
+      prizeStatus,
+      reviewReason: reason === null ? null : REVIEW_REASON[reason],
+    };
+  });
   return c.json(entries);
 });
+
+const parseFlags = (json: string | null): FairPlayFlag[] => (json === null ? [] : (JSON.parse(json) as FairPlayFlag[]));

@@ -16,7 +16,7 @@ export const countRows = async (sql: string, ...binds: unknown[]) =>
 export async function expectLedgerBalanced() {
   const { results } = await env.DB.prepare(
     `SELECT u.id, u.balance_cents AS balance,
-            coalesce((SELECT sum(amount_cents) FROM transactions t WHERE t.user_id = u.id AND t.status <> 'failed'), 0) AS ledger
+            coalesce((SELECT sum(amount_cents) FROM transactions t WHERE t.user_id = u.id AND t.status IN ('completed', 'pending')), 0) AS ledger
      FROM users u`,
   ).all<{ id: number; balance: number; ledger: number }>();
   expect(results.filter((r) => r.balance !== r.ledger)).toEqual([]);

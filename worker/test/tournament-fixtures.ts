@@ -247,8 +247,8 @@ export const balanceOf = async (userId: number) =>
 export const ledgerMismatches = () =>
   all<{ id: number; balance: number; ledger: number }>(
     `SELECT u.id, u.balance_cents AS balance,
-            (SELECT coalesce(sum(amount_cents), 0) FROM transactions t WHERE t.user_id = u.id AND t.status <> 'failed') AS ledger
-     FROM users u WHERE u.balance_cents <> (SELECT coalesce(sum(amount_cents), 0) FROM transactions t WHERE t.user_id = u.id AND t.status <> 'failed')`,
+            (SELECT coalesce(sum(amount_cents), 0) FROM transactions t WHERE t.user_id = u.id AND t.status IN ('completed', 'pending')) AS ledger
+     FROM users u WHERE u.balance_cents <> (SELECT coalesce(sum(amount_cents), 0) FROM transactions t WHERE t.user_id = u.id AND t.status IN ('completed', 'pending'))`,
   );
 
 export interface SocketClient {

@@ -1,0 +1,141 @@
+// Fair play over the API: answer receipts, the fairness reveal of a settled tournament, the
+// flags the room raises, held prizes, and the operators' question import. The rules behind them
+// are in docs/fair-play.md; the checks themselves are pure functions in common/domain/.
+import { z } from "zod";
+
+// ---- Receipts ----
+
+/**
+ * What the server signs for every answer it accepts (HMAC-SHA256 under RECEIPT_SECRET). Anyone
+ * holding one can ask POST /api/receipts/verify whether it is genuine. What a receipt proves:
+ * docs/decisions/009-answer-receipts.md.
+ */
+export const answerReceiptSchema = z.object({
+  v: z.literal(1),
+  tournamentId: z.number().int().positive(),
+  userId: z.number().int().positive(),
+  questionId: z.number().int().positive(),
+  answer: z.string().max(1000),
+  /** When the server received the answer (ISO). */
+  receivedAt: z.iso.datetime(),
+  /** The response time the server counted, in ms. */
+  responseMs: z.number().int().min(0),
+  /** Points scored; null in a live show's receipt before the question is revealed. */
+  points: z.number().int().min(0).nullable(),
+  /** Lowercase hex HMAC-SHA256 of receiptMessage(). */
+  signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type AnswerReceipt = z.infer<typeof answerReceiptSchema>;
+
+export interface ReceiptVerification {
+  genuine: boolean;
+}
+
+/** GET /api/user/tournaments/{id}/receipts: the signed-in player's receipts of a tournament, in question order. */
+export interface TournamentReceipts {
+  tournamentId: number;
+  receipts: (AnswerReceipt & { question: string })[];
+}
+
+// ---- The fairness reveal ----
+
+/** One committed question as revealed after settlement. */
+export interface RevealedQuestion {
+  questionId: number;
+  correctAnswer: string;
+  /** Slot of the difficulty ramp (0-based). */
+  slot: number;
+  /** When it went out (a live show: to everyone; self-paced: first issue to anyone); null if never issued. */
+  issuedAt: string | null;
+  /** When its answer window closed (self-paced: the last close of anyone's); null if never issued. */
+  closedAt: string | null;
+  /** How many players were issued it. */
+  timesIssued: number;
+}
+
+/**
+ * GET /api/tournaments/{id}/fairness, once the tournament is settled: everything needed to
+ * recompute the commitment published before the start (common/domain/fairness.ts).
+ */
+export interface FairnessReport {
+  tournamentId: number;
+  commitment: string;
+  salt: string;
+  /** Candidates per ramp slot: 1 when everyone got the same questions, more when each player drew one per slot. */
+  drawWidth: number;
+  /** Every committed question (the whole pool when players drew), in committed order. */
+  questions: RevealedQuestion[];
+}
+
+// ---- Flags and held prizes ----
+
+export const FAIR_PLAY_FLAG_KINDS = ["inhuman_speed", "robotic_timing", "sub_second_perfect", "shared_device", "shared_network"] as const;
+export type FairPlayFlagKind = (typeof FAIR_PLAY_FLAG_KINDS)[number];
+
+/** A flag the room raised on a participant at settlement. */
+export interface FairPlayFlag {
+  kind: FairPlayFlagKind;
+  /** For operators: the figures behind it (e.g. "3 correct answers under the reading floor"). */
+  detail: string;
+  /** The other account, for the shared device and network flags. */
+  otherUserId?: number;
+}
+
+/** What a player is told about a review: the category, never the rule. */
+export const REVIEW_REASON = {
+  answer_timing: "Unusual answer timing",
+  shared_connection: "Shared device or network with another player",
+} as const;
+export type ReviewReason = keyof typeof REVIEW_REASON;
+
+export const reviewReasonOf = (flags: readonly FairPlayFlag[]): ReviewReason | null =>
+  flags.length === 0
+    ? null
+    : flags.some((f) => f.kind === "inhuman_speed" || f.kind === "robotic_timing" || f.kind === "sub_second_perfect")
+      ? "answer_timing"
+      : "shared_connection";
+
+export type PrizeStatus = "none" | "paid" | "held" | "forfeited";
+
+/** A prize held for review, as operators see it. */
+export interface HeldPrize {
+  /** The ledger row's id. */
+  id: number;
+  userId: number;
+  username: string;
+  tournamentId: number;
+  tournamentTitle: string;
+  /** USD. */
+  amount: number;
+  status: "held" | "completed" | "forfeited";
+  flags: FairPlayFlag[];
+  createdAt: string;
+}
+
+export interface CheatAttemptRow {
+  id: number;
+  userId: number;
+  username: string;
+  tournamentId: number;
+  tournamentTitle: string;
+  reason: string;
+  timestamp: string;
+}
+
+export interface FlaggedParticipant {
+  userId: number;
+  username: string;
+  tournamentId: number;
+  tournamentTitle: string;
+  rank: number | null;
+  /** USD. */
+  prize: number;
+  prizeStatus: PrizeStatus;
+  flags: FairPlayFlag[];
+}
+
+/** GET /api/admin/tournaments/{id}/integrity and /api/admin/users/{id}/integrity. */
+export interface IntegrityReport {
+  cheatAttempts: CheatAttemptRow[];
+  flagged: FlaggedParticipant[];
+}
