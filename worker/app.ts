@@ -28,6 +28,7 @@ import { withdrawalRoutes } from "./routes/withdrawal";
 import { adminPayoutRoutes } from "./routes/admin-payouts";
 import { adminTournamentRoutes } from "./routes/admin-tournaments";
 import { adminHouseLedgerRoutes } from "./routes/admin-house-ledger";
+import { receiptRoutes } from "./routes/receipts";
 
 /** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
 const api = new Hono<AppEnv>()
@@ -52,6 +53,7 @@ const api = new Hono<AppEnv>()
   .route("/config", configRoutes)
   .route("/webhooks", webhookRoutes)
   .route("/withdrawal", withdrawalRoutes)
+  .route("/receipts", receiptRoutes)
   .route("/admin/payouts", adminPayoutRoutes)
   .route("/admin/tournaments", adminTournamentRoutes)
   .route("/admin/house-ledger", adminHouseLedgerRoutes);

@@ -68,7 +68,7 @@ export async function endOtherSessions(c: Context, db: Db, userId: number): Prom
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keep)));
 }
 
-function isLocalhost(url: string): boolean {
+export function isLocalhost(url: string): boolean {
   const host = new URL(url).hostname;
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 }

@@ -13,8 +13,12 @@ import type {
 } from "../../common/api/tournaments";
 import { tournamentClientFrameSchema } from "../../common/api/tournaments";
 import type { TournamentStatus } from "../../common/api/types";
+import type { AnswerReceipt, FairnessReport, RevealedQuestion } from "../../common/api/fair-play";
+import { drawCandidate, fairnessCommitment } from "../../common/domain/fairness";
+import { fairPlayFlags, type PlayerRecord } from "../../common/domain/fair-play";
+import { signReceipt } from "../fair-play/receipts";
 import type { ApiErrorBody, ErrorCode } from "../../common/api/errors";
-import { CHEAT, JOIN, PLAY } from "../../common/messages";
+import { CHEAT, FAIR_PLAY, JOIN, PLAY } from "../../common/messages";
 import {
   LEADERBOARD_PUSH_SIZE,
   QUESTION_TIME_MS,
@@ -53,6 +57,7 @@ import {
   cancelStatements,
   cheatAttemptStatement,
   closePracticeRunStatement,
+  commitmentStatement,
   joinStatements,
   leaveStatements,
   loadConfig,
@@ -74,6 +79,9 @@ export interface RoomUser {
   level: number;
   /** Whether others may see the level (the player's preference when joining). */
   showLevel: boolean;
+  /** Keyed hashes of the device cookie and network address (the collusion check); null when unknown. */
+  deviceHash: string | null;
+  networkHash: string | null;
 }
 
 /** A refusal the Worker turns into an HTTP error; errors do not cross RPC with their fields. */
@@ -145,6 +153,7 @@ export class TournamentRoom extends DurableObject<Env> {
   async init(tournamentId: number): Promise<TournamentStatus | null> {
     if (!(await this.#ready(tournamentId))) return null;
     return this.#serial(async () => {
+      await this.#publishCommitment();
       await this.#advance(Date.now());
       return publicStatus(this.#store.meta()!.phase);
     });
@@ -180,6 +189,8 @@ export class TournamentRoom extends DurableObject<Env> {
         joinedAt: now,
         participants: count + 1,
         prizePoolCents: pool,
+        deviceHash: user.deviceHash,
+        networkHash: user.networkHash,
       });
       try {
         await runAtomically(this.env.DB, statements);
@@ -207,6 +218,8 @@ export class TournamentRoom extends DurableObject<Env> {
           finished_at: null,
           results_written: 0,
           show_level: user.showLevel ? 1 : 0,
+          device_hash: user.deviceHash,
+          network_hash: user.networkHash,
         },
       ]);
       this.#store.setPrizePool(pool);
@@ -293,6 +306,45 @@ export class TournamentRoom extends DurableObject<Env> {
     const meta = await this.#ready(tournamentId);
     if (!meta) return notFound();
     return ok(this.#boardNow(Date.now()).allJson());
+  }
+
+  /**
+   * Opens the commitment once the tournament is settled: the salt, every committed question with
+   * its correct answer, and when each went out and closed. Refused before that, and for a
+   * cancelled tournament (its questions were never shown and may be used again).
+   */
+  async fairness(tournamentId: number): Promise<RoomResult<FairnessReport>> {
+    const meta = await this.#ready(tournamentId);
+    if (!meta) return notFound();
+    if (meta.phase === "cancelled") return fail(409, "fairness_not_revealed", FAIR_PLAY.cancelledNotRevealed);
+    if (meta.phase !== "completed" || meta.commitment === null || meta.salt === null)
+      return fail(409, "fairness_not_revealed", FAIR_PLAY.notRevealed);
+    const plays = this.#store.allPlays();
+    const questions = this.#store.questions().map((q): RevealedQuestion => {
+      if (meta.format === "live_show") {
+        const opened = q.opened_at;
+        return {
+          questionId: q.question_id,
+          correctAnswer: q.correct_answer,
+          slot: q.ord,
+          issuedAt: opened === null ? null : iso(opened),
+          closedAt: opened === null ? null : iso(opened + LIVE_SHOW_WINDOW_MS),
+          timesIssued: opened === null ? 0 : this.#store.participantCount(),
+        };
+      }
+      const mine = plays.filter((p) => p.ord === q.ord);
+      const issued = mine.map((p) => p.issued_at);
+      const closed = mine.map((p) => p.answered_at ?? p.issued_at + QUESTION_TIME_MS);
+      return {
+        questionId: q.question_id,
+        correctAnswer: q.correct_answer,
+        slot: this.#slotOf(meta, q.ord),
+        issuedAt: issued.length === 0 ? null : iso(Math.min(...issued)),
+        closedAt: closed.length === 0 ? null : iso(Math.max(...closed)),
+        timesIssued: mine.length,
+      };
+    });
+    return ok({ tournamentId: meta.tournament_id, commitment: meta.commitment, salt: meta.salt, drawWidth: meta.draw_width, questions });
   }
 
   // ---- Alarm: one alarm, many deadlines ----
@@ -404,25 +456,37 @@ export class TournamentRoom extends DurableObject<Env> {
     }
     const last = this.#store.latestPlay(userId);
     if (last && isOpen(last, now)) return ok(this.#present(meta, userId, last, now));
-    const ord = last ? last.ord + 1 : 0;
-    if (ord >= this.#store.questionCount()) return fail(409, "no_more_questions", PLAY.noMoreQuestions);
-    const play = this.#store.issue(userId, ord, now, frameId);
+    const slot = last ? this.#slotOf(meta, last.ord) + 1 : 0;
+    if (slot >= this.#store.slotCount()) return fail(409, "no_more_questions", PLAY.noMoreQuestions);
+    const play = this.#store.issue(userId, this.#ordFor(meta, userId, slot), now, frameId);
     // The previous question timed out unanswered: it now counts in the tiebreak total.
     if (last && last.answer === null) this.#refreshPlayer(userId, now);
     return ok(this.#present(meta, userId, play, now));
   }
 
+  /**
+   * Refusals that could tell a tournament's question ids from others (before the start, not
+   * issued to this player, after finishing) are decided without looking at whether the id is in
+   * the tournament: the same status, message and work (a cheat log) for any id. No probing.
+   */
   async #answer(meta: MetaRow, userId: number, input: AnswerInput, now: number): Promise<RoomResult<AnswerReply>> {
     const participant = this.#store.participant(userId);
     if (!participant) return fail(409, "not_joined", PLAY.notJoined);
-    const question = this.#store.questionById(input.questionId);
-    if (!question) return this.#cheat(meta, userId, CHEAT.unknownQuestion(input.questionId), "not_issued", PLAY.notIssued);
-    const play = this.#store.play(userId, question.ord);
+    const known = this.#store.questionById(input.questionId);
+    const play = known ? this.#store.play(userId, known.ord) : null;
     // A resent answer (a retry after a lost reply) gets the stored result, whatever happened since.
-    if (play?.answer != null && play.answer === input.answer) return ok(this.#reply(meta, play, question));
+    if (known && play?.answer != null && play.answer === input.answer) return ok(this.#reply(meta, play, known));
     if (participant.finished_at !== null)
       return this.#cheat(meta, userId, CHEAT.afterFinish(input.questionId), "already_finished", PLAY.alreadyFinished);
+    if (meta.phase === "upcoming") return this.#cheat(meta, userId, CHEAT.beforeStart(input.questionId), "not_live", PLAY.notLive);
     if (!this.#isLive(meta, now)) return fail(409, "not_live", PLAY.notLive);
+    // Issued: in a live show, sent to everyone; self-paced, issued to this player.
+    const question = known && (meta.format === "live_show" ? known.opened_at !== null : play !== null) ? known : null;
+    if (!question) {
+      // The log tells operators which it was; the player's refusal is the same either way.
+      const reason = known ? CHEAT.notIssued(input.questionId) : CHEAT.unknownQuestion(input.questionId);
+      return this.#cheat(meta, userId, reason, "not_issued", PLAY.notIssued);
+    }
     if (meta.format === "live_show") return this.#answerLive(meta, userId, input, question, play, now);
     if (!play) return this.#cheat(meta, userId, CHEAT.notIssued(input.questionId), "not_issued", PLAY.notIssued);
     if (play.answer !== null)
@@ -444,7 +508,7 @@ export class TournamentRoom extends DurableObject<Env> {
     });
     this.#refreshPlayer(userId, now);
     await this.#leaderboardChanged();
-    return ok(resultOf(stored, question));
+    return ok(this.#result(meta, stored, question));
   }
 
   /**
@@ -460,13 +524,12 @@ export class TournamentRoom extends DurableObject<Env> {
     now: number,
   ): Promise<RoomResult<AnswerReply>> {
     if (play) return this.#cheat(meta, userId, CHEAT.secondAnswer(input.questionId), "already_answered", PLAY.alreadyAnswered);
-    if (question.opened_at === null) return this.#cheat(meta, userId, CHEAT.notIssued(input.questionId), "not_issued", PLAY.notIssued);
     const current = meta.show_stage === "question" && meta.show_ord === question.ord;
-    if (!current || !insideWindow(now, question.opened_at)) return fail(409, "answer_window_closed", PLAY.windowClosed);
+    if (!current || !insideWindow(now, question.opened_at!)) return fail(409, "answer_window_closed", PLAY.windowClosed);
     if (!this.#optionsOf(question).includes(input.answer)) return fail(400, "not_an_option", PLAY.notAnOption);
-    const responseMs = liveResponseMs(now, question.opened_at, this.#allowanceFor(userId));
+    const responseMs = liveResponseMs(now, question.opened_at!, this.#allowanceFor(userId));
     const right = input.answer === question.correct_answer;
-    const stored = this.#store.recordLiveAnswer(userId, question.ord, question.opened_at, {
+    const stored = this.#store.recordLiveAnswer(userId, question.ord, question.opened_at!, {
       answer: input.answer,
       isCorrect: right,
       responseMs,
@@ -474,7 +537,7 @@ export class TournamentRoom extends DurableObject<Env> {
       xp: answerXp(right, responseMs),
       at: now,
     });
-    return ok(lockedOf(stored, question));
+    return ok(this.#locked(meta, stored, question));
   }
 
   async #complete(first: MetaRow, userId: number): Promise<RoomResult<CompleteResult>> {
@@ -499,7 +562,7 @@ export class TournamentRoom extends DurableObject<Env> {
           }
         }
       }
-      const [me] = computeStandings([this.#store.participant(userId)!], this.#store.plays(userId), this.#store.questionCount(), now, true);
+      const [me] = computeStandings([this.#store.participant(userId)!], this.#store.plays(userId), this.#store.slotCount(), now, true);
       return ok({ finished: true as const, score: me!.score, questionsAnswered: me!.questionsAnswered });
     });
   }
@@ -515,7 +578,7 @@ export class TournamentRoom extends DurableObject<Env> {
         return;
       }
       const step = nextShowStep(
-        { stage: meta.show_stage, ord: meta.show_ord, since: meta.show_since ?? now, total: this.#store.questionCount() },
+        { stage: meta.show_stage, ord: meta.show_ord, since: meta.show_since ?? now, total: this.#store.slotCount() },
         now,
       );
       switch (step.kind) {
@@ -565,9 +628,10 @@ export class TournamentRoom extends DurableObject<Env> {
    */
   #reveal(ord: number, now: number): void {
     this.#store.setShow("reveal", ord, now);
+    const revealed = this.#store.meta()!;
     const question = this.#store.questionAt(ord)!;
     this.#rebuildBoard(now);
-    const nextAt = showStageEndsAt({ stage: "reveal", ord, since: now, total: this.#store.questionCount() });
+    const nextAt = showStageEndsAt({ stage: "reveal", ord, since: now, total: this.#store.slotCount() });
     const common = JSON.stringify({
       type: "reveal",
       questionId: question.question_id,
@@ -581,7 +645,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const ping = JSON.stringify({ type: "ping", t: now } satisfies TournamentServerFrame);
     for (const ws of this.ctx.getWebSockets()) {
       const play = this.#store.play(this.#attachment(ws).userId, ord);
-      sendText(ws, `${prefix}${play?.answer != null ? JSON.stringify(resultOf(play, question)) : "null"}}`);
+      sendText(ws, `${prefix}${play?.answer != null ? JSON.stringify(this.#result(revealed, play, question)) : "null"}}`);
     }
     this.#pushLeaderboard(now);
     for (const ws of this.ctx.getWebSockets()) sendText(ws, ping);
@@ -593,7 +657,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   #showState(meta: MetaRow, now: number): LiveShowState | null {
     if (meta.format !== "live_show") return null;
-    const total = this.#store.questionCount();
+    const total = this.#store.slotCount();
     if (meta.phase === "upcoming") {
       // Past the start time the room waits for the minimum number of players: no time to show.
       return { stage: "waiting", index: -1, total, nextAt: now < meta.start_time ? iso(meta.start_time) : null };
@@ -627,12 +691,35 @@ export class TournamentRoom extends DurableObject<Env> {
       }
       const config = await loadConfig(this.env.DB, tournamentId!);
       if (!config) return null;
-      this.#store.install(config);
+      // The questions are fixed from here on: commit to them (practice has nothing to win).
+      const committed = config.meta.practice ? null : await commitTo(config.meta.tournament_id, config.questions);
+      this.#store.install({
+        ...config,
+        meta: { ...config.meta, salt: committed?.salt ?? null, commitment: committed?.commitment ?? null },
+      });
       this.#synced = true;
+      await this.#publishCommitment();
       // Sets the first alarm (or starts a tournament whose start time has passed).
       await this.#advance(Date.now());
       return this.#store.meta();
     });
+  }
+
+  /**
+   * Puts the commitment in D1, where GET /api/tournaments/{id} shows it. A room from before
+   * commitments existed gets one now, while its questions are still unseen.
+   */
+  async #publishCommitment(): Promise<void> {
+    const meta = this.#store.meta()!;
+    if (meta.practice || meta.commitment_published) return;
+    if (meta.commitment === null) {
+      if (meta.phase !== "upcoming") return;
+      const fresh = await commitTo(meta.tournament_id, this.#store.questions());
+      this.#store.setCommitment(fresh.salt, fresh.commitment, false);
+    }
+    const { salt, commitment } = this.#store.meta()!;
+    await commitmentStatement(this.env.DB, meta.tournament_id, commitment!).run();
+    this.#store.setCommitment(salt!, commitment!, true);
   }
 
   /**
@@ -684,12 +771,12 @@ export class TournamentRoom extends DurableObject<Env> {
       id: question.question_id,
       question: question.question,
       options: seededShuffle(this.#optionsOf(question), `${meta.tournament_id}:${userId}:${question.question_id}`),
-      index: play.ord,
-      total: this.#store.questionCount(),
+      index: this.#slotOf(meta, play.ord),
+      total: this.#store.slotCount(),
       issuedAt: iso(play.issued_at),
       deadline: iso(play.issued_at + QUESTION_TIME_MS),
       remainingMs: Math.max(0, play.issued_at + QUESTION_TIME_MS - now),
-      result: play.answer !== null ? resultOf(play, question) : null,
+      result: play.answer !== null ? this.#result(meta, play, question) : null,
     };
   }
 
@@ -702,7 +789,7 @@ export class TournamentRoom extends DurableObject<Env> {
       question: question.question,
       options: seededShuffle(this.#optionsOf(question), `${meta.tournament_id}:${userId}:${question.question_id}`),
       index: question.ord,
-      total: this.#store.questionCount(),
+      total: this.#store.slotCount(),
       issuedAt: iso(openedAt),
       deadline: iso(openedAt + QUESTION_TIME_MS),
       remainingMs: Math.max(0, openedAt + QUESTION_TIME_MS - now),
@@ -712,8 +799,61 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** An answer's reply: in a live show the result only once the question has been revealed. */
   #reply(meta: MetaRow, play: PlayRow, question: QuestionRow): AnswerReply {
-    if (meta.format === "live_show" && !this.#revealed(meta, question.ord)) return lockedOf(play, question);
-    return resultOf(play, question);
+    if (meta.format === "live_show" && !this.#revealed(meta, question.ord)) return this.#locked(meta, play, question);
+    return this.#result(meta, play, question);
+  }
+
+  /**
+   * A scored answer with its signed receipt. A self-paced prize tournament withholds the correct
+   * answer and explanation until it has ended, so nobody can pass them on to players still
+   * playing; practice shows them at once.
+   */
+  #result(meta: MetaRow, play: PlayRow, question: QuestionRow): AnswerResult {
+    const withheld = meta.format === "self_paced" && !meta.practice && meta.phase !== "completed";
+    return {
+      isCorrect: play.is_correct === 1,
+      pointsEarned: play.points ?? 0,
+      xpEarned: play.xp ?? 0,
+      correctAnswer: withheld ? null : question.correct_answer,
+      explanation: withheld ? null : question.explanation,
+      withheldUntil: withheld && meta.end_time !== null ? iso(meta.end_time) : null,
+      responseTime: play.response_ms ?? 0,
+      receipt: play.answer === null ? null : this.#receipt(meta, play, question, play.points ?? 0),
+    };
+  }
+
+  /** A live show's answer before its reveal: locked in, its receipt without points. */
+  #locked(meta: MetaRow, play: PlayRow, question: QuestionRow): AnswerLocked {
+    return {
+      locked: true,
+      questionId: question.question_id,
+      answer: play.answer!,
+      responseTime: play.response_ms ?? 0,
+      revealAt: iso(question.opened_at! + LIVE_SHOW_WINDOW_MS),
+      receipt: this.#receipt(meta, play, question, null),
+    };
+  }
+
+  #receipt(meta: MetaRow, play: PlayRow, question: QuestionRow, points: number | null): AnswerReceipt {
+    return signReceipt(this.env, {
+      tournamentId: meta.tournament_id,
+      userId: play.user_id,
+      questionId: question.question_id,
+      answer: play.answer!,
+      receivedAt: iso(play.answered_at ?? play.issued_at),
+      responseMs: play.response_ms ?? 0,
+      points,
+    });
+  }
+
+  /** The ramp slot (the player's question number, 0-based) of a question of the pool. */
+  #slotOf(meta: MetaRow, ord: number): number {
+    return Math.floor(ord / meta.draw_width);
+  }
+
+  /** The question a player gets for a slot: one of its candidates, drawn from the secret salt. */
+  #ordFor(meta: MetaRow, userId: number, slot: number): number {
+    return slot * meta.draw_width + drawCandidate(meta.salt ?? "", userId, slot, meta.draw_width);
   }
 
   #revealed(meta: MetaRow, ord: number): boolean {
@@ -742,7 +882,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const rows: BoardRow[] =
       meta.format === "live_show" && !final
         ? showStandings(participants, (u) => this.#store.plays(u), this.#revealedCount(meta))
-        : computeStandings(participants, this.#store.allPlays(), this.#store.questionCount(), now, final);
+        : computeStandings(participants, this.#store.allPlays(), this.#store.slotCount(), now, final);
     this.#board.replaceAll(rows);
     this.#boardBuilt = true;
   }
@@ -756,7 +896,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const [row] =
       meta.format === "live_show"
         ? showStandings([p], (u) => this.#store.plays(u), this.#revealedCount(meta))
-        : computeStandings([p], this.#store.plays(userId), this.#store.questionCount(), now, p.finished_at !== null);
+        : computeStandings([p], this.#store.plays(userId), this.#store.slotCount(), now, p.finished_at !== null);
     this.#board.upsert(row!);
   }
 
@@ -765,7 +905,7 @@ export class TournamentRoom extends DurableObject<Env> {
   /** A finishing player's totals and responses to D1 (practice also credits the answers' XP). */
   async #writeResults(meta: MetaRow, userId: number, now: number): Promise<void> {
     const plays = this.#store.plays(userId);
-    const [me] = computeStandings([this.#store.participant(userId)!], plays, this.#store.questionCount(), now, true);
+    const [me] = computeStandings([this.#store.participant(userId)!], plays, this.#store.slotCount(), now, true);
     const result: ParticipantResult = {
       u: userId,
       score: me!.score,
@@ -801,6 +941,25 @@ export class TournamentRoom extends DurableObject<Env> {
       }
     }
     return plays;
+  }
+
+  /** What the fair-play checks read: each player's answers in the order they got them, and where they joined from. */
+  #playerRecords(): PlayerRecord[] {
+    return this.#store.participants().map((p) => ({
+      userId: p.user_id,
+      deviceHash: p.device_hash,
+      networkHash: p.network_hash,
+      answers: this.#store.plays(p.user_id).map((play) => {
+        const q = this.#store.questionAt(play.ord)!;
+        return {
+          questionId: q.question_id,
+          answer: play.answer,
+          correct: play.is_correct === 1,
+          responseMs: play.response_ms,
+          questionLength: q.question.length,
+        };
+      }),
+    }));
   }
 
   #questionIds(): Map<number, number> {
@@ -890,7 +1049,7 @@ export class TournamentRoom extends DurableObject<Env> {
     this.#store.setPhase("settling");
     this.#store.unschedule("show");
     const plays = this.#store.allPlays();
-    const standings = computeStandings(this.#store.participants(), plays, this.#store.questionCount(), now, true);
+    const standings = computeStandings(this.#store.participants(), plays, this.#store.slotCount(), now, true);
     const ids = standings.map((s) => s.userId);
     const prizes = awardPrizes(standings, meta.prize_pool_cents);
     const levels = await userLevels(this.env.DB, ids);
@@ -910,6 +1069,7 @@ export class TournamentRoom extends DurableObject<Env> {
       won: s.rank === 1 ? (1 as const) : (0 as const),
     }));
     const notice = tournamentNotice(meta.tournament_id, meta.title, "completed");
+    const flags = meta.practice ? new Map() : fairPlayFlags(this.#playerRecords());
     const [claimed] = await runAtomically(
       this.env.DB,
       settlementStatements(this.env.DB, {
@@ -921,6 +1081,7 @@ export class TournamentRoom extends DurableObject<Env> {
         unclaimed: prizes.unclaimed,
         responses: responseRecords(this.#recordedPlays(ids), this.#questionIds(), new Set(ids)),
         notice,
+        flags,
       }),
     );
     this.#store.recordPlacings(rows.map((r) => ({ userId: r.u, rank: r.rank, prizeCents: r.prize })));
@@ -1015,7 +1176,7 @@ export class TournamentRoom extends DurableObject<Env> {
       stage: "reveal",
       ord: question.ord,
       since: meta.show_since ?? now,
-      total: this.#store.questionCount(),
+      total: this.#store.slotCount(),
     });
     return {
       type: "reveal",
@@ -1024,7 +1185,7 @@ export class TournamentRoom extends DurableObject<Env> {
       correctAnswer: question.correct_answer,
       explanation: question.explanation,
       distribution: this.#distribution(question),
-      you: play?.answer != null ? resultOf(play, question) : null,
+      you: play?.answer != null ? this.#result(meta, play, question) : null,
       nextAt: nextAt === null ? null : iso(nextAt),
     };
   }
@@ -1107,23 +1268,16 @@ function sendText(ws: WebSocket, text: string): void {
   }
 }
 
-function resultOf(play: PlayRow, question: QuestionRow): AnswerResult {
-  return {
-    isCorrect: play.is_correct === 1,
-    pointsEarned: play.points ?? 0,
-    xpEarned: play.xp ?? 0,
-    correctAnswer: question.correct_answer,
-    explanation: question.explanation,
-    responseTime: play.response_ms ?? 0,
-  };
-}
-
-function lockedOf(play: PlayRow, question: QuestionRow): AnswerLocked {
-  return {
-    locked: true,
-    questionId: question.question_id,
-    answer: play.answer!,
-    responseTime: play.response_ms ?? 0,
-    revealAt: iso(question.opened_at! + LIVE_SHOW_WINDOW_MS),
-  };
+/** A fresh secret salt and the commitment to these questions under it (common/domain/fairness.ts). */
+async function commitTo(
+  tournamentId: number,
+  questions: readonly { question_id: number; correct_answer: string }[],
+): Promise<{ salt: string; commitment: string }> {
+  const salt = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const commitment = await fairnessCommitment(
+    tournamentId,
+    salt,
+    questions.map((q) => ({ questionId: q.question_id, correctAnswer: q.correct_answer })),
+  );
+  return { salt, commitment };
 }

@@ -27,6 +27,8 @@ import { roomFor, unwrap } from "../durable/room-client";
 import { TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "../durable/hub-client";
 import { HttpError, conflict, notFound } from "../http/errors";
 import { openPracticeRun } from "../tournaments/practice-runs";
+import { joinIdentity } from "../fair-play/identity";
+import type { FairnessReport } from "../../common/api/fair-play";
 import { currentUser, requireUser } from "../http/middleware";
 import { socketUpgrade } from "../http/sockets";
 import { idParam, noFields, validate } from "../http/validate";
@@ -214,6 +216,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
         username: user.username,
         level: user.level,
         showLevel: visibility(user.preferences).showLevel,
+        ...joinIdentity(c),
       }),
     );
     const [{ t, categoryName }, me] = await Promise.all([
@@ -267,6 +270,14 @@ export const tournamentRoutes = new Hono<AppEnv>()
   .post("/:id/complete", requireUser, idParam, noFields, async (c) => {
     const { id } = c.req.valid("param");
     return c.json(unwrap<CompleteResult>(await roomFor(c.env, id).complete(id, currentUser(c).id)));
+  })
+
+  // Anyone may check a settled tournament: no sign-in.
+  .get("/:id/fairness", idParam, async (c) => {
+    const { id } = c.req.valid("param");
+    const { t } = await findTournament(c.get("db"), id);
+    if (t.kind !== "standard") throw notFound(PLAY.notFound, "tournament_not_found");
+    return c.json(unwrap<FairnessReport>(await roomFor(c.env, id).fairness(id)));
   })
 
   .get("/:id/ws", socketUpgrade, idParam, async (c) => {

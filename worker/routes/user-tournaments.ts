@@ -1,57 +1,105 @@
-// GET /api/user/tournaments: the signed-in player's tournaments, newest first, with their results.
+// GET /api/user/tournaments: the signed-in player's tournaments, newest first, with their results;
+// GET /api/user/tournaments/{id}/receipts: the signed receipts of their answers in one of them.
 import { Hono } from "hono";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { UserTournamentEntry } from "../../common/api/tournaments";
-import { REVIEW_REASON, reviewReasonOf, type FairPlayFlag, type PrizeStatus } from "../../common/api/fair-play";
+import { REVIEW_REASON, reviewReasonOf, type FairPlayFlag, type PrizeStatus, type TournamentReceipts } from "../../common/api/fair-play";
 import { centsToDollars } from "../../common/domain/money";
-import { tournamentParticipants, tournaments, transactions } from "../db/schema";
+import { questions, tournamentParticipants, tournamentQuestions, tournaments, transactions, userResponses } from "../db/schema";
+import { signReceipt } from "../fair-play/receipts";
+import { idParam } from "../http/validate";
 import { iso } from "../db/present";
 import { currentUser, requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/app-env";
 
-export const userTournamentRoutes = new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
-  const rows = await c
-    .get("db")
-    .select({
-      id: tournaments.id,
-      title: tournaments.title,
-      kind: tournaments.kind,
-      finished: tournamentParticipants.hasCompleted,
-      status: tournaments.status,
-      startTime: tournaments.startTime,
-      endTime: tournaments.endTime,
-      rank: tournamentParticipants.rank,
-      score: tournamentParticipants.score,
-      prizeCents: tournamentParticipants.prizeCents,
-      flags: tournamentParticipants.flags,
-      prizeRow: transactions.status,
-    })
-    .from(tournamentParticipants)
-    .innerJoin(tournaments, eq(tournaments.id, tournamentParticipants.tournamentId))
-    .leftJoin(
-      transactions,
-      and(
-        eq(transactions.userId, tournamentParticipants.userId),
-        eq(transactions.reference, sql`'prize:' || ${tournaments.id} || ':' || ${tournamentParticipants.userId}`),
-      ),
-    )
-    .where(eq(tournamentParticipants.userId, currentUser(c).id))
-    .orderBy(desc(tournaments.startTime), desc(tournaments.id))
-    .all();
-  const entries: UserTournamentEntry[] = rows.map(({ prizeCents, flags, prizeRow, ...r }) => {
-    const prizeStatus: PrizeStatus =
-      prizeRow === "held" || prizeRow === "forfeited" ? prizeRow : prizeRow === null || prizeRow === "failed" ? "none" : "paid";
-    const reason = prizeStatus === "held" || prizeStatus === "forfeited" ? reviewReasonOf(parseFlags(flags)) : null;
-    return {
-      ...r,
-      startTime: iso(r.startTime),
-      endTime: r.endTime === null ? null : iso(r.endTime),
-      prize: centsToDollars(prizeCents),
-      prizeStatus,
-      reviewReason: reason === null ? null : REVIEW_REASON[reason],
-    };
+export const userTournamentRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => {
+    const rows = await c
+      .get("db")
+      .select({
+        id: tournaments.id,
+        title: tournaments.title,
+        kind: tournaments.kind,
+        finished: tournamentParticipants.hasCompleted,
+        status: tournaments.status,
+        startTime: tournaments.startTime,
+        endTime: tournaments.endTime,
+        rank: tournamentParticipants.rank,
+        score: tournamentParticipants.score,
+        prizeCents: tournamentParticipants.prizeCents,
+        flags: tournamentParticipants.flags,
+        prizeRow: transactions.status,
+      })
+      .from(tournamentParticipants)
+      .innerJoin(tournaments, eq(tournaments.id, tournamentParticipants.tournamentId))
+      .leftJoin(
+        transactions,
+        and(
+          eq(transactions.userId, tournamentParticipants.userId),
+          eq(transactions.reference, sql`'prize:' || ${tournaments.id} || ':' || ${tournamentParticipants.userId}`),
+        ),
+      )
+      .where(eq(tournamentParticipants.userId, currentUser(c).id))
+      .orderBy(desc(tournaments.startTime), desc(tournaments.id))
+      .all();
+    const entries: UserTournamentEntry[] = rows.map(({ prizeCents, flags, prizeRow, ...r }) => {
+      const prizeStatus: PrizeStatus =
+        prizeRow === "held" || prizeRow === "forfeited" ? prizeRow : prizeRow === null || prizeRow === "failed" ? "none" : "paid";
+      const reason = prizeStatus === "held" || prizeStatus === "forfeited" ? reviewReasonOf(parseFlags(flags)) : null;
+      return {
+        ...r,
+        startTime: iso(r.startTime),
+        endTime: r.endTime === null ? null : iso(r.endTime),
+        prize: centsToDollars(prizeCents),
+        prizeStatus,
+        reviewReason: reason === null ? null : REVIEW_REASON[reason],
+      };
+    });
+    return c.json(entries);
+  })
+
+  /**
+   * Receipts are signed from the recorded answers when asked: the signature covers exactly what
+   * is stored, so a receipt kept from the game that differs from one issued now would show a change.
+   */
+  .get("/:id/receipts", idParam, async (c) => {
+    const { id } = c.req.valid("param");
+    const userId = currentUser(c).id;
+    const rows = await c
+      .get("db")
+      .select({
+        questionId: userResponses.questionId,
+        question: questions.question,
+        answer: userResponses.answer,
+        answeredAt: userResponses.answeredAt,
+        responseMs: userResponses.responseTime,
+        points: userResponses.pointsEarned,
+      })
+      .from(userResponses)
+      .innerJoin(questions, eq(questions.id, userResponses.questionId))
+      .leftJoin(
+        tournamentQuestions,
+        and(eq(tournamentQuestions.tournamentId, id), eq(tournamentQuestions.questionId, userResponses.questionId)),
+      )
+      .where(and(eq(userResponses.tournamentId, id), eq(userResponses.userId, userId)))
+      .orderBy(asc(tournamentQuestions.order), asc(userResponses.id))
+      .all();
+    const receipts = rows
+      .filter((r) => r.answer !== null && r.answeredAt !== null)
+      .map((r) => ({
+        ...signReceipt(c.env, {
+          tournamentId: id,
+          userId,
+          questionId: r.questionId,
+          answer: r.answer!,
+          receivedAt: iso(r.answeredAt!),
+          responseMs: r.responseMs,
+          points: r.points,
+        }),
+        question: r.question,
+      }));
+    return c.json({ tournamentId: id, receipts } satisfies TournamentReceipts);
   });
-  return c.json(entries);
-});
 
 const parseFlags = (json: string | null): FairPlayFlag[] => (json === null ? [] : (JSON.parse(json) as FairPlayFlag[]));

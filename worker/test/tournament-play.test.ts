@@ -141,7 +141,9 @@ describe("answers", () => {
     await backdateCurrent(t.id, p!.id, 2000);
     const res = await answer(p!, t.id, q.id, correctOf(t, q.id));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ isCorrect: true, correctAnswer: correctOf(t, q.id), explanation: expect.stringContaining("Because") });
+    // A prize tournament withholds the correct answer until it has ended: right or wrong and the points only.
+    expect(res.body).toMatchObject({ isCorrect: true, correctAnswer: null, explanation: null, withheldUntil: expect.any(String) });
+    expect(res.body.receipt).toMatchObject({ tournamentId: t.id, userId: p!.id, questionId: q.id, answer: correctOf(t, q.id) });
     expect(res.body.responseTime).toBeGreaterThanOrEqual(2000);
     expect(res.body.responseTime).toBeLessThan(3000);
     // 100 + round(1000 / s): a little under 600 for a little over 2 s.

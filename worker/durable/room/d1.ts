@@ -9,6 +9,11 @@ import type { TournamentNotice } from "./notices";
 import type { TournamentFormat, TournamentKind } from "../../../common/api/types";
 import type { Phase, TournamentConfig } from "./storage";
 import type { ResponseRecord } from "./standings";
+import type { FairPlayFlag } from "../../../common/api/fair-play";
+
+/** Publishes the room's fairness commitment, before the start and once. */
+export const commitmentStatement = (db: D1Database, tournamentId: number, commitment: string): D1PreparedStatement =>
+  db.prepare("UPDATE tournaments SET fairness_commitment = ? WHERE id = ? AND fairness_commitment IS NULL").bind(commitment, tournamentId);
 
 type TournamentRecord = {
   id: number;
@@ -22,6 +27,7 @@ type TournamentRecord = {
   status: "upcoming" | "live" | "completed" | "cancelled";
   kind: TournamentKind;
   format: TournamentFormat;
+  question_draw: number;
   settled_at: number | null;
 };
 
@@ -31,13 +37,20 @@ const participantsQuery = (db: D1Database, tournamentId: number) =>
   db
     .prepare(
       `SELECT p.user_id, u.username, u.level, p.joined_at, p.finished_at, p.has_completed AS results_written,
-              CASE WHEN json_extract(u.preferences, '$.showLevel') = 0 THEN 0 ELSE 1 END AS show_level
+              CASE WHEN json_extract(u.preferences, '$.showLevel') = 0 THEN 0 ELSE 1 END AS show_level,
+              p.device_hash, p.network_hash
        FROM tournament_participants p JOIN users u ON u.id = p.user_id WHERE p.tournament_id = ? ORDER BY p.joined_at, p.id`,
     )
     .bind(tournamentId);
 
-/** The tournament, its questions and its participants as D1 has them; null when it does not exist. */
-export async function loadConfig(db: D1Database, tournamentId: number): Promise<TournamentConfig | null> {
+/**
+ * The tournament, its questions and its participants as D1 has them; null when it does not exist.
+ * The fairness salt and commitment are the room's own: they are added by the caller.
+ */
+export async function loadConfig(
+  db: D1Database,
+  tournamentId: number,
+): Promise<(Omit<TournamentConfig, "meta"> & { meta: Omit<TournamentConfig["meta"], "salt" | "commitment"> }) | null> {
   const [t, qs, ps] = await db.batch([
     db.prepare("SELECT * FROM tournaments WHERE id = ?").bind(tournamentId),
     db
@@ -69,6 +82,8 @@ export async function loadConfig(db: D1Database, tournamentId: number): Promise<
       phase,
       settled: row.settled_at !== null,
       format: practice ? "self_paced" : row.format,
+      // A live show sends one question to everyone; practice runs pick their own fresh ten.
+      draw_width: practice || row.format === "live_show" ? 1 : Math.max(1, row.question_draw),
     },
     // Questions are renumbered 0..n-1 in their stored order.
     questions: (qs!.results as TournamentConfig["questions"]).map((q, i) => ({ ...q, ord: i })),
@@ -118,6 +133,8 @@ export function joinStatements(
     joinedAt: number;
     participants: number;
     prizePoolCents: number;
+    deviceHash: string | null;
+    networkHash: string | null;
   },
 ): D1PreparedStatement[] {
   const out: D1PreparedStatement[] = [];
@@ -134,8 +151,8 @@ export function joinStatements(
   }
   out.push(
     db
-      .prepare("INSERT INTO tournament_participants (tournament_id, user_id, joined_at) VALUES (?, ?, ?)")
-      .bind(j.tournamentId, j.userId, j.joinedAt),
+      .prepare("INSERT INTO tournament_participants (tournament_id, user_id, joined_at, device_hash, network_hash) VALUES (?, ?, ?, ?, ?)")
+      .bind(j.tournamentId, j.userId, j.joinedAt, j.deviceHash, j.networkHash),
     db
       .prepare("UPDATE tournaments SET current_participants = ?, prize_pool_cents = ? WHERE id = ?")
       .bind(j.participants, j.prizePoolCents, j.tournamentId),
@@ -271,9 +288,9 @@ export function participantResultsStatement(db: D1Database, tournamentId: number
 export function responsesStatement(db: D1Database, tournamentId: number, rows: ResponseRecord[]): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO user_responses (tournament_id, user_id, question_id, answer, is_correct, response_time, points_earned, created_at)
+      `INSERT INTO user_responses (tournament_id, user_id, question_id, answer, is_correct, response_time, points_earned, created_at, answered_at)
        SELECT ?, json_extract(value, '$.u'), json_extract(value, '$.q'), json_extract(value, '$.a'), json_extract(value, '$.c'),
-              json_extract(value, '$.ms'), json_extract(value, '$.p'), json_extract(value, '$.at')
+              json_extract(value, '$.ms'), json_extract(value, '$.p'), json_extract(value, '$.at'), json_extract(value, '$.ra')
        FROM json_each(?) WHERE true
        ON CONFLICT (tournament_id, user_id, question_id) DO NOTHING`,
     )
@@ -324,6 +341,8 @@ export function settlementStatements(
     unclaimed: { place: number; cents: number }[];
     responses: ResponseRecord[];
     notice: TournamentNotice;
+    /** Fair-play flags by player: their prize is held for review (docs/fair-play.md). */
+    flags: Map<number, FairPlayFlag[]>;
   },
 ): D1PreparedStatement[] {
   const gate = "EXISTS (SELECT 1 FROM tournaments WHERE id = ?2 AND settled_at = ?3)";
@@ -340,8 +359,9 @@ export function settlementStatements(
           userId: r.u,
           amountCents: r.prize,
           type: "prize",
+          status: s.flags.has(r.u) ? "held" : "completed",
           reference: `prize:${s.tournamentId}:${r.u}`,
-          description: `Prize: ${s.title} (${placeName(r.rank)} place)`,
+          description: `Prize: ${s.title} (${placeName(r.rank)} place)${s.flags.has(r.u) ? " - under review" : ""}`,
         }),
       ),
     ...s.unclaimed.map((u) =>
@@ -368,6 +388,12 @@ export function settlementStatements(
       )
       .bind(JSON.stringify(s.rows.map((r) => ({ u: r.u, xp: r.xp, won: r.won }))), s.tournamentId, s.stamp),
     participantResultsStatement(db, s.tournamentId, s.rows),
+    db
+      .prepare(
+        `UPDATE tournament_participants SET flags = json_extract(f.value, '$.flags')
+         FROM json_each(?1) AS f WHERE +tournament_participants.tournament_id = ?2 AND tournament_participants.user_id = json_extract(f.value, '$.u')`,
+      )
+      .bind(JSON.stringify([...s.flags].map(([u, flags]) => ({ u, flags: JSON.stringify(flags) }))), s.tournamentId),
     responsesStatement(db, s.tournamentId, s.responses),
     db
       .prepare(

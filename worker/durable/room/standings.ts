@@ -26,6 +26,8 @@ export interface ResponseRecord {
   ms: number;
   p: number;
   at: number;
+  /** When the server received the answer; null when the question timed out. */
+  ra: number | null;
 }
 
 /**
@@ -103,5 +105,6 @@ export function responseRecords(plays: readonly PlayRow[], questionIdByOrd: Map<
       ms: p.response_ms ?? QUESTION_TIME_MS,
       p: p.points ?? 0,
       at: p.answered_at ?? p.issued_at + QUESTION_TIME_MS,
+      ra: p.answered_at,
     }));
 }

@@ -33,7 +33,11 @@ CREATE TABLE IF NOT EXISTS meta (
   format TEXT NOT NULL DEFAULT 'self_paced',
   show_stage TEXT NOT NULL DEFAULT 'waiting',
   show_ord INTEGER NOT NULL DEFAULT -1,
-  show_since INTEGER
+  show_since INTEGER,
+  draw_width INTEGER NOT NULL DEFAULT 1,
+  salt TEXT,
+  commitment TEXT,
+  commitment_published INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS questions (
   ord INTEGER PRIMARY KEY,
@@ -53,7 +57,9 @@ CREATE TABLE IF NOT EXISTS participants (
   results_written INTEGER NOT NULL DEFAULT 0,
   rank INTEGER,
   prize_cents INTEGER NOT NULL DEFAULT 0,
-  show_level INTEGER NOT NULL DEFAULT 1
+  show_level INTEGER NOT NULL DEFAULT 1,
+  device_hash TEXT,
+  network_hash TEXT
 );
 CREATE TABLE IF NOT EXISTS plays (
   user_id INTEGER NOT NULL,
@@ -87,6 +93,12 @@ const ADDED_COLUMNS: [string, string, string][] = [
   ["meta", "show_since", "INTEGER"],
   ["questions", "opened_at", "INTEGER"],
   ["plays", "frame_id", "TEXT"],
+  ["meta", "draw_width", "INTEGER NOT NULL DEFAULT 1"],
+  ["meta", "salt", "TEXT"],
+  ["meta", "commitment", "TEXT"],
+  ["meta", "commitment_published", "INTEGER NOT NULL DEFAULT 0"],
+  ["participants", "device_hash", "TEXT"],
+  ["participants", "network_hash", "TEXT"],
 ];
 
 export type MetaRow = {
@@ -108,6 +120,13 @@ export type MetaRow = {
   show_stage: ShowStage;
   show_ord: number;
   show_since: number | null;
+  /** Candidates per ramp slot: 1, everyone plays questions 0..n-1; more, each player draws one per slot (docs/fair-play.md). */
+  draw_width: number;
+  /** The secret of the fairness commitment, revealed after settlement; null for practice. */
+  salt: string | null;
+  commitment: string | null;
+  /** 1 once the commitment is in D1 for everyone to see. */
+  commitment_published: number;
 };
 
 export type QuestionRow = {
@@ -133,6 +152,9 @@ export type ParticipantRow = {
   prize_cents: number;
   /** 0 when the player hides their level from others (as their preferences said when they joined). */
   show_level: number;
+  /** Keyed hashes of the device cookie and network address at the join (the collusion check). */
+  device_hash: string | null;
+  network_hash: string | null;
 };
 
 export type PlayRow = {
@@ -153,7 +175,9 @@ export type PlayRow = {
 export type ScheduleKind = "lifecycle" | "show" | "flush";
 
 export interface TournamentConfig {
-  meta: Omit<MetaRow, "settled" | "settle_stamp" | "show_stage" | "show_ord" | "show_since"> & { settled: boolean };
+  meta: Omit<MetaRow, "settled" | "settle_stamp" | "show_stage" | "show_ord" | "show_since" | "commitment_published"> & {
+    settled: boolean;
+  };
   questions: Omit<QuestionRow, "opened_at">[];
   participants: Omit<ParticipantRow, "rank" | "prize_cents">[];
 }
@@ -288,7 +312,8 @@ export class RoomStore {
       const m = config.meta;
       this.#writer().exec(
         `INSERT INTO meta (id, tournament_id, title, entry_fee_cents, prize_pool_cents, max_participants, min_level, practice,
-           min_players, start_time, end_time, phase, settled, format) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           min_players, start_time, end_time, phase, settled, format, draw_width, salt, commitment)
+         VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         m.tournament_id,
         m.title,
         m.entry_fee_cents,
@@ -302,6 +327,9 @@ export class RoomStore {
         m.phase,
         m.settled ? 1 : 0,
         m.format,
+        m.draw_width,
+        m.salt,
+        m.commitment,
       );
       for (const q of config.questions) {
         this.#writer().exec(
@@ -334,6 +362,17 @@ export class RoomStore {
     this.#meta = { ...this.#meta!, prize_pool_cents: cents };
   }
 
+  /** A commitment for a room that had none (it started before commitments existed), or the note that D1 has it. */
+  setCommitment(salt: string, commitment: string, published: boolean): void {
+    this.#writer().exec(
+      "UPDATE meta SET salt = ?, commitment = ?, commitment_published = ? WHERE id = 1",
+      salt,
+      commitment,
+      published ? 1 : 0,
+    );
+    this.#meta = { ...this.#meta!, salt, commitment, commitment_published: published ? 1 : 0 };
+  }
+
   setSettleStamp(stamp: number): void {
     this.#writer().exec("UPDATE meta SET settle_stamp = ? WHERE id = 1", stamp);
     this.#meta = { ...this.#meta!, settle_stamp: stamp };
@@ -354,8 +393,9 @@ export class RoomStore {
     return this.#questions;
   }
 
-  questionCount(): number {
-    return this.#questions.length;
+  /** The questions each player gets: the pool divided by the candidates per slot. */
+  slotCount(): number {
+    return Math.floor(this.#questions.length / (this.#meta?.draw_width ?? 1));
   }
 
   questionById(questionId: number): QuestionRow | null {
@@ -391,8 +431,8 @@ export class RoomStore {
     for (const p of rows) {
       if (this.#participants.has(p.user_id)) continue;
       this.#writer().exec(
-        `INSERT INTO participants (user_id, username, level, joined_at, finished_at, results_written, show_level)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
+        `INSERT INTO participants (user_id, username, level, joined_at, finished_at, results_written, show_level, device_hash, network_hash)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
         p.user_id,
         p.username,
         p.level,
@@ -400,6 +440,8 @@ export class RoomStore {
         p.finished_at,
         p.results_written,
         p.show_level,
+        p.device_hash,
+        p.network_hash,
       );
       this.#participants.set(p.user_id, { ...p, rank: null, prize_cents: 0 });
     }

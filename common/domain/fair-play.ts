@@ -1,0 +1,114 @@
+// Noticing bots and collusion from how a tournament was played (docs/fair-play.md). The room runs
+// this at settlement over its own records; a flagged player's prize is held for review. Every
+// threshold is here, in one place; they are deliberately loose, so that a flag means "look at
+// this", and an operator decides.
+import type { FairPlayFlag } from "../api/fair-play";
+
+export const FAIR_PLAY_THRESHOLDS = {
+  /** A correct answer faster than this plus the reading time below is faster than a person reads and clicks. */
+  humanFloorBaseMs: 400,
+  /** Reading time per character of the question. */
+  humanFloorPerCharMs: 4,
+  /** How many answers under the floor raise the flag (one can be a lucky guess). */
+  inhumanAnswers: 2,
+  /** A run of this many consecutive answers... */
+  roboticRun: 6,
+  /** ...whose response times all lie within this spread (ms) looks scripted: people vary by seconds. */
+  roboticSpreadMs: 250,
+  /** Correct answers, each under subSecondMs, that make a sub-second perfect run. */
+  subSecondCorrect: 9,
+  subSecondMs: 1000,
+  /** Two accounts on one device or network match when they share at least this many answered questions... */
+  pairMinCommon: 5,
+  /** ...and gave the same answer to at least this share of them. */
+  pairMatchShare: 0.8,
+} as const;
+
+export interface PlayedAnswer {
+  questionId: number;
+  /** Null when the question timed out. */
+  answer: string | null;
+  correct: boolean;
+  responseMs: number | null;
+  questionLength: number;
+}
+
+export interface PlayerRecord {
+  userId: number;
+  /** Keyed hashes of the device cookie and network address at the join; null when unknown. */
+  deviceHash: string | null;
+  networkHash: string | null;
+  /** In the order the player got them. */
+  answers: PlayedAnswer[];
+}
+
+const T = FAIR_PLAY_THRESHOLDS;
+
+export const humanFloorMs = (questionLength: number) => T.humanFloorBaseMs + T.humanFloorPerCharMs * questionLength;
+
+/** The flags of one player's own answers: speed and timing. */
+export function timingFlags(answers: readonly PlayedAnswer[]): FairPlayFlag[] {
+  const flags: FairPlayFlag[] = [];
+  const answered = answers.filter((a) => a.answer !== null && a.responseMs !== null);
+  const tooFast = answered.filter((a) => a.correct && a.responseMs! < humanFloorMs(a.questionLength));
+  if (tooFast.length >= T.inhumanAnswers) {
+    flags.push({ kind: "inhuman_speed", detail: `${tooFast.length} correct answers faster than the reading floor` });
+  }
+  for (let i = 0; i + T.roboticRun <= answered.length; i++) {
+    const times = answered.slice(i, i + T.roboticRun).map((a) => a.responseMs!);
+    const spread = Math.max(...times) - Math.min(...times);
+    if (spread <= T.roboticSpreadMs) {
+      flags.push({ kind: "robotic_timing", detail: `${T.roboticRun} answers in a row within ${spread} ms of each other` });
+      break;
+    }
+  }
+  const fastCorrect = answered.filter((a) => a.correct && a.responseMs! < T.subSecondMs);
+  const correct = answered.filter((a) => a.correct);
+  if (correct.length >= T.subSecondCorrect && fastCorrect.length === correct.length) {
+    flags.push({ kind: "sub_second_perfect", detail: `${correct.length} correct answers, every one under ${T.subSecondMs} ms` });
+  }
+  return flags;
+}
+
+/** The share of the questions both answered where they gave the same answer, and how many that is. */
+function agreement(a: readonly PlayedAnswer[], b: readonly PlayedAnswer[]): { common: number; same: number } {
+  const theirs = new Map(b.filter((x) => x.answer !== null).map((x) => [x.questionId, x.answer]));
+  let common = 0;
+  let same = 0;
+  for (const x of a) {
+    if (x.answer === null || !theirs.has(x.questionId)) continue;
+    common++;
+    if (theirs.get(x.questionId) === x.answer) same++;
+  }
+  return { common, same };
+}
+
+/** Every player's flags (players without any are absent). */
+export function fairPlayFlags(players: readonly PlayerRecord[]): Map<number, FairPlayFlag[]> {
+  const out = new Map<number, FairPlayFlag[]>();
+  const add = (userId: number, flag: FairPlayFlag) => out.set(userId, [...(out.get(userId) ?? []), flag]);
+  for (const p of players) for (const f of timingFlags(p.answers)) add(p.userId, f);
+
+  // Pairs sharing a device or a network: grouped first, so a room of thousands compares only
+  // the few accounts behind one address with each other.
+  for (const kind of ["shared_device", "shared_network"] as const) {
+    const groups = new Map<string, PlayerRecord[]>();
+    for (const p of players) {
+      const key = kind === "shared_device" ? p.deviceHash : p.networkHash;
+      if (key !== null) groups.set(key, [...(groups.get(key) ?? []), p]);
+    }
+    for (const group of groups.values()) {
+      for (let i = 0; i < group.length; i++) {
+        for (let j = i + 1; j < group.length; j++) {
+          const [a, b] = [group[i]!, group[j]!];
+          const { common, same } = agreement(a.answers, b.answers);
+          if (common < T.pairMinCommon || same / common < T.pairMatchShare) continue;
+          const detail = `${same} of ${common} answers identical, same ${kind === "shared_device" ? "device" : "network"}`;
+          add(a.userId, { kind, detail, otherUserId: b.userId });
+          add(b.userId, { kind, detail, otherUserId: a.userId });
+        }
+      }
+    }
+  }
+  return out;
+}
