@@ -14,6 +14,7 @@ import {
   join,
   ledgerMismatches,
   makeCategory,
+  humanPace,
   makePlayer,
   one,
   play,
@@ -235,9 +236,9 @@ describe("POST /api/admin/tournaments", () => {
 
     const t = await fixtureOf(id, "House Cup", cat);
     for (let i = 0; i < 10; i++) {
-      await play(a, t, true, 1000);
-      await play(b, t, i < 5, 1000);
-      await play(c, t, false, 1000);
+      await play(a, t, true, humanPace(i));
+      await play(b, t, i < 5, humanPace(i));
+      await play(c, t, false, humanPace(i));
     }
     for (const p of [a, b, c]) expect((await complete(p, id)).status).toBe(200);
     // Everyone finished: it ends at once and pays the house pool, remainder to 1st.

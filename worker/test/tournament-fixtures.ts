@@ -217,6 +217,13 @@ export const correctOf = (t: TournamentFixture, questionId: number) => t.questio
 export const wrongOf = (t: TournamentFixture, questionId: number) => t.questions.find((q) => q.id === questionId)!.options[1]!;
 
 /**
+ * A person's response time for their i-th question: seconds, and never the same twice. A
+ * scripted constant pace is exactly what the fair-play checks flag (docs/fair-play.md), and a
+ * flagged winner's prize is held.
+ */
+export const humanPace = (i: number) => 1500 + 700 * i;
+
+/**
  * Plays the next question: issued, backdated so the response time is about `ms`, then answered
  * right or wrong. Returns the answer result.
  */

@@ -15,6 +15,7 @@ import {
   join,
   ledgerMismatches,
   makeCategory,
+  humanPace,
   makePlayer,
   makeTournament,
   next,
@@ -79,7 +80,7 @@ describe("a paid tournament run by alarms", () => {
     ];
     for (const [p, rightAnswers] of plan) {
       let xp = 0;
-      for (let i = 0; i < 10; i++) xp += (await play(p, t, i < rightAnswers, 2000)).xpEarned;
+      for (let i = 0; i < 10; i++) xp += (await play(p, t, i < rightAnswers, humanPace(i))).xpEarned;
       xpFromAnswers.set(p.id, xp);
     }
     for (const p of rest.slice(0, 4)) {
