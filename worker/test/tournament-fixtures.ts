@@ -221,7 +221,7 @@ export const wrongOf = (t: TournamentFixture, questionId: number) => t.questions
  * scripted constant pace is exactly what the fair-play checks flag (docs/fair-play.md), and a
  * flagged winner's prize is held.
  */
-export const humanPace = (i: number) => 1500 + 700 * i;
+export const humanPace = (i: number) => 1500 + 400 * i;
 
 /**
  * Plays the next question: issued, backdated so the response time is about `ms`, then answered
