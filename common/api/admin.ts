@@ -12,7 +12,8 @@ export const ADMIN_TOURNAMENT = {
   descriptionLength: "Description must be 1-2000 characters",
   categoryId: "categoryId must be a positive whole number",
   categoryNotFound: "Category not found",
-  categoryTooFewQuestions: "This category has too few questions for a tournament",
+  categoryTooFewQuestions:
+    "This category has too few questions for a tournament (10 for a live show, 20 for a self-paced one); questions retired from prize play after QUESTION_RETIRE_AFTER uses are excluded",
   amount: (field: string) => `${field} must be a non-negative USD amount with at most 2 decimals`,
   freeWithFee: "A free tournament has an entry fee of 0",
   paidWithoutFee: "A paid tournament needs an entry fee above 0",
