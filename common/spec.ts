@@ -17,6 +17,9 @@ export const ANSWER_GRACE_MS = 2_000;
 export const PAUSE_AFTER_ANSWER_MS = 2_000;
 /** Prize tournaments a question may be put in before it is retired from them (practice keeps it); QUESTION_RETIRE_AFTER overrides. */
 export const DEFAULT_QUESTION_RETIRE_AFTER = 3;
+/** Length bounds of an imported question's text. */
+export const QUESTION_TEXT_MIN = 10;
+export const QUESTION_TEXT_MAX = 500;
 /** Candidates per slot of a self-paced prize tournament's pool, widest first: each player draws one per slot. */
 export const QUESTION_DRAW_WIDTHS = [3, 2] as const;
 
