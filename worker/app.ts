@@ -27,6 +27,7 @@ import { webhookRoutes } from "./routes/webhooks";
 import { withdrawalRoutes } from "./routes/withdrawal";
 import { adminPayoutRoutes } from "./routes/admin-payouts";
 import { adminTournamentRoutes } from "./routes/admin-tournaments";
+import { adminQuestionRoutes } from "./routes/admin-questions";
 import { adminHouseLedgerRoutes } from "./routes/admin-house-ledger";
 
 /** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
@@ -54,6 +55,7 @@ const api = new Hono<AppEnv>()
   .route("/withdrawal", withdrawalRoutes)
   .route("/admin/payouts", adminPayoutRoutes)
   .route("/admin/tournaments", adminTournamentRoutes)
+  .route("/admin/questions", adminQuestionRoutes)
   .route("/admin/house-ledger", adminHouseLedgerRoutes);
 
 export const app = new Hono<AppEnv>()
