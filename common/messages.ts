@@ -177,3 +177,26 @@ export const ACCOUNT = {
   deleteRetry: "Your account changed while it was being deleted. Please try again.",
   deleted: "Account deleted",
 } as const;
+
+/** Why an operator's question import refused a row or a file, in plain words. */
+export const QUESTION_IMPORT = {
+  notJson: (detail: string) => `The file is not valid JSON: ${detail}`,
+  notArray: "The JSON file must be an array of question objects",
+  notObject: "This item is not an object with category, question, options, correctAnswer, difficulty and explanation",
+  csvEmpty: "The file is empty: it needs a header row and at least one question",
+  csvUnclosedQuote: 'A quoted field is never closed (a " without its closing ")',
+  csvMissingColumns: (names: string[]) => `The header row lacks the column(s): ${names.join(", ")}`,
+  csvFieldCount: (got: number, want: number) => `Has ${got} fields where the header has ${want}`,
+  category: (slug: string, known: readonly string[]) =>
+    slug ? `Unknown category "${slug}" (known: ${known.join(", ")})` : "The category is empty",
+  questionLength: (min: number, max: number, got: number) => `The question must be ${min}-${max} characters long (it has ${got})`,
+  optionCount: (got: number) => `There must be exactly 4 options (there are ${got})`,
+  optionEmpty: (n: number) => `Option ${n} is empty`,
+  optionRepeated: (text: string) => `The option "${text}" appears more than once (options must differ, ignoring case)`,
+  correctEmpty: "The correct answer is empty",
+  correctNotAnOption: (text: string) => `The correct answer "${text}" is not one of the four options`,
+  difficulty: (got: string) => `The difficulty must be a whole number from 1 to 3 (it is "${got}")`,
+  explanationEmpty: "The explanation is empty",
+  duplicate: (row: number) => `The same question (in the same category) is already in row ${row} of this file`,
+  nothingValid: "No question in the file could be imported; see the rejected rows",
+} as const;

@@ -15,6 +15,13 @@ export const QUESTION_TIME_MS = 30_000;
 /** Network allowance on top of the 30 s before an answer counts as late. */
 export const ANSWER_GRACE_MS = 2_000;
 export const PAUSE_AFTER_ANSWER_MS = 2_000;
+/** Prize tournaments a question may be put in before it is retired from them (practice keeps it); QUESTION_RETIRE_AFTER overrides. */
+export const DEFAULT_QUESTION_RETIRE_AFTER = 3;
+/** Length bounds of an imported question's text. */
+export const QUESTION_TEXT_MIN = 10;
+export const QUESTION_TEXT_MAX = 500;
+/** Candidates per slot of a self-paced prize tournament's pool, widest first: each player draws one per slot. */
+export const QUESTION_DRAW_WIDTHS = [3, 2] as const;
 
 /** How a tournament is played: each player at their own pace, or everyone on one shared clock. */
 export const TOURNAMENT_FORMATS = ["self_paced", "live_show"] as const;

@@ -1,8 +1,10 @@
-// `npm run deploy`: what an operator runs. Remote migrations, the catalogue seed (idempotent:
-// categories and questions only), the SPA build, then `wrangler deploy`.
+// `npm run deploy [-- --demo-questions] [-- --dry-run]`: what an operator runs. Remote
+// migrations, the catalogue seed (idempotent: categories, and the public demo questions only with
+// --demo-questions), the SPA build, then `wrangler deploy`. --dry-run prints the plan only.
+import { deployPlan, describePlan } from "./deploy-plan";
 import { run } from "./run";
 
-run("wrangler", ["d1", "migrations", "apply", "DB", "--remote"]);
-run("tsx", ["scripts/seed.ts", "--remote"]);
-run("vite", ["build"]);
-run("wrangler", ["deploy"]);
+const plan = deployPlan(process.argv.slice(2));
+console.log(describePlan(plan));
+for (const warning of plan.warnings) console.warn(`\n${warning}\n`);
+if (!plan.dryRun) for (const [cmd, args] of plan.commands) run(cmd, args);

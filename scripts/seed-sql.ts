@@ -1,5 +1,6 @@
-// Builds the idempotent seed as SQL: categories and the question bank always; demo players
-// and tournaments in every status only with `demo` (local development, never production).
+// Builds the idempotent seed as SQL: categories always; the committed question bank (the demo
+// bank: its answers are public) only when asked; demo players and tournaments in every status
+// only with `demo` (local development, never production).
 import { SEED_CATEGORIES } from "../worker/seed/categories";
 import { QUESTION_BANK, type BankQuestion } from "../worker/seed/question-bank";
 import { DIFFICULTY_RAMP, TOURNAMENT_DURATION_MS } from "../common/spec";
@@ -7,16 +8,24 @@ import { prizePoolFromFees, splitPrizePool } from "../common/domain/prizes";
 
 const q = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
 
-export function catalogueSql(): string[] {
+/** The categories, and with `demoQuestions` the committed bank's questions (upserted by text). */
+export function catalogueSql(opts: { demoQuestions: boolean }): string[] {
   const out: string[] = [];
   for (const c of SEED_CATEGORIES) {
     out.push(
       `INSERT INTO categories (slug, name, description, icon) VALUES (${q(c.slug)}, ${q(c.name)}, ${q(c.description)}, ${q(c.icon)})
        ON CONFLICT (slug) DO UPDATE SET name = excluded.name, description = excluded.description, icon = excluded.icon;`,
     );
-    for (const item of QUESTION_BANK[c.slug]) out.push(questionSql(c.slug, item));
+    if (opts.demoQuestions) for (const item of QUESTION_BANK[c.slug]) out.push(questionSql(c.slug, item));
   }
   return out;
+}
+
+/** How many statements of `sql` insert categories and questions: what a plan reports. */
+export function seedSummary(statements: readonly string[]): { categories: number; questions: number; other: number } {
+  const categories = statements.filter((s) => s.startsWith("INSERT INTO categories")).length;
+  const questions = statements.filter((s) => s.startsWith("INSERT INTO questions")).length;
+  return { categories, questions, other: statements.length - categories - questions };
 }
 
 function questionSql(slug: string, item: BankQuestion): string {

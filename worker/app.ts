@@ -27,6 +27,7 @@ import { webhookRoutes } from "./routes/webhooks";
 import { withdrawalRoutes } from "./routes/withdrawal";
 import { adminPayoutRoutes } from "./routes/admin-payouts";
 import { adminTournamentRoutes } from "./routes/admin-tournaments";
+import { adminQuestionRoutes } from "./routes/admin-questions";
 import { adminHouseLedgerRoutes } from "./routes/admin-house-ledger";
 import { receiptRoutes } from "./routes/receipts";
 
@@ -56,6 +57,7 @@ const api = new Hono<AppEnv>()
   .route("/receipts", receiptRoutes)
   .route("/admin/payouts", adminPayoutRoutes)
   .route("/admin/tournaments", adminTournamentRoutes)
+  .route("/admin/questions", adminQuestionRoutes)
   .route("/admin/house-ledger", adminHouseLedgerRoutes);
 
 export const app = new Hono<AppEnv>()

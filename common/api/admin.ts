@@ -2,7 +2,14 @@
 // special event, a house-funded free tournament) beside the ones the cron schedules.
 import { z } from "zod";
 import { dollarsToCentsExact, type Cents } from "../domain/money";
-import { MAX_AMOUNT_CENTS, MIN_PLAYERS_PAID, PRACTICE_MARKER, TOURNAMENT_DURATION_MS, TOURNAMENT_FORMATS } from "../spec";
+import {
+  MAX_AMOUNT_CENTS,
+  MIN_PLAYERS_PAID,
+  PRACTICE_MARKER,
+  TOURNAMENT_DURATION_MS,
+  TOURNAMENT_FORMATS,
+  TOURNAMENT_PAGE_SIZE_MAX,
+} from "../spec";
 import { LIVE_SHOW_DURATION_MS } from "../domain/live-show";
 import type { TournamentFormat } from "./types";
 
@@ -12,7 +19,8 @@ export const ADMIN_TOURNAMENT = {
   descriptionLength: "Description must be 1-2000 characters",
   categoryId: "categoryId must be a positive whole number",
   categoryNotFound: "Category not found",
-  categoryTooFewQuestions: "This category has too few questions for a tournament",
+  categoryTooFewQuestions:
+    "This category has too few questions for a tournament (10 for a live show, 20 for a self-paced one); questions retired from prize play after QUESTION_RETIRE_AFTER uses are excluded",
   amount: (field: string) => `${field} must be a non-negative USD amount with at most 2 decimals`,
   freeWithFee: "A free tournament has an entry fee of 0",
   paidWithoutFee: "A paid tournament needs an entry fee above 0",
@@ -105,4 +113,68 @@ export interface HouseLedgerEntry {
   reference: string;
   description: string;
   createdAt: string;
+}
+
+/** POST /api/admin/questions/import: an operator's question file, as text (up to the API's body limit). */
+export const questionImportSchema = z.object({
+  format: z.enum(["csv", "json"], { error: 'format must be "csv" or "json"' }),
+  content: z.string({ error: "content must be the file's text" }).min(1, "content is empty"),
+});
+
+export type QuestionImportInput = z.input<typeof questionImportSchema>;
+
+/** What an import did: new questions, existing ones (same text in the category) updated, and the rows refused. */
+export interface QuestionImportReport {
+  imported: number;
+  updated: number;
+  /** `row`: the CSV line the record starts on (header = 1) or the JSON item's 1-based position; 0 for the file as a whole. */
+  rejected: { row: number; reasons: string[] }[];
+}
+
+const wholeQuery = (name: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .regex(/^\d+$/, `${name} must be a whole number`)
+      .transform(Number)
+      .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
+      .optional(),
+  );
+
+/** GET /api/admin/questions: one category's (or every) question, active or retired from prize play. */
+export const adminQuestionListQuerySchema = z.object({
+  categoryId: wholeQuery("categoryId", 1, Number.MAX_SAFE_INTEGER),
+  status: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["active", "retired"], { error: "status must be active or retired" }).optional(),
+  ),
+  page: wholeQuery("page", 1, 999_999),
+  pageSize: wholeQuery("pageSize", 1, TOURNAMENT_PAGE_SIZE_MAX),
+});
+
+/** A question as operators see it, answer included. */
+export interface AdminQuestion {
+  id: number;
+  categoryId: number;
+  question: string;
+  options: string[];
+  correctAnswer: string;
+  difficulty: number;
+  explanation: string | null;
+  /** seed (the public demo bank) or import. */
+  source: string | null;
+  /** Prize tournaments it was put in. */
+  paidUses: number;
+  /** Retired from prize play (paidUses reached QUESTION_RETIRE_AFTER); practice still uses it. */
+  retired: boolean;
+}
+
+/** One page of the operators' question list, paged like the tournament list. */
+export interface AdminQuestionPage {
+  items: AdminQuestion[];
+  total: number;
+  page: number;
+  pageSize: number;
+  nextPage: number | null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pickQuestionsForRamp, seededShuffle } from "./questions";
-import { DIFFICULTY_RAMP } from "../spec";
+import { pickQuestionPool, pickQuestionsForRamp, seededShuffle } from "./questions";
+import { DIFFICULTY_RAMP, QUESTION_DRAW_WIDTHS } from "../spec";
 
 const pool = (counts: Record<number, number>) => {
   const out: { id: number; difficulty: number }[] = [];
@@ -44,6 +44,60 @@ describe("pickQuestionsForRamp", () => {
     const p = pool({ 1: 4 });
     expect(pickQuestionsForRamp(p, [1], () => 0)![0]!.id).toBe(1);
     expect(pickQuestionsForRamp(p, [1], () => 0.99)![0]!.id).toBe(4);
+  });
+});
+
+describe("pickQuestionPool", () => {
+  const bySlot = <T>(items: T[], width: number) => DIFFICULTY_RAMP.map((_, slot) => items.slice(slot * width, (slot + 1) * width));
+
+  it("gives every slot three distinct candidates of its difficulty when the pool allows", () => {
+    const picked = pickQuestionPool(pool({ 1: 9, 2: 12, 3: 9 }), DIFFICULTY_RAMP, QUESTION_DRAW_WIDTHS)!;
+    expect(picked.width).toBe(3);
+    expect(picked.questions).toHaveLength(30);
+    expect(new Set(picked.questions.map((q) => q.id)).size).toBe(30);
+    bySlot(picked.questions, 3).forEach((candidates, slot) =>
+      expect(
+        candidates.map((q) => q.difficulty),
+        `slot ${slot}`,
+      ).toEqual(Array(3).fill(DIFFICULTY_RAMP[slot])),
+    );
+  });
+
+  it("takes the nearest difficulty for a slot whose own has run out", () => {
+    const picked = pickQuestionPool(pool({ 1: 9, 2: 14, 3: 7 }), DIFFICULTY_RAMP, QUESTION_DRAW_WIDTHS, () => 0)!;
+    expect(picked.width).toBe(3);
+    const slots = bySlot(picked.questions, 3).map((c) => c.map((q) => q.difficulty));
+    // 7 hard questions for 9 hard places: the last hard slot's missing ones are medium, never easy.
+    expect(slots.slice(0, 3).flat()).toEqual(Array(9).fill(1));
+    expect(
+      slots
+        .slice(7)
+        .flat()
+        .filter((d) => d === 3),
+    ).toHaveLength(7);
+    expect(
+      slots
+        .slice(7)
+        .flat()
+        .filter((d) => d === 2),
+    ).toHaveLength(2);
+  });
+
+  it("narrows to two candidates per slot when there are fewer than 30 questions", () => {
+    const picked = pickQuestionPool(pool({ 1: 7, 2: 9, 3: 7 }), DIFFICULTY_RAMP, QUESTION_DRAW_WIDTHS)!;
+    expect(picked.width).toBe(2);
+    expect(picked.questions).toHaveLength(20);
+    expect(new Set(picked.questions.map((q) => q.id)).size).toBe(20);
+    bySlot(picked.questions, 2).forEach((candidates, slot) =>
+      expect(
+        candidates.map((q) => q.difficulty),
+        `slot ${slot}`,
+      ).toEqual(Array(2).fill(DIFFICULTY_RAMP[slot])),
+    );
+  });
+
+  it("returns null when not even two per slot fit", () => {
+    expect(pickQuestionPool(pool({ 1: 6, 2: 7, 3: 6 }), DIFFICULTY_RAMP, QUESTION_DRAW_WIDTHS)).toBeNull();
   });
 });
 

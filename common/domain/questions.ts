@@ -34,6 +34,29 @@ export function pickQuestionsForRamp<T extends QuestionCandidate>(
   return picked;
 }
 
+/**
+ * A self-paced prize tournament's pool: for each slot of the ramp `width` distinct candidates
+ * near its difficulty, in slot-major order (slot * width + candidate), each player drawing one
+ * per slot. The widest of `widths` the pool can fill; null when not even the narrowest fits.
+ */
+export function pickQuestionPool<T extends QuestionCandidate>(
+  pool: readonly T[],
+  ramp: readonly number[],
+  widths: readonly number[],
+  random: () => number = Math.random,
+): { width: number; questions: T[] } | null {
+  for (const width of widths) {
+    // The same nearest-difficulty rule as a single pick, over the ramp with each slot repeated.
+    const questions = pickQuestionsForRamp(
+      pool,
+      ramp.flatMap((d) => Array<number>(width).fill(d)),
+      random,
+    );
+    if (questions) return { width, questions };
+  }
+  return null;
+}
+
 /** FNV-1a, 32 bits. */
 function hash32(text: string): number {
   let h = 0x811c9dc5;

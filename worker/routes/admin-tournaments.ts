@@ -1,16 +1,19 @@
 // Operators create one-off tournaments (special events, house-funded free tournaments) beside
-// the ones the cron schedules: the row and its 10 questions in one batch, then the room's alarm.
+// the ones the cron schedules: the row, its questions and their usage count in one batch, then the
+// room's alarm. Only unretired questions go in. A live show gets 10; a self-paced one a pool of
+// QUESTION_DRAW_WIDTHS candidates per slot (question_draw), from which the room draws each player's.
 import { Hono } from "hono";
-import { eq, max, sql } from "drizzle-orm";
+import { eq, inArray, max, sql } from "drizzle-orm";
 import { ADMIN_TOURNAMENT, createTournamentSchema, defaultFormat } from "../../common/api/admin";
-import { DIFFICULTY_RAMP } from "../../common/spec";
-import { pickQuestionsForRamp } from "../../common/domain/questions";
+import { DIFFICULTY_RAMP, QUESTION_DRAW_WIDTHS } from "../../common/spec";
+import { pickQuestionPool } from "../../common/domain/questions";
 import { categories, questions, tournamentQuestions, tournaments } from "../db/schema";
 import { presentTournament } from "../db/present-tournament";
 import { roomFor } from "../durable/room-client";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { requireAdmin, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
+import { isUnretired, questionRetireAfter } from "../questions/usage";
 import type { AppEnv } from "../http/app-env";
 
 export const adminTournamentRoutes = new Hono<AppEnv>()
@@ -27,13 +30,19 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
       .where(eq(categories.id, body.categoryId))
       .get();
     if (!category) throw notFound(ADMIN_TOURNAMENT.categoryNotFound, "category_not_found");
-    const pool = await db
-      .select({ id: questions.id, difficulty: questions.difficultyLevel })
-      .from(questions)
-      .where(eq(questions.categoryId, category.id))
-      .all();
-    const picked = pickQuestionsForRamp(pool, DIFFICULTY_RAMP);
+    const retireAfter = questionRetireAfter(c.env);
+    const pool = (
+      await db
+        .select({ id: questions.id, difficulty: questions.difficultyLevel, paidUses: questions.paidUses })
+        .from(questions)
+        .where(eq(questions.categoryId, category.id))
+        .all()
+    ).filter((q) => isUnretired(q, retireAfter));
+    const format = defaultFormat(body);
+    // A live show asks everyone the same question on one clock; self-paced players each draw theirs.
+    const picked = pickQuestionPool(pool, DIFFICULTY_RAMP, format === "live_show" ? [1] : QUESTION_DRAW_WIDTHS);
     if (!picked) throw conflict(ADMIN_TOURNAMENT.categoryTooFewQuestions, "not_enough_questions");
+    const ids = picked.questions.map((q) => q.id);
 
     // One transaction: the tournament never exists without its questions. Inside the batch the
     // newest tournament id is the one just inserted (AUTOINCREMENT, one writer at a time).
@@ -53,10 +62,16 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
           endTime: body.startTime + body.durationMinutes * 60_000,
           status: "upcoming",
           isFree: body.isFree,
-          format: defaultFormat(body),
+          format,
+          questionDraw: picked.width,
         })
         .returning({ id: tournaments.id }),
-      db.insert(tournamentQuestions).values(picked.map((q, order) => ({ tournamentId: sql`${newest}`, questionId: q.id, order }))),
+      // Slot-major: "order" = slot * width + candidate, as pickQuestionPool returns them.
+      db.insert(tournamentQuestions).values(ids.map((questionId, order) => ({ tournamentId: sql`${newest}`, questionId, order }))),
+      db
+        .update(questions)
+        .set({ paidUses: sql`${questions.paidUses} + 1` })
+        .where(inArray(questions.id, ids)),
     ]);
     const id = inserted!.id;
 

@@ -1,14 +1,18 @@
 // The cron: keeps every category supplied with upcoming paid tournaments on the fee tiers and
 // one always-open Practice tournament, each with 10 questions on the difficulty ramp. Running it
 // again creates nothing new: paid tournaments sit on a fixed grid of start times and each insert
-// is conditional on its slot being empty, inside the same batch as its questions.
+// is conditional on its slot being empty, inside the same batch as its questions and their usage
+// count. Paid tournaments take only unretired questions (worker/questions/usage.ts); practice
+// takes the whole bank.
 import { DIFFICULTY_RAMP, FEE_TIERS, PRACTICE_MARKER, QUESTIONS_PER_TOURNAMENT, TOURNAMENT_DURATION_MS } from "../../common/spec";
 import { pickQuestionsForRamp, type QuestionCandidate } from "../../common/domain/questions";
 import { tierForSlot, upcomingSlots } from "../../common/domain/schedule";
 import { formatCents } from "../../common/domain/money";
 import { roomFor } from "../durable/room-client";
+import { isUnretired, questionRetireAfter } from "../questions/usage";
 
 type CategoryRecord = { id: number; name: string };
+type PoolRow = QuestionCandidate & { paidUses: number };
 
 const TIER_TITLES: Record<(typeof FEE_TIERS)[number]["name"], string> = {
   standard: "Standard Cup",
@@ -25,18 +29,20 @@ export interface ScheduleReport {
 export async function runSchedule(env: Env, now: number): Promise<ScheduleReport> {
   const db = env.DB;
   const created: number[] = [];
+  const retireAfter = questionRetireAfter(env);
   const { results: categories } = await db.prepare("SELECT id, name FROM categories ORDER BY id").all<CategoryRecord>();
   for (const category of categories) {
     const { results: pool } = await db
-      .prepare("SELECT id, difficulty_level AS difficulty FROM questions WHERE category_id = ?")
+      .prepare("SELECT id, difficulty_level AS difficulty, paid_uses AS paidUses FROM questions WHERE category_id = ?")
       .bind(category.id)
-      .all<QuestionCandidate>();
+      .all<PoolRow>();
     if (pool.length < QUESTIONS_PER_TOURNAMENT) {
       console.warn(`schedule: category ${category.id} has ${pool.length} questions, fewer than ${QUESTIONS_PER_TOURNAMENT}`);
       continue;
     }
     created.push(...(await ensurePractice(db, category, pool, now)));
-    for (const start of upcomingSlots(category.id, now)) created.push(...(await ensurePaid(db, category, pool, start)));
+    const unretired = pool.filter((q) => isUnretired(q, retireAfter));
+    for (const start of upcomingSlots(category.id, now)) created.push(...(await ensurePaid(db, category, unretired, start)));
   }
   await db
     .prepare(
@@ -50,7 +56,7 @@ export async function runSchedule(env: Env, now: number): Promise<ScheduleReport
   return { created, initialised: open.length };
 }
 
-const pickIds = (pool: QuestionCandidate[]) => JSON.stringify(pickQuestionsForRamp(pool, DIFFICULTY_RAMP)!.map((q) => q.id));
+const idsJson = (picked: QuestionCandidate[]) => JSON.stringify(picked.map((q) => q.id));
 
 /** Questions for the tournament(s) matching `where` that have none yet, in one statement. */
 function questionsStatement(db: D1Database, questionIds: string, where: string, params: unknown[]): D1PreparedStatement {
@@ -63,13 +69,31 @@ function questionsStatement(db: D1Database, questionIds: string, where: string, 
     .bind(questionIds, ...params);
 }
 
-async function ensurePaid(db: D1Database, category: CategoryRecord, pool: QuestionCandidate[], start: number): Promise<number[]> {
-  const tier = tierForSlot(category.id, start);
+async function ensurePaid(db: D1Database, category: CategoryRecord, unretired: QuestionCandidate[], start: number): Promise<number[]> {
   const slot = "category_id = ? AND start_time = ? AND entry_fee_cents > 0";
+  const picked = pickQuestionsForRamp(unretired, DIFFICULTY_RAMP);
+  if (!picked) {
+    // Said only while the slot is empty: a filled slot needs nothing from the pool.
+    const filled = await db.prepare(`SELECT 1 FROM tournaments WHERE ${slot}`).bind(category.id, start).first();
+    if (!filled)
+      console.warn(
+        `schedule: skipped the paid tournament of category ${category.id} (${category.name}) at ${new Date(start).toISOString()}: ` +
+          `${unretired.length} unretired questions, ${QUESTIONS_PER_TOURNAMENT} needed (questions retire from prize play after QUESTION_RETIRE_AFTER uses)`,
+      );
+    return [];
+  }
+  const tier = tierForSlot(category.id, start);
   const description =
     `Ten ${category.name} questions from easy to hard, four answers each, 30 seconds per question. ` +
     `Entry $${formatCents(tier.entryFeeCents)}; 85% of all entry fees go to the top three (65/25/10). Starts with at least 10 players.`;
-  const [inserted] = await db.batch([
+  const ids = idsJson(picked);
+  const [, inserted] = await db.batch([
+    // Counted before the insert and only while the slot is empty: a run that creates nothing counts nothing.
+    db
+      .prepare(
+        `UPDATE questions SET paid_uses = paid_uses + 1 WHERE id IN (SELECT value FROM json_each(?)) AND NOT EXISTS (SELECT 1 FROM tournaments WHERE ${slot})`,
+      )
+      .bind(ids, category.id, start),
     db
       .prepare(
         // Scheduled paid tournaments are live shows: one shared clock, so nobody can pass answers on.
@@ -89,7 +113,7 @@ async function ensurePaid(db: D1Database, category: CategoryRecord, pool: Questi
         category.id,
         start,
       ),
-    questionsStatement(db, pickIds(pool), "t.category_id = ? AND t.start_time = ? AND t.entry_fee_cents > 0", [category.id, start]),
+    questionsStatement(db, ids, "t.category_id = ? AND t.start_time = ? AND t.entry_fee_cents > 0", [category.id, start]),
   ]);
   return (inserted!.results as { id: number }[]).map((r) => r.id);
 }
@@ -110,7 +134,12 @@ async function ensurePractice(db: D1Database, category: CategoryRecord, pool: Qu
         now,
         category.id,
       ),
-    questionsStatement(db, pickIds(pool), "t.category_id = ? AND t.kind = 'practice' AND t.status = 'live'", [category.id]),
+    questionsStatement(
+      db,
+      idsJson(pickQuestionsForRamp(pool, DIFFICULTY_RAMP)!),
+      "t.category_id = ? AND t.kind = 'practice' AND t.status = 'live'",
+      [category.id],
+    ),
   ]);
   return (inserted!.results as { id: number }[]).map((r) => r.id);
 }

@@ -1,5 +1,5 @@
 // The cron keeps every category supplied and is idempotent.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { DIFFICULTY_RAMP, FEE_TIERS, SCHEDULE_LEAD_MS, SCHEDULE_SPACING_MS, TOURNAMENT_DURATION_MS } from "../../common/spec";
@@ -8,7 +8,7 @@ import { runSchedule } from "../schedule/run-schedule";
 import worker from "../index";
 import { call } from "./helpers";
 import type { TournamentRoom } from "../durable/tournament-room";
-import { all, makeCategory, one, room, roomAlarm } from "./tournament-fixtures";
+import { all, join, makeCategory, makePlayer, one, room, roomAlarm, type CategoryFixture } from "./tournament-fixtures";
 
 type Row = {
   id: number;
@@ -99,6 +99,88 @@ describe("schedule", () => {
     const paid = (await tournamentsOf(cat.id)).filter((r) => r.entry_fee_cents > 0);
     expect(paid).toHaveLength(3);
     expect(new Set(paid.map((t) => t.start_time)).size).toBe(3);
+  });
+});
+
+/** Marks questions as used in QUESTION_RETIRE_AFTER (3) prize tournaments already. */
+const retire = (ids: number[]) =>
+  env.DB.prepare("UPDATE questions SET paid_uses = 3 WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(ids)).run();
+
+const questionsOf = async (tournamentId: number) =>
+  (
+    await all<{ id: number }>('SELECT question_id AS id FROM tournament_questions WHERE tournament_id = ? ORDER BY "order"', tournamentId)
+  ).map((r) => r.id);
+
+const paidUses = async (category: CategoryFixture) =>
+  new Map(
+    (await all<{ id: number; n: number }>("SELECT id, paid_uses AS n FROM questions WHERE category_id = ?", category.id)).map((r) => [
+      r.id,
+      r.n,
+    ]),
+  );
+
+describe("schedule and question retirement", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("never puts a retired question in a new paid tournament, and counts each use once however often it runs", async () => {
+    const cat = await makeCategory(8);
+    // One retired question of each difficulty, and the rest untouched.
+    const retired = [1, 2, 3].map((d) => cat.questions.find((q) => q.difficulty === d)!.id);
+    await retire(retired);
+    const now = Date.now();
+    await runSchedule(env, now);
+    await runSchedule(env, now + 60_000);
+    await runSchedule(env, now + 120_000);
+
+    const paid = (await tournamentsOf(cat.id)).filter((t) => t.entry_fee_cents > 0);
+    expect(paid).toHaveLength(2);
+    const inPaid = (await Promise.all(paid.map((t) => questionsOf(t.id)))).flat();
+    expect(inPaid).toHaveLength(20);
+    expect(inPaid.filter((id) => retired.includes(id))).toEqual([]);
+
+    // Each question's count is the number of paid tournaments it is in: three runs counted once.
+    const uses = await paidUses(cat);
+    for (const q of cat.questions) {
+      const expected = retired.includes(q.id) ? 3 : inPaid.filter((id) => id === q.id).length;
+      expect(uses.get(q.id), `question ${q.id}`).toBe(expected);
+    }
+    // Practice does not count.
+    const practice = (await tournamentsOf(cat.id)).find((t) => t.title.includes("Practice"))!;
+    expect(await questionsOf(practice.id)).toHaveLength(10);
+  });
+
+  it("skips a paid slot it cannot fill with unretired questions and says why; practice still opens on the retired ones", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const cat = await makeCategory(4); // 12 questions
+    await retire(cat.questions.slice(0, 5).map((q) => q.id)); // 7 unretired
+    await runSchedule(env, Date.now());
+
+    const rows = await tournamentsOf(cat.id);
+    expect(rows.filter((t) => t.entry_fee_cents > 0)).toEqual([]);
+    const mine = warn.mock.calls.map((args) => args.join(" ")).filter((line) => line.includes(cat.name));
+    expect(mine).toHaveLength(2); // one per empty slot
+    expect(mine[0]).toMatch(/7 unretired questions/);
+    expect(mine[0]).toMatch(/10 needed/);
+
+    const practice = rows.find((t) => t.title.includes("Practice"))!;
+    expect(practice).toBeDefined();
+    expect(await questionsOf(practice.id)).toHaveLength(10);
+    // No paid use was counted for anything.
+    expect([...(await paidUses(cat)).values()].filter((n) => n !== 0 && n !== 3)).toEqual([]);
+  });
+
+  it("gives a player's practice run retired questions too", async () => {
+    const cat = await makeCategory(4);
+    await retire(cat.questions.map((q) => q.id)); // every question retired from prize play
+    await runSchedule(env, Date.now());
+    const rows = await tournamentsOf(cat.id);
+    expect(rows.filter((t) => t.entry_fee_cents > 0)).toEqual([]);
+    const practice = rows.find((t) => t.title.includes("Practice"))!;
+    const res = await join(await makePlayer(), practice.id);
+    expect(res.status, res.text).toBe(200);
+    const run = await questionsOf(res.body.tournament.id);
+    expect(run).toHaveLength(10);
+    expect(run.every((id) => cat.questions.some((q) => q.id === id))).toBe(true);
   });
 });
 
