@@ -1,11 +1,12 @@
 // GET /api/user/tournaments: the signed-in player's tournaments, newest first, with their results.
 import { Hono } from "hono";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { UserTournamentEntry } from "../../common/api/tournaments";
-import { REVIEW_REASON, reviewReasonOf, type FairPlayFlag, type PrizeStatus } from "../../common/api/fair-play";
+import { REVIEW_REASON, reviewReasonOf } from "../../common/api/fair-play";
 import { centsToDollars } from "../../common/domain/money";
 import { tournamentParticipants, tournaments, transactions } from "../db/schema";
 import { iso } from "../db/present";
+import { parseFlags, prizeReferenceOf, prizeStatusOf } from "../db/present-fair-play";
 import { currentUser, requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/app-env";
 
@@ -28,19 +29,12 @@ export const userTournamentRoutes = new Hono<AppEnv>().use(requireUser).get("/",
     })
     .from(tournamentParticipants)
     .innerJoin(tournaments, eq(tournaments.id, tournamentParticipants.tournamentId))
-    .leftJoin(
-      transactions,
-      and(
-        eq(transactions.userId, tournamentParticipants.userId),
-        eq(transactions.reference, sql`'prize:' || ${tournaments.id} || ':' || ${tournamentParticipants.userId}`),
-      ),
-    )
+    .leftJoin(transactions, and(eq(transactions.userId, tournamentParticipants.userId), eq(transactions.reference, prizeReferenceOf)))
     .where(eq(tournamentParticipants.userId, currentUser(c).id))
     .orderBy(desc(tournaments.startTime), desc(tournaments.id))
     .all();
   const entries: UserTournamentEntry[] = rows.map(({ prizeCents, flags, prizeRow, ...r }) => {
-    const prizeStatus: PrizeStatus =
-      prizeRow === "held" || prizeRow === "forfeited" ? prizeRow : prizeRow === null || prizeRow === "failed" ? "none" : "paid";
+    const prizeStatus = prizeStatusOf(prizeRow);
     const reason = prizeStatus === "held" || prizeStatus === "forfeited" ? reviewReasonOf(parseFlags(flags)) : null;
     return {
       ...r,
@@ -53,5 +47,3 @@ export const userTournamentRoutes = new Hono<AppEnv>().use(requireUser).get("/",
   });
   return c.json(entries);
 });
-
-const parseFlags = (json: string | null): FairPlayFlag[] => (json === null ? [] : (JSON.parse(json) as FairPlayFlag[]));
