@@ -28,6 +28,8 @@ import { withdrawalRoutes } from "./routes/withdrawal";
 import { adminPayoutRoutes } from "./routes/admin-payouts";
 import { adminTournamentRoutes } from "./routes/admin-tournaments";
 import { adminHouseLedgerRoutes } from "./routes/admin-house-ledger";
+import { adminHeldPrizeRoutes } from "./routes/admin-held-prizes";
+import { adminIntegrityRoutes } from "./routes/admin-integrity";
 
 /** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
 const api = new Hono<AppEnv>()
@@ -54,7 +56,11 @@ const api = new Hono<AppEnv>()
   .route("/withdrawal", withdrawalRoutes)
   .route("/admin/payouts", adminPayoutRoutes)
   .route("/admin/tournaments", adminTournamentRoutes)
-  .route("/admin/house-ledger", adminHouseLedgerRoutes);
+  .route("/admin/house-ledger", adminHouseLedgerRoutes)
+  .route("/admin/held-prizes", adminHeldPrizeRoutes)
+  // Mounted at /admin: its reports hang off two resources (/tournaments/:id/integrity,
+  // /users/:id/integrity), so each of its routes carries the operators' guard itself.
+  .route("/admin", adminIntegrityRoutes);
 
 export const app = new Hono<AppEnv>()
   // Ahead of /api's middleware: liveness needs no session, and /ws (outside /api) reads its own.
