@@ -209,6 +209,8 @@ describe("player statistics, leaderboard and profiles", () => {
         rank: 1,
         score: expect.any(Number),
         prize: 6.5,
+        prizeStatus: "paid",
+        reviewReason: null,
       },
     ]);
     expect(entries[0].score).toBeGreaterThan(300);
