@@ -72,11 +72,18 @@ export const PLAY = {
   leftRefunded: (amount: string) => `You have left the tournament. Your $${amount} entry fee is back in your balance.`,
 } as const;
 
+export const PLAYER = {
+  notFound: "Player not found",
+} as const;
+
 /** How each tournament format is labelled to players. */
 export const FORMAT_LABEL = {
   self_paced: { title: "Self-paced", description: "Play the ten questions at your own pace while the tournament is live." },
   live_show: { title: "Live show", description: "Live show: everyone gets each question at the same moment." },
 } as const;
+
+/** An operator's free-text reason set inside a sentence: no closing punctuation of its own. */
+const clause = (text: string) => text.trim().replace(/[.!?\s]+$/, "");
 
 export const FAIR_PLAY = {
   notRevealed: "The fairness key is published once the tournament has been settled.",
@@ -86,6 +93,10 @@ export const FAIR_PLAY = {
   answerWithheld: "The correct answer is shown when the tournament ends.",
   heldPrizeNotFound: "Held prize not found",
   prizeNotHeld: "This prize has already been released or forfeited",
+  heldPrizeStatus: "status must be held or all",
+  forfeitReasonLength: "Reason must be 3-500 characters",
+  /** The house ledger's line for a forfeited prize (operators read it). */
+  forfeitedPrize: (title: string, reason: string) => `Forfeited prize: ${title} (fair-play review: ${clause(reason)})`,
   botCheckFailed: "We could not confirm you are a person. Please try the check again.",
   receiptUnsigned: "Answer receipts are not configured on this server (RECEIPT_SECRET)",
 } as const;
@@ -100,15 +111,15 @@ export const CHEAT = {
   beforeStart: (q: number) => `Answered question ${q} before the tournament started`,
 } as const;
 
-/** An operator's free-text reason set inside a sentence: no closing punctuation of its own. */
-const clause = (text: string) => text.trim().replace(/[.!?\s]+$/, "");
-
 export const NOTIFY = {
   started: (title: string) => `${title} has started. Good luck!`,
   ended: (title: string) => `${title} has ended. Check the final leaderboard.`,
   cancelled: (title: string) => `${title} was cancelled: not enough players joined. Your entry fee has been refunded.`,
   payoutFailed: (usd: string, reason: string) =>
     `Your withdrawal of $${usd} could not be paid: ${clause(reason)}. The money is back in your balance.`,
+  prizeReleased: (usd: string, title: string) => `Your prize of $${usd} for ${title} has been released after review.`,
+  // The rule behind a forfeit is not named to the player, as with reviewReasonOf.
+  prizeForfeited: (title: string) => `Your prize for ${title} was forfeited after a fair-play review.`,
 } as const;
 
 export const JOIN = {

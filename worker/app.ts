@@ -30,6 +30,8 @@ import { adminTournamentRoutes } from "./routes/admin-tournaments";
 import { adminQuestionRoutes } from "./routes/admin-questions";
 import { adminHouseLedgerRoutes } from "./routes/admin-house-ledger";
 import { receiptRoutes } from "./routes/receipts";
+import { adminHeldPrizeRoutes } from "./routes/admin-held-prizes";
+import { adminIntegrityRoutes } from "./routes/admin-integrity";
 
 /** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
 const api = new Hono<AppEnv>()
@@ -58,7 +60,11 @@ const api = new Hono<AppEnv>()
   .route("/admin/payouts", adminPayoutRoutes)
   .route("/admin/tournaments", adminTournamentRoutes)
   .route("/admin/questions", adminQuestionRoutes)
-  .route("/admin/house-ledger", adminHouseLedgerRoutes);
+  .route("/admin/house-ledger", adminHouseLedgerRoutes)
+  .route("/admin/held-prizes", adminHeldPrizeRoutes)
+  // Mounted at /admin: its reports hang off two resources (/tournaments/:id/integrity,
+  // /users/:id/integrity), so each of its routes carries the operators' guard itself.
+  .route("/admin", adminIntegrityRoutes);
 
 export const app = new Hono<AppEnv>()
   // Ahead of /api's middleware: liveness needs no session, and /ws (outside /api) reads its own.

@@ -1,6 +1,8 @@
 // The operators' tournament API: POST /api/admin/tournaments creates a one-off tournament (a
-// special event, a house-funded free tournament) beside the ones the cron schedules.
+// special event, a house-funded free tournament) beside the ones the cron schedules; the
+// fair-play review of held prizes (its response types are in ./fair-play).
 import { z } from "zod";
+import { FAIR_PLAY } from "../messages";
 import { dollarsToCentsExact, type Cents } from "../domain/money";
 import {
   MAX_AMOUNT_CENTS,
@@ -178,3 +180,16 @@ export interface AdminQuestionPage {
   pageSize: number;
   nextPage: number | null;
 }
+/** GET /api/admin/held-prizes?status=…: held (the review queue, the default) or all (also those released or forfeited). */
+export const heldPrizeListQuerySchema = z.object({
+  status: z.enum(["held", "all"], { error: FAIR_PLAY.heldPrizeStatus }).default("held"),
+});
+
+/** POST /api/admin/held-prizes/:id/forfeit */
+export const forfeitPrizeSchema = z.object({
+  reason: z
+    .string({ error: FAIR_PLAY.forfeitReasonLength })
+    .trim()
+    .min(3, FAIR_PLAY.forfeitReasonLength)
+    .max(500, FAIR_PLAY.forfeitReasonLength),
+});

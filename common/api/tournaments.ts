@@ -286,7 +286,13 @@ export interface PublicProfile {
   createdAt: string;
 }
 
-export const notificationActions = ["tournament_started", "tournament_ended", "payout_failed"] as const;
+export const notificationActions = [
+  "tournament_started",
+  "tournament_ended",
+  "payout_failed",
+  "prize_released",
+  "prize_forfeited",
+] as const;
 export type NotificationAction = (typeof notificationActions)[number];
 
 export interface NotificationData {

@@ -2,6 +2,7 @@
 // socket; the shard of a user is chosen here only, so splitting the hub later is a change to
 // HUB_SHARDS and nothing else (docs/decisions/005-notification-hub-sharding.md).
 import type { NotificationFrame } from "../../common/api/tournaments";
+import { describeError } from "../http/errors";
 
 /** Number of hub objects. Raise it (and never lower it while sockets are open) when one hub is not enough. */
 export const HUB_SHARDS = 1;
@@ -29,4 +30,13 @@ export async function pushNotification(env: Env, userIds: number[], frame: Notif
       env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(shardName(shard))).deliver(ids, frame),
     ),
   );
+}
+
+/** For a notification already stored: a push that fails loses nothing (the list still shows it), so it is logged, not thrown. */
+export async function pushStoredNotification(env: Env, userId: number, frame: NotificationFrame): Promise<void> {
+  try {
+    await pushNotification(env, [userId], frame);
+  } catch (e) {
+    console.error("notification push failed", describeError(e));
+  }
 }

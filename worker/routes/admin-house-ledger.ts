@@ -1,4 +1,5 @@
-// The operators' view of the house ledger: prize shares nobody qualified for, newest first.
+// The operators' view of the house ledger, newest first: prize shares nobody qualified for and
+// prizes forfeited after a fair-play review.
 import { Hono } from "hono";
 import { desc } from "drizzle-orm";
 import type { HouseLedgerEntry } from "../../common/api/admin";

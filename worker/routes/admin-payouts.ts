@@ -4,14 +4,13 @@ import { asc, desc, eq } from "drizzle-orm";
 import { payoutFailSchema, payoutListQuerySchema } from "../../common/api/money";
 import { MONEY } from "../../common/messages";
 import { payouts, users } from "../db/schema";
-import { conflict, describeError, notFound } from "../http/errors";
+import { conflict, notFound } from "../http/errors";
 import { requireAdmin, requireUser } from "../http/middleware";
 import { idParam, validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import type { Db } from "../db/client";
 import { payoutFailedFrame, presentAdminPayout, settlePayout } from "../money/payouts";
-import { pushNotification } from "../durable/hub-client";
-import type { NotificationFrame } from "../../common/api/tournaments";
+import { pushStoredNotification } from "../durable/hub-client";
 
 const LIST_LIMIT = 500;
 
@@ -36,17 +35,8 @@ async function settle(env: Env, db: Db, id: number, outcome: "paid" | "failed", 
   const moved = await settlePayout(env.DB, before.payout, outcome, reason);
   const after = await loadPayout(db, id);
   if (after.payout.status !== outcome) throw conflict(MONEY.payoutAlready(after.payout.status), "payout_already_settled");
-  if (moved && outcome === "failed") await pushQuietly(env, after.payout.userId, payoutFailedFrame(after.payout, reason ?? ""));
+  if (moved && outcome === "failed") await pushStoredNotification(env, after.payout.userId, payoutFailedFrame(after.payout, reason ?? ""));
   return presentAdminPayout(after.payout, after.username);
-}
-
-/** The notification row is already stored, so a push that fails loses nothing: the list still shows it. */
-async function pushQuietly(env: Env, userId: number, frame: NotificationFrame) {
-  try {
-    await pushNotification(env, [userId], frame);
-  } catch (e) {
-    console.error("notification push failed", describeError(e));
-  }
 }
 
 export const adminPayoutRoutes = new Hono<AppEnv>()

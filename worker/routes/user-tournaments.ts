@@ -1,14 +1,15 @@
 // GET /api/user/tournaments: the signed-in player's tournaments, newest first, with their results;
 // GET /api/user/tournaments/{id}/receipts: the signed receipts of their answers in one of them.
 import { Hono } from "hono";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { UserTournamentEntry } from "../../common/api/tournaments";
-import { REVIEW_REASON, reviewReasonOf, type FairPlayFlag, type PrizeStatus, type TournamentReceipts } from "../../common/api/fair-play";
+import { REVIEW_REASON, reviewReasonOf, type TournamentReceipts } from "../../common/api/fair-play";
 import { centsToDollars } from "../../common/domain/money";
 import { questions, tournamentParticipants, tournamentQuestions, tournaments, transactions, userResponses } from "../db/schema";
 import { signReceipt } from "../fair-play/receipts";
 import { idParam } from "../http/validate";
 import { iso } from "../db/present";
+import { parseFlags, prizeReferenceOf, prizeStatusOf } from "../db/present-fair-play";
 import { currentUser, requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/app-env";
 
@@ -33,19 +34,12 @@ export const userTournamentRoutes = new Hono<AppEnv>()
       })
       .from(tournamentParticipants)
       .innerJoin(tournaments, eq(tournaments.id, tournamentParticipants.tournamentId))
-      .leftJoin(
-        transactions,
-        and(
-          eq(transactions.userId, tournamentParticipants.userId),
-          eq(transactions.reference, sql`'prize:' || ${tournaments.id} || ':' || ${tournamentParticipants.userId}`),
-        ),
-      )
+      .leftJoin(transactions, and(eq(transactions.userId, tournamentParticipants.userId), eq(transactions.reference, prizeReferenceOf)))
       .where(eq(tournamentParticipants.userId, currentUser(c).id))
       .orderBy(desc(tournaments.startTime), desc(tournaments.id))
       .all();
     const entries: UserTournamentEntry[] = rows.map(({ prizeCents, flags, prizeRow, ...r }) => {
-      const prizeStatus: PrizeStatus =
-        prizeRow === "held" || prizeRow === "forfeited" ? prizeRow : prizeRow === null || prizeRow === "failed" ? "none" : "paid";
+      const prizeStatus = prizeStatusOf(prizeRow);
       const reason = prizeStatus === "held" || prizeStatus === "forfeited" ? reviewReasonOf(parseFlags(flags)) : null;
       return {
         ...r,
@@ -101,5 +95,3 @@ export const userTournamentRoutes = new Hono<AppEnv>()
       }));
     return c.json({ tournamentId: id, receipts } satisfies TournamentReceipts);
   });
-
-const parseFlags = (json: string | null): FairPlayFlag[] => (json === null ? [] : (JSON.parse(json) as FairPlayFlag[]));

@@ -9,9 +9,9 @@ import { avatarUrl, iso, parseJsonObject } from "../db/present";
 import { visibility } from "../db/present-tournament";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validate";
+import { PLAYER } from "../../common/messages";
 import type { AppEnv } from "../http/app-env";
 
-const PLAYER_NOT_FOUND = "Player not found";
 const AVATAR_NOT_FOUND = "This player has no avatar";
 const DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/=]+)$/;
 
@@ -23,7 +23,7 @@ export const userProfileRoutes = new Hono<AppEnv>()
   .get("/:username", usernameParam, async (c) => {
     const name = c.req.valid("param").username;
     const u = await c.get("db").select().from(users).where(byName(name)).get();
-    if (!u) throw notFound(PLAYER_NOT_FOUND, "player_not_found");
+    if (!u) throw notFound(PLAYER.notFound, "player_not_found");
     const show = visibility(u.preferences);
     const profile: PublicProfile = {
       id: u.id,
@@ -53,7 +53,7 @@ export const userProfileRoutes = new Hono<AppEnv>()
       .from(users)
       .where(byName(name))
       .get();
-    if (!u) throw notFound(PLAYER_NOT_FOUND, "player_not_found");
+    if (!u) throw notFound(PLAYER.notFound, "player_not_found");
     const image = u.avatar ? DATA_URL.exec(u.avatar) : null;
     if (!image) throw notFound(AVATAR_NOT_FOUND, "avatar_not_found");
     const etag = `"${u.id}-${u.version}"`;
