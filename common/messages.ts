@@ -87,6 +87,8 @@ export const FAIR_PLAY = {
   heldPrizeNotFound: "Held prize not found",
   prizeNotHeld: "This prize has already been released or forfeited",
   botCheckFailed: "We could not confirm you are a person. Please try the check again.",
+  botCheckUnavailable: "The bot check could not load. Check your connection and reload the page.",
+  botCheckPending: "Complete the check above first.",
   receiptUnsigned: "Answer receipts are not configured on this server (RECEIPT_SECRET)",
 } as const;
 
