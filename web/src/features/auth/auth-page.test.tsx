@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { AUTH, FAIR_PLAY, REQUEST_FAILED } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { fakeTurnstile, turnstileScript } from "@/test/fake-turnstile";
+import { CONFIG_KEY } from "@/lib/config";
 import { renderPage } from "@/test/render-page";
 import AuthPage from "./auth-page";
 
@@ -150,8 +151,8 @@ describe("registering with the bot check", () => {
   it("loads and shows nothing of Turnstile when the check is off, and sends no token", async () => {
     const u = userEvent.setup();
     const api = fakeFetch({ "GET /api/config": () => config(null), "POST /api/register": () => created });
-    show("/auth?tab=register");
-    await vi.waitFor(() => expect(api.calls("GET /api/config")).toHaveLength(1));
+    const page = show("/auth?tab=register");
+    await vi.waitFor(() => expect(page.queryClient.getQueryData(CONFIG_KEY)).toEqual(config(null).body));
     await signUp(u);
     expect(await screen.findByText("Registration successful")).toBeVisible();
     expect(screen.queryByTestId("turnstile")).not.toBeInTheDocument();
