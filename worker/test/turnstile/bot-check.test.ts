@@ -26,7 +26,12 @@ const newAccount = () => {
 const usersNamed = async (username: string) => (await one<{ n: number }>("SELECT count(*) AS n FROM users WHERE username = ?", username)).n;
 
 const joinWith = (player: Player, tournamentId: number, body?: Record<string, unknown>, ip?: string) =>
-  call(`/api/tournaments/${tournamentId}/join`, { method: "POST", cookie: player.cookie, ...(body ? { body } : {}), ...(ip ? { ip } : {}) });
+  call(`/api/tournaments/${tournamentId}/join`, {
+    method: "POST",
+    cookie: player.cookie,
+    ...(body ? { body } : {}),
+    ...(ip ? { ip } : {}),
+  });
 
 async function seatsAndFees(tournamentId: number) {
   const seats = await one<{ n: number; current: number; pool: number }>(

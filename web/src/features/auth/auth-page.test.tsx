@@ -107,7 +107,14 @@ describe("auth page errors", () => {
 
 describe("registering with the bot check", () => {
   const config = (turnstileSiteKey: string | null) => ({
-    body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null, turnstileSiteKey },
+    body: {
+      paymentProvider: "sandbox",
+      stripePublishableKey: null,
+      minDeposit: 0.5,
+      maxDeposit: 1000,
+      supportEmail: null,
+      turnstileSiteKey,
+    },
   });
   const created = { body: { id: 9, username: "quiz_master" }, status: 201 };
 
@@ -145,7 +152,10 @@ describe("registering with the bot check", () => {
     turnstile.solve("token-2");
     await u.click(screen.getByRole("button", { name: "Create Account" }));
     expect(await screen.findByText("Registration successful")).toBeVisible();
-    expect(api.calls("POST /api/register").map((r) => (r.body as { turnstileToken?: string }).turnstileToken)).toEqual(["token-1", "token-2"]);
+    expect(api.calls("POST /api/register").map((r) => (r.body as { turnstileToken?: string }).turnstileToken)).toEqual([
+      "token-1",
+      "token-2",
+    ]);
   });
 
   it("loads and shows nothing of Turnstile when the check is off, and sends no token", async () => {

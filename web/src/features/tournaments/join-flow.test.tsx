@@ -217,7 +217,14 @@ describe("the join button", () => {
 describe("the join button with the bot check", () => {
   afterEach(() => vi.unstubAllGlobals());
   const config = (turnstileSiteKey: string | null) => ({
-    body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null, turnstileSiteKey },
+    body: {
+      paymentProvider: "sandbox",
+      stripePublishableKey: null,
+      minDeposit: 0.5,
+      maxDeposit: 1000,
+      supportEmail: null,
+      turnstileSiteKey,
+    },
   });
   const button = (t: Tournament, user = testUser()) =>
     renderPage([{ path: "/t", element: <JoinButton tournament={t} /> }], { at: "/t", user });
@@ -276,7 +283,9 @@ describe("the join button with the bot check", () => {
     const turnstile = fakeTurnstile();
     const api = fakeFetch({
       "GET /api/config": () => config("site-key-1"),
-      "POST /api/tournaments/42/join": () => ({ body: { joined: true, balance: 50, tournament: tournament({ isFree: true, entryFee: 0 }) } }),
+      "POST /api/tournaments/42/join": () => ({
+        body: { joined: true, balance: 50, tournament: tournament({ isFree: true, entryFee: 0 }) },
+      }),
     });
     const page = button(tournament({ isFree: true, entryFee: 0 }));
     await vi.waitFor(() => expect(page.queryClient.getQueryData(CONFIG_KEY)).toBeDefined());
