@@ -14,6 +14,7 @@ const TEST_VARS: Record<string, string> = {
   STRIPE_WEBHOOK_SECRET: "",
   SUPPORT_EMAIL: "",
   RECEIPT_SECRET: "test-receipt-secret",
+  TURNSTILE_SECRET: "",
 };
 
 /** Every name `.dev.vars.example` lists must be pinned above, or a local file could leak into the tests. */
@@ -55,8 +56,8 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["worker/test/**/*.test.ts"],
-          // The Stripe path runs in its own project below, with a Stripe key bound.
-          exclude: [...configDefaults.exclude, "worker/test/stripe/**"],
+          // The Stripe path and the bot check run in their own projects below, with their keys bound.
+          exclude: [...configDefaults.exclude, "worker/test/stripe/**", "worker/test/turnstile/**"],
           setupFiles: ["./worker/test/apply-migrations.ts"],
         },
       },
@@ -82,6 +83,28 @@ export default defineConfig({
           name: "worker-stripe",
           include: ["worker/test/stripe/**/*.test.ts"],
           globalSetup: ["./worker/test/stripe/stripe-mock-server.ts"],
+          setupFiles: ["./worker/test/apply-migrations.ts"],
+        },
+      },
+      {
+        // The bot check on: the Worker verifies Turnstile tokens at a local siteverify double that
+        // the project's globalSetup starts on a loopback port (worker/test/turnstile/turnstile-double.ts).
+        plugins: [
+          cloudflareTest(async ({ inject }) => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: await workerBindings({
+                TURNSTILE_SECRET: inject("turnstileDoubleSecret"),
+                TURNSTILE_SITE_KEY: "turnstile-double-site-key",
+                TURNSTILE_VERIFY_URL: `${inject("turnstileDoubleUrl")}/siteverify`,
+              }),
+            },
+          })),
+        ],
+        test: {
+          name: "worker-turnstile",
+          include: ["worker/test/turnstile/**/*.test.ts"],
+          globalSetup: ["./worker/test/turnstile/turnstile-double.ts"],
           setupFiles: ["./worker/test/apply-migrations.ts"],
         },
       },

@@ -98,6 +98,8 @@ export const FAIR_PLAY = {
   /** The house ledger's line for a forfeited prize (operators read it). */
   forfeitedPrize: (title: string, reason: string) => `Forfeited prize: ${title} (fair-play review: ${clause(reason)})`,
   botCheckFailed: "We could not confirm you are a person. Please try the check again.",
+  botCheckUnavailable: "The bot check could not load. Check your connection and reload the page.",
+  botCheckPending: "Complete the check above first.",
   receiptUnsigned: "Answer receipts are not configured on this server (RECEIPT_SECRET)",
 } as const;
 

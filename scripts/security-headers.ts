@@ -13,18 +13,25 @@ const STRIPE = {
   api: "https://api.stripe.com",
 };
 
+/**
+ * Cloudflare Turnstile, the optional bot check: its script and its challenge frame. The policy is
+ * static (written at build time, before a deployment's site key is known), so it is allowed even
+ * where the check is off; the page loads nothing from it then.
+ */
+const TURNSTILE = "https://challenges.cloudflare.com";
+
 export function contentSecurityPolicy(inlineScripts: string[]): string {
   const hashes = inlineScripts.map((s) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`);
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...hashes, STRIPE.script].join(" ")}`,
+    `script-src 'self' ${[...hashes, STRIPE.script, TURNSTILE].join(" ")}`,
     // Components and the toast library set styles at run time.
     "style-src 'self' 'unsafe-inline'",
     // Avatars being chosen and the 2FA QR code are data: URLs.
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self' ${STRIPE.api}`,
-    `frame-src ${STRIPE.frames.join(" ")}`,
+    `frame-src ${[...STRIPE.frames, TURNSTILE].join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

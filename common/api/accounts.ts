@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { VALIDATION as V } from "../messages";
 import { PASSWORD_MIN_CHANGE, PASSWORD_MIN_LOGIN, USERNAME_MIN } from "../spec";
+import { turnstileTokenSchema } from "./params";
 
 const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
@@ -77,6 +78,7 @@ export const registerSchema = z.object({
   location: trimmed(100).nullish(),
   socialLinks: socialLinksInput.nullish(),
   preferences: preferencesSchema.nullish(),
+  turnstileToken: turnstileTokenSchema,
 });
 
 /** The client-side form adds the confirmation, which is never sent. */

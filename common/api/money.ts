@@ -184,6 +184,8 @@ export interface PublicConfig {
   maxDeposit: number;
   /** The operator's support address (var SUPPORT_EMAIL); null until one is configured. */
   supportEmail: string | null;
+  /** Cloudflare Turnstile's site key while the bot check is on (registration, paid joins); null when off. */
+  turnstileSiteKey: string | null;
 }
 
 /** POST /api/create-payment-intent */

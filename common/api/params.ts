@@ -1,4 +1,4 @@
-// Path parameters shared by several resources.
+// Parameters shared by several resources.
 import { z } from "zod";
 
 /** `/:id` of a tournament or a payout: a positive whole number. */
@@ -9,3 +9,9 @@ export const idParamSchema = z.object({
     .transform(Number)
     .refine((id) => id >= 1, "Invalid id"),
 });
+
+/**
+ * The Cloudflare Turnstile token of the bot check (registration, paid joins). Required by the
+ * Worker only while the check is on; Turnstile's tokens are at most 2048 characters.
+ */
+export const turnstileTokenSchema = z.string().max(2048).optional();

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { TOURNAMENT_PAGE_SIZE_MAX } from "../spec";
 import { errorCodeSchema } from "./errors";
 import { answerReceiptSchema, type PrizeStatus } from "./fair-play";
+import { turnstileTokenSchema } from "./params";
 import type { Tournament, TournamentKind, TournamentStatus } from "./types";
 
 /** An empty query value (`?price=`) means the filter is off. */
@@ -56,6 +57,10 @@ export const tournamentListQuerySchema = z
 
 /** A list request as the Worker reads it; absent means "all" (and page 1 of the default size). */
 export type TournamentListParams = z.output<typeof tournamentListQuerySchema>;
+
+/** POST /api/tournaments/:id/join: no fields, but the bot check's token when the fee is not zero and the check is on. */
+export const joinBodySchema = z.object({ turnstileToken: turnstileTokenSchema });
+export type JoinInput = z.infer<typeof joinBodySchema>;
 
 export const answerBodySchema = z.object({
   questionId: z.number({ error: "questionId must be a number" }).int().positive(),

@@ -10,6 +10,7 @@ import { createSession, endSession } from "../auth/session";
 import { hashPassword, scryptParamsFromEnv, verifyPassword } from "../auth/password";
 import { clear, hit } from "../http/rate-limit";
 import { verifySecondFactor } from "../auth/two-factor";
+import { requireHuman } from "../auth/turnstile";
 import { conflict, HttpError, isUniqueViolation, unauthorized } from "../http/errors";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
@@ -53,6 +54,8 @@ export const authRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const body = c.req.valid("json");
     await hit(db, `register:ip:${clientIp(c.req.raw)}`, limits(c.env).registerPerIp);
+    // Before the uniqueness check, so names cannot be probed without passing it.
+    await requireHuman(c.env, c.req.raw, body.turnstileToken, "register");
     await assertUnique(db, body.username, body.email);
     const passwordHash = await hashPassword(body.password, scryptParamsFromEnv(c.env));
     let created;

@@ -4,6 +4,7 @@ import type { PublicConfig } from "../../common/api/money";
 import { MIN_DEPOSIT_CENTS } from "../../common/spec";
 import { centsToDollars } from "../../common/domain/money";
 import { maxDepositCents, stripeConfigured } from "../payments/index";
+import { turnstileSiteKey } from "../auth/turnstile";
 import type { AppEnv } from "../http/app-env";
 
 export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
@@ -14,5 +15,6 @@ export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
     minDeposit: centsToDollars(MIN_DEPOSIT_CENTS),
     maxDeposit: centsToDollars(maxDepositCents(c.env)),
     supportEmail: c.env.SUPPORT_EMAIL?.trim() || null,
+    turnstileSiteKey: turnstileSiteKey(c.env),
   } satisfies PublicConfig);
 });

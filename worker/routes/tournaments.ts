@@ -4,6 +4,7 @@ import { and, asc, count, eq, gt, gte, inArray, lte, ne, sql, type SQL } from "d
 import { createMiddleware } from "hono/factory";
 import {
   answerBodySchema,
+  joinBodySchema,
   tournamentListQuerySchema,
   type AnswerReply,
   type CompleteResult,
@@ -29,6 +30,7 @@ import { HttpError, conflict, notFound } from "../http/errors";
 import { openPracticeRun } from "../tournaments/practice-runs";
 import { joinIdentity } from "../fair-play/identity";
 import type { FairnessReport } from "../../common/api/fair-play";
+import { requireHuman } from "../auth/turnstile";
 import { currentUser, requireUser } from "../http/middleware";
 import { socketUpgrade } from "../http/sockets";
 import { idParam, noFields, validate } from "../http/validate";
@@ -200,13 +202,15 @@ export const tournamentRoutes = new Hono<AppEnv>()
     return c.json(board);
   })
 
-  .post("/:id/join", requireUserToJoin, idParam, noFields, async (c) => {
+  .post("/:id/join", requireUserToJoin, idParam, validate("json", joinBodySchema), async (c) => {
     const user = currentUser(c);
     const requested = c.req.valid("param").id;
     const db = c.get("db");
     const { t: target } = await findTournament(db, requested);
     // Someone else's practice run is not there for this player.
     if (target.kind === "practice_run" && target.ownerUserId !== user.id) throw notFound(PLAY.notFound, "tournament_not_found");
+    // Only money is worth a bot's while: free entries are never checked.
+    if (target.entryFeeCents > 0) await requireHuman(c.env, c.req.raw, c.req.valid("json").turnstileToken, "join");
     // Starting practice joins the player's own run of it: the tournament answered is that run.
     const id = target.kind === "practice" ? await openPracticeRun(c.env.DB, target, user.id, Date.now()) : requested;
     if (id === null) throw conflict(JOIN.practiceUnavailable, "practice_unavailable");

@@ -41,6 +41,7 @@ describe("GET /api/config", () => {
       minDeposit: 0.5,
       maxDeposit: 1000,
       supportEmail: null,
+      turnstileSiteKey: null,
     });
   });
 });

@@ -98,6 +98,7 @@ describe("configuration", () => {
       minDeposit: 0.5,
       maxDeposit: 1000,
       supportEmail: null,
+      turnstileSiteKey: null,
     });
   });
 

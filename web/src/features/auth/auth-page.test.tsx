@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { AUTH, REQUEST_FAILED } from "@common/messages";
+import { AUTH, FAIR_PLAY, REQUEST_FAILED } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
+import { fakeTurnstile, turnstileScript } from "@/test/fake-turnstile";
+import { CONFIG_KEY } from "@/lib/config";
 import { renderPage } from "@/test/render-page";
 import AuthPage from "./auth-page";
 
@@ -100,5 +102,71 @@ describe("auth page errors", () => {
     await signUp(u);
     expect(await screen.findByText(REQUEST_FAILED.network)).toBeVisible();
     expect(document.body.textContent).not.toMatch(/Failed to fetch/);
+  });
+});
+
+describe("registering with the bot check", () => {
+  const config = (turnstileSiteKey: string | null) => ({
+    body: {
+      paymentProvider: "sandbox",
+      stripePublishableKey: null,
+      minDeposit: 0.5,
+      maxDeposit: 1000,
+      supportEmail: null,
+      turnstileSiteKey,
+    },
+  });
+  const created = { body: { id: 9, username: "quiz_master" }, status: 201 };
+
+  it("shows Turnstile when the deployment has a site key, sends its token and asks again after a refusal", async () => {
+    const u = userEvent.setup();
+    const turnstile = fakeTurnstile();
+    let refuse = true;
+    const api = fakeFetch({
+      "GET /api/config": () => config("site-key-1"),
+      "POST /api/register": () =>
+        refuse ? { status: 403, body: { code: "bot_check_failed", message: FAIR_PLAY.botCheckFailed } } : created,
+    });
+    show("/auth?tab=register");
+    await vi.waitFor(() => expect(turnstile.live()).toHaveLength(1));
+    expect(turnstile.live()[0]!.options).toMatchObject({ sitekey: "site-key-1", action: "register" });
+    expect(turnstile.live()[0]!.container).toBe(screen.getByTestId("turnstile"));
+    // The script is not fetched again when Turnstile is already on the page.
+    expect(turnstileScript()).toBeNull();
+
+    await signUp(u);
+    expect(await screen.findByText(FAIR_PLAY.botCheckPending)).toBeVisible();
+    expect(api.calls("POST /api/register")).toHaveLength(0);
+
+    turnstile.solve("token-1");
+    await u.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText(FAIR_PLAY.botCheckFailed)).toBeVisible();
+    expect(api.calls("POST /api/register").map((r) => (r.body as { turnstileToken?: string }).turnstileToken)).toEqual(["token-1"]);
+    expect(turnstile.api.reset).toHaveBeenCalledWith(turnstile.live()[0]!.id);
+
+    // The spent token is not sent again: the player solves the check anew.
+    refuse = false;
+    await u.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText(FAIR_PLAY.botCheckPending)).toBeVisible();
+    expect(api.calls("POST /api/register")).toHaveLength(1);
+    turnstile.solve("token-2");
+    await u.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Registration successful")).toBeVisible();
+    expect(api.calls("POST /api/register").map((r) => (r.body as { turnstileToken?: string }).turnstileToken)).toEqual([
+      "token-1",
+      "token-2",
+    ]);
+  });
+
+  it("loads and shows nothing of Turnstile when the check is off, and sends no token", async () => {
+    const u = userEvent.setup();
+    const api = fakeFetch({ "GET /api/config": () => config(null), "POST /api/register": () => created });
+    const page = show("/auth?tab=register");
+    await vi.waitFor(() => expect(page.queryClient.getQueryData(CONFIG_KEY)).toEqual(config(null).body));
+    await signUp(u);
+    expect(await screen.findByText("Registration successful")).toBeVisible();
+    expect(screen.queryByTestId("turnstile")).not.toBeInTheDocument();
+    expect(turnstileScript()).toBeNull();
+    expect(api.calls("POST /api/register")[0]!.body).not.toHaveProperty("turnstileToken");
   });
 });

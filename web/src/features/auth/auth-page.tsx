@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Trophy } from "lucide-react";
+import { FAIR_PLAY } from "@common/messages";
 import { loginSchema, registerFormSchema } from "@common/api/accounts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { PageSpinner } from "@/components/ui/spinner";
+import { TurnstileWidget, useBotCheckSiteKey, type TurnstileHandle } from "@/components/turnstile-widget";
 import { ApiError, errorMessage } from "@/lib/api";
 import { invalidProps, validate, type FieldErrors } from "@/lib/form";
 import { toast } from "@/lib/toast";
@@ -129,16 +131,24 @@ function RegisterForm() {
   const register = useRegister();
   const [values, setValues] = useState({ username: "", email: "", password: "", confirmPassword: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const siteKey = useBotCheckSiteKey();
+  const [botToken, setBotToken] = useState<string | null>(null);
+  const botCheck = useRef<TurnstileHandle>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const v = validate(registerFormSchema, values);
-    setErrors(v.errors ?? {});
-    if (!v.data) return;
+    const botMissing = siteKey !== null && botToken === null;
+    setErrors({ ...v.errors, ...(botMissing ? { turnstile: FAIR_PLAY.botCheckPending } : {}) });
+    if (!v.data || botMissing) return;
     const { confirmPassword: _omit, ...input } = v.data;
-    register.mutate(input, {
+    register.mutate(siteKey !== null && botToken !== null ? { ...input, turnstileToken: botToken } : input, {
       onSuccess: (user) => toast.success("Registration successful", `Welcome to Trivia Arena, ${user.username}!`),
-      onError: (error) => toast.error("Registration failed", errorMessage(error)),
+      onError: (error) => {
+        // The token was spent on this attempt, whatever went wrong.
+        botCheck.current?.reset();
+        toast.error("Registration failed", errorMessage(error));
+      },
     });
   };
 
@@ -184,6 +194,16 @@ function RegisterForm() {
           {...invalidProps("register-confirm", errors.confirmPassword)}
         />
       </Field>
+      {siteKey !== null && (
+        <div>
+          <TurnstileWidget ref={botCheck} siteKey={siteKey} action="register" onToken={setBotToken} />
+          {errors.turnstile && !botToken && (
+            <p role="alert" className="mt-1 text-center text-sm text-destructive">
+              {errors.turnstile}
+            </p>
+          )}
+        </div>
+      )}
       <Button type="submit" className="w-full" disabled={register.isPending}>
         {register.isPending ? "Creating account..." : "Create Account"}
       </Button>

@@ -94,12 +94,13 @@ export function useTournamentLeaderboard(id: number, { enabled = true, pollMs }:
   });
 }
 
-/** Joins a tournament; refreshes the lists, that tournament and the caller's balance. */
+/** Joins a tournament (with the bot check's token when it asked for one); refreshes the lists, that tournament and the caller's balance. */
 export function useJoinTournament() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => read(api.tournaments[":id"].join.$post({ ...param(id), json: {} })),
-    onSuccess: (result, id) => {
+    mutationFn: ({ id, turnstileToken }: { id: number; turnstileToken?: string }) =>
+      read(api.tournaments[":id"].join.$post({ ...param(id), json: turnstileToken ? { turnstileToken } : {} })),
+    onSuccess: (result, { id }) => {
       qc.setQueryData<User | null>(USER_KEY, (user) => (user ? { ...user, balance: result.balance } : user));
       return Promise.all([
         qc.invalidateQueries({ queryKey: tournamentKeys.lists }),

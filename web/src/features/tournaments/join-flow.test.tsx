@@ -2,11 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { Tooltip } from "radix-ui";
 import type { Tournament, User } from "@common/api/types";
+import { FAIR_PLAY } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
+import { fakeTurnstile, turnstileScript } from "@/test/fake-turnstile";
 import { renderPage, testUser } from "@/test/render-page";
 import { JoinButton } from "./components/join-button";
 import { useJoinFlow } from "./use-join-flow";
 import { USER_KEY } from "@/lib/session";
+import { CONFIG_KEY } from "@/lib/config";
 
 const tournament = (overrides: Partial<Tournament> = {}): Tournament => ({
   id: 42,
@@ -208,5 +211,103 @@ describe("the join button", () => {
   it("is disabled once the tournament is over", () => {
     withTooltips(tournament({ status: "completed" }));
     expect(screen.getByRole("button", { name: "Tournament Ended" })).toBeDisabled();
+  });
+});
+
+describe("the join button with the bot check", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const config = (turnstileSiteKey: string | null) => ({
+    body: {
+      paymentProvider: "sandbox",
+      stripePublishableKey: null,
+      minDeposit: 0.5,
+      maxDeposit: 1000,
+      supportEmail: null,
+      turnstileSiteKey,
+    },
+  });
+  const button = (t: Tournament, user = testUser()) =>
+    renderPage([{ path: "/t", element: <JoinButton tournament={t} /> }], { at: "/t", user });
+  const tokensSent = (api: ReturnType<typeof fakeFetch>) =>
+    api.calls("POST /api/tournaments/42/join").map((r) => (r.body as { turnstileToken?: string }).turnstileToken);
+
+  it("confirms a paid join in a dialog with Turnstile, sends its token and asks again after a refusal", async () => {
+    const turnstile = fakeTurnstile();
+    let refuse = true;
+    const api = fakeFetch({
+      "GET /api/config": () => config("site-key-1"),
+      "POST /api/tournaments/42/join": () =>
+        refuse
+          ? { status: 403, body: { code: "bot_check_failed", message: FAIR_PLAY.botCheckFailed } }
+          : { body: { joined: true, balance: 45, tournament: tournament() } },
+    });
+    const page = button(tournament());
+    await vi.waitFor(() => expect(page.queryClient.getQueryData(CONFIG_KEY)).toBeDefined());
+    fireEvent.click(screen.getByRole("button", { name: "Join Tournament" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("$5.00");
+    await vi.waitFor(() => expect(turnstile.live()).toHaveLength(1));
+    expect(turnstile.live()[0]!.options).toMatchObject({ sitekey: "site-key-1", action: "join" });
+    expect(turnstileScript()).toBeNull();
+    const confirm = screen.getByRole("button", { name: "Pay and join" });
+    expect(confirm).toBeDisabled();
+
+    turnstile.solve("token-1");
+    expect(confirm).toBeEnabled();
+    fireEvent.click(confirm);
+    expect(await screen.findByText(FAIR_PLAY.botCheckFailed)).toBeVisible();
+    expect(tokensSent(api)).toEqual(["token-1"]);
+    expect(turnstile.api.reset).toHaveBeenCalledWith(turnstile.live()[0]!.id);
+    expect(screen.getByRole("button", { name: "Pay and join" })).toBeDisabled();
+
+    refuse = false;
+    turnstile.solve("token-2");
+    fireEvent.click(screen.getByRole("button", { name: "Pay and join" }));
+    expect(await screen.findByText("Successfully joined tournament!")).toBeVisible();
+    expect(tokensSent(api)).toEqual(["token-1", "token-2"]);
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("shows no dialog for a paid join when a client check already refuses it", async () => {
+    const turnstile = fakeTurnstile();
+    fakeFetch({ "GET /api/config": () => config("site-key-1") });
+    const page = button(tournament({ entryFee: 100 }), testUser({ balance: 50 }));
+    await vi.waitFor(() => expect(page.queryClient.getQueryData(CONFIG_KEY)).toBeDefined());
+    fireEvent.click(screen.getByRole("button", { name: "Join Tournament" }));
+    expect(await screen.findByText("Insufficient balance")).toBeVisible();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(turnstile.api.render).not.toHaveBeenCalled();
+  });
+
+  it("joins a free tournament at once, without Turnstile, even when the check is on", async () => {
+    const turnstile = fakeTurnstile();
+    const api = fakeFetch({
+      "GET /api/config": () => config("site-key-1"),
+      "POST /api/tournaments/42/join": () => ({
+        body: { joined: true, balance: 50, tournament: tournament({ isFree: true, entryFee: 0 }) },
+      }),
+    });
+    const page = button(tournament({ isFree: true, entryFee: 0 }));
+    await vi.waitFor(() => expect(page.queryClient.getQueryData(CONFIG_KEY)).toBeDefined());
+    fireEvent.click(screen.getByRole("button", { name: "Join Tournament" }));
+    expect(await screen.findByText("Successfully joined tournament!")).toBeVisible();
+    expect(tokensSent(api)).toEqual([undefined]);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(turnstile.api.render).not.toHaveBeenCalled();
+  });
+
+  it("joins a paid tournament at once, loading nothing of Turnstile, when the check is off", async () => {
+    const api = fakeFetch({
+      "GET /api/config": () => config(null),
+      "POST /api/tournaments/42/join": () => ({ body: { joined: true, balance: 45, tournament: tournament() } }),
+    });
+    const page = button(tournament());
+    await vi.waitFor(() => expect(page.queryClient.getQueryData(CONFIG_KEY)).toBeDefined());
+    fireEvent.click(screen.getByRole("button", { name: "Join Tournament" }));
+    expect(await screen.findByText("Successfully joined tournament!")).toBeVisible();
+    expect(tokensSent(api)).toEqual([undefined]);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("turnstile")).not.toBeInTheDocument();
+    expect(turnstileScript()).toBeNull();
   });
 });

@@ -20,30 +20,35 @@ export function useJoinFlow() {
   const join = useJoinTournament();
   const navigate = useNavigate();
 
-  const start = async (t: Joinable) => {
+  /** Shows the first client check that refuses the join; true when one did. */
+  const refuses = (t: Joinable) => {
     const block = joinBlock(user, t);
-    if (block) {
-      toast.error(block.title, block.description);
-      return;
-    }
+    if (block) toast.error(block.title, block.description);
+    return block !== null;
+  };
+
+  /** Joins unless a check refuses; true once joined. `turnstileToken` answers the bot check of a paid join. */
+  const start = async (t: Joinable, turnstileToken?: string): Promise<boolean> => {
+    if (refuses(t)) return false;
     // mutateAsync, not mutate's callbacks: the button that started the join may be gone by the time
     // it succeeds (the refreshed tournament shows the player as registered).
     let joined: JoinResult;
     try {
-      joined = await join.mutateAsync(t.id);
+      joined = await join.mutateAsync({ id: t.id, turnstileToken });
     } catch (error) {
       toast.error(JOIN.error.title, errorMessage(error, JOIN.error.description));
-      return;
+      return false;
     }
     if (isPractice(t)) {
       // Practice answers with the player's own run of it: a fresh set of questions each time.
       toast.success("Starting practice tournament");
       navigate(`/tournaments/${joined.tournament.id}/play`);
-      return;
+      return true;
     }
     toast.success("Successfully joined tournament!", "Taking you to your tournaments...");
     setTimeout(() => navigate("/dashboard?tab=tournaments"), POST_JOIN_REDIRECT_MS);
+    return true;
   };
 
-  return { start, isPending: join.isPending, pendingId: join.isPending ? join.variables : undefined };
+  return { start, refuses, isPending: join.isPending, pendingId: join.isPending ? join.variables?.id : undefined };
 }
