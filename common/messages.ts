@@ -90,6 +90,16 @@ export const FAIR_PLAY = {
   receiptUnsigned: "Answer receipts are not configured on this server (RECEIPT_SECRET)",
 } as const;
 
+/** The web app's fairness check and receipt texts (the e2e journey reads the verdicts too). */
+export const VERIFY_FAIRNESS = {
+  commitmentExplained:
+    "A fingerprint of this tournament's questions and correct answers, published before the start. After the end anyone can check that none of them changed.",
+  matches: "Matches the commitment published before the start",
+  mismatch: "Does NOT match the commitment published before the start",
+  receiptGenuine: "Genuine: this receipt was signed by Trivia Arena and has not been changed.",
+  receiptNotGenuine: "Not genuine: this receipt was not signed by Trivia Arena, or it was changed after signing.",
+} as const;
+
 /** Reasons written to cheat_attempts (read by operators, not shown to players). */
 export const CHEAT = {
   unknownQuestion: (q: number) => `Answered question ${q}, which is not part of this tournament`,
