@@ -36,6 +36,8 @@ const entries: UserTournamentEntry[] = [
     rank: 1,
     score: 4200,
     prize: 42.5,
+    prizeStatus: "paid",
+    reviewReason: null,
   },
 ];
 
