@@ -199,6 +199,8 @@ describe("dashboard", () => {
       rank: null,
       score: 0,
       prize: 0,
+      prizeStatus: "none",
+      reviewReason: null,
     });
     fakeFetch({
       "GET /api/user": () => ({ body: testUser() }),
