@@ -103,6 +103,25 @@ export const FAIR_PLAY = {
   receiptUnsigned: "Answer receipts are not configured on this server (RECEIPT_SECRET)",
 } as const;
 
+/** The web app's fairness check and receipt texts (the e2e journey reads the verdicts too). */
+export const VERIFY_FAIRNESS = {
+  commitmentExplained:
+    "A fingerprint of this tournament's questions and correct answers, published before the start. After the end anyone can check that none of them changed.",
+  matches: "Matches the commitment published before the start",
+  mismatch: "Does NOT match the commitment published before the start",
+  receiptGenuine: "Genuine: this receipt was signed by Trivia Arena and has not been changed.",
+  receiptNotGenuine: "Not genuine: this receipt was not signed by Trivia Arena, or it was changed after signing.",
+} as const;
+
+/** What fair play means on this platform, as the home page and the FAQ say it: each claim is something the product does. */
+export const FAIR_PLAY_GUARANTEE = [
+  "Paid games are live shows: everyone gets each question at the same moment, and the answers are revealed only after the answer window closes.",
+  "Self-paced prize games draw each player's questions from a pool and show the answers after the tournament ends.",
+  'Before it starts, every tournament publishes a fingerprint of its questions and answers that anyone can check afterwards with "Verify fairness".',
+  "Every answer gets a receipt signed by our server.",
+  "Bot-like and colluding play is flagged, and its prize is held for review.",
+] as const;
+
 /** Reasons written to cheat_attempts (read by operators, not shown to players). */
 export const CHEAT = {
   unknownQuestion: (q: number) => `Answered question ${q}, which is not part of this tournament`,

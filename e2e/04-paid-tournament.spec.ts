@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import type { Tournament } from "../common/api/types";
 import type { HouseLedgerEntry } from "../common/api/admin";
+import { FAIR_PLAY } from "../common/messages";
 import {
   completeByApi,
   createAccount,
@@ -101,7 +102,10 @@ async function answer(page: Page, kind: "right" | "wrong"): Promise<number> {
   await expect(page.getByRole("radio", { name: choice, exact: true })).toBeChecked();
   await page.getByRole("button", { name: "Submit Answer" }).click();
   if (kind === "wrong") {
-    await expect(page.getByRole("status").filter({ hasText: `Incorrect. The correct answer was: ${correct}` })).toBeVisible();
+    // A prize tournament keeps its correct answers until it ends: wrong, and no more than that.
+    const verdict = page.getByRole("status").filter({ hasText: "Incorrect. 0 points" });
+    await expect(verdict).toBeVisible();
+    await expect(verdict).toContainText(FAIR_PLAY.answerWithheld);
     return 0;
   }
   const result = page.getByRole("status").filter({ hasText: /^Correct! \+\d+ points/ });

@@ -22,6 +22,7 @@ export const router = createBrowserRouter([
       { path: "/leaderboards", ...page(() => import("@/features/leaderboards/components/leaderboards-page")) },
       { path: "/tournaments/:id/play", ...page(() => import("@/features/tournaments/play/components/play-page")) },
       { path: "/players/:username", ...page(() => import("@/features/players/player-profile-page")) },
+      { path: "/verify-receipt", ...page(() => import("@/features/tournaments/fair-play/verify-receipt-page")) },
       // Behind the authentication wrapper
       {
         element: <ProtectedRoute />,

@@ -36,6 +36,7 @@ export const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDet
   minPlayers: 10,
   joined: true,
   questionCount: 10,
+  fairnessCommitment: "c0ffee".padEnd(64, "0"),
   ...overrides,
 });
 
@@ -58,6 +59,8 @@ export const correct: AnswerResult = {
   xpEarned: 15,
   correctAnswer: "Mercury",
   explanation: "Mercury orbits closest.",
+  withheldUntil: null,
   responseTime: 1000,
+  receipt: null,
 };
 export const wrong: AnswerResult = { ...correct, isCorrect: false, pointsEarned: 0, xpEarned: 0 };

@@ -17,6 +17,7 @@ const COLUMNS = [
       { to: "/learn-more", label: "About Trivia Arena" },
       { to: "/how-it-works", label: "How It Works" },
       { to: "/leaderboards", label: "Leaderboards" },
+      { to: "/verify-receipt", label: "Verify a Receipt" },
     ],
   },
   {

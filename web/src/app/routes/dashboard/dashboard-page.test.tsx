@@ -36,6 +36,8 @@ const entries: UserTournamentEntry[] = [
     rank: 1,
     score: 4200,
     prize: 42.5,
+    prizeStatus: "paid",
+    reviewReason: null,
   },
 ];
 
@@ -197,6 +199,8 @@ describe("dashboard", () => {
       rank: null,
       score: 0,
       prize: 0,
+      prizeStatus: "none",
+      reviewReason: null,
     });
     fakeFetch({
       "GET /api/user": () => ({ body: testUser() }),

@@ -1,8 +1,10 @@
 import { formatDollars } from "@common/domain/money";
+import { useState } from "react";
 import { Link } from "react-router";
-import { CalendarClock, CheckCircle2, Lock, Medal } from "lucide-react";
+import { CalendarClock, CheckCircle2, Lock, Medal, ReceiptText } from "lucide-react";
 import type { UserStats, UserTournamentEntry } from "@common/api/tournaments";
 import type { Tournament, User } from "@common/api/types";
+import { FAIR_PLAY } from "@common/messages";
 import { DASHBOARD_UPCOMING_LIMIT } from "@common/spec";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,6 +14,7 @@ import { useCountdown } from "@/hooks/use-countdown";
 import { useTournaments } from "@/features/tournaments/api";
 import { formatStart, shownStatus } from "@/features/tournaments/display";
 import { StatusBadge } from "@/features/tournaments/components/status-badge";
+import { AnswerReceipts } from "@/features/tournaments/fair-play/receipts-list";
 import { cn } from "@/lib/cn";
 import { achievementsFor } from "./achievements";
 
@@ -62,32 +65,67 @@ function RecentTournaments({ entries, loading, error }: { entries: UserTournamen
         ) : (
           <ul className="divide-y divide-border">
             {recent.map((t) => (
-              <li key={t.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0">
-                  <Link to={`/tournaments/${t.id}`} className="font-medium hover:underline">
-                    {t.title}
-                  </Link>
-                  <p className="text-xs text-muted-foreground">{formatStart(t.startTime)}</p>
-                </div>
-                <div className="flex flex-wrap items-center gap-3 text-sm">
-                  <StatusBadge status={t.status} />
-                  <span>
-                    <span className="text-muted-foreground">Rank </span>
-                    {t.rank ? `#${t.rank}` : "—"}
-                  </span>
-                  <span>
-                    <span className="text-muted-foreground">Score </span>
-                    {t.score.toLocaleString()}
-                  </span>
-                  {t.prize > 0 && <Badge variant="success">Won {formatDollars(t.prize)}</Badge>}
-                </div>
-              </li>
+              <RecentRow key={t.id} entry={t} />
             ))}
           </ul>
         )}
       </CardContent>
     </Card>
   );
+}
+
+function RecentRow({ entry: t }: { entry: UserTournamentEntry }) {
+  const [showReceipts, setShowReceipts] = useState(false);
+  const receiptsId = `receipts-${t.id}`;
+  const underReview = t.prizeStatus === "held" || t.prizeStatus === "forfeited";
+  return (
+    <li className="space-y-3 py-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <Link to={`/tournaments/${t.id}`} className="font-medium hover:underline">
+            {t.title}
+          </Link>
+          <p className="text-xs text-muted-foreground">{formatStart(t.startTime)}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <StatusBadge status={t.status} />
+          <span>
+            <span className="text-muted-foreground">Rank </span>
+            {t.rank ? `#${t.rank}` : "—"}
+          </span>
+          <span>
+            <span className="text-muted-foreground">Score </span>
+            {t.score.toLocaleString()}
+          </span>
+          <PrizeBadge entry={t} />
+          {t.status === "completed" && (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={showReceipts}
+              aria-controls={receiptsId}
+              onClick={() => setShowReceipts(!showReceipts)}
+            >
+              <ReceiptText className="h-4 w-4" aria-hidden /> Answer receipts
+            </Button>
+          )}
+        </div>
+      </div>
+      {underReview && t.reviewReason && <p className="text-xs text-muted-foreground">{t.reviewReason}</p>}
+      {showReceipts && (
+        <div id={receiptsId}>
+          <AnswerReceipts tournamentId={t.id} title={t.title} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** A prize under review or forfeited says so (with the category of the review, never the rule). */
+function PrizeBadge({ entry: t }: { entry: UserTournamentEntry }) {
+  if (t.prizeStatus === "held") return <Badge variant="secondary">{FAIR_PLAY.prizeUnderReview}</Badge>;
+  if (t.prizeStatus === "forfeited") return <Badge variant="destructive">{FAIR_PLAY.prizeForfeited}</Badge>;
+  return t.prize > 0 ? <Badge variant="success">Won {formatDollars(t.prize)}</Badge> : null;
 }
 
 interface UpcomingItem {

@@ -17,7 +17,16 @@ const TYPE_LABEL: Record<Transaction["type"], string> = {
 
 const signed = (cents: Cents) => (cents > 0 ? `+$${formatCents(cents)}` : cents < 0 ? `-$${formatCents(-cents)}` : "$0.00");
 
-/** Totals in cents; failed rows moved no money and count nowhere. */
+/** A prize under fair-play review, or one that went to the house after it. */
+const STATUS_LABEL: Record<Transaction["status"], string> = {
+  completed: "completed",
+  pending: "pending",
+  failed: "failed",
+  held: "Under review",
+  forfeited: "Forfeited",
+};
+
+/** Totals in cents; failed and forfeited rows moved no money and count nowhere; held prizes are not in the balance yet. */
 export function summarize(rows: Transaction[]) {
   const sum = (pred: (t: Transaction) => boolean) => rows.filter(pred).reduce((acc, t) => acc + Math.abs(dollarsToCents(t.amount)), 0);
   return {
@@ -27,6 +36,7 @@ export function summarize(rows: Transaction[]) {
     prizes: sum((t) => t.type === "prize" && t.status === "completed"),
     refunds: sum((t) => t.type === "refund" && t.status === "completed"),
     pending: sum((t) => t.status === "pending"),
+    underReview: sum((t) => t.status === "held"),
   };
 }
 
@@ -63,16 +73,28 @@ export function TransactionsTab() {
                       <span
                         className={cn(
                           "font-semibold tabular-nums",
-                          t.status === "failed" ? "text-muted-foreground line-through" : cents >= 0 ? "text-success" : "text-foreground",
+                          t.status === "failed" || t.status === "forfeited"
+                            ? "text-muted-foreground line-through"
+                            : t.status === "held"
+                              ? "text-muted-foreground"
+                              : cents >= 0
+                                ? "text-success"
+                                : "text-foreground",
                         )}
                       >
                         {signed(cents)}
                       </span>
                       <Badge
-                        variant={t.status === "completed" ? "success" : t.status === "failed" ? "destructive" : "secondary"}
-                        className="capitalize"
+                        variant={
+                          t.status === "completed"
+                            ? "success"
+                            : t.status === "failed" || t.status === "forfeited"
+                              ? "destructive"
+                              : "secondary"
+                        }
+                        className={t.status === "held" || t.status === "forfeited" ? undefined : "capitalize"}
                       >
-                        {t.status}
+                        {STATUS_LABEL[t.status]}
                       </Badge>
                     </div>
                   </li>
@@ -120,6 +142,7 @@ function Summary({ rows }: { rows: Transaction[] }) {
     ["Prizes Won", s.prizes],
     ["Refunds", s.refunds],
     ["Pending", s.pending],
+    ["Under Review", s.underReview],
   ];
   return (
     <dl className="space-y-2 text-sm">

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Tooltip } from "radix-ui";
 import type { Category, Tournament } from "@common/api/types";
 import type { GlobalLeaderboardEntry } from "@common/api/tournaments";
-import { REQUEST_FAILED } from "@common/messages";
+import { FAIR_PLAY_GUARANTEE, REQUEST_FAILED } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import HomePage from "./home-page";
@@ -206,5 +206,13 @@ describe("home page", () => {
     await within(section).findByRole("link", { name: /bytebard/ });
     fireEvent.click(within(section).getByRole("button", { name: "Your Region" }));
     expect(await within(section).findByRole("heading", { name: "No prize winners from Portugal this week yet" })).toBeVisible();
+  });
+
+  it("says what fair play means now, in plain words, and links the receipt check", () => {
+    show();
+    const card = screen.getByRole("heading", { name: "Fair Play Guarantee" }).parentElement!;
+    for (const claim of FAIR_PLAY_GUARANTEE) expect(card).toHaveTextContent(claim);
+    expect(card).not.toHaveTextContent("suspicious play is recorded");
+    expect(within(card).getByRole("link", { name: "Check an answer receipt" })).toHaveAttribute("href", "/verify-receipt");
   });
 });

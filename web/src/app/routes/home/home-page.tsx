@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { ArrowRight, CreditCard, LifeBuoy, ShieldCheck, Swords, Trophy, UserPlus, Wallet, Zap } from "lucide-react";
+import { FAIR_PLAY_GUARANTEE } from "@common/messages";
 import { MARKETING, HOME_TOP_PLAYERS, HOME_TOURNAMENTS, QUESTION_TIME_MS, QUESTIONS_PER_TOURNAMENT } from "@common/spec";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
@@ -266,7 +267,8 @@ function Community() {
     {
       icon: ShieldCheck,
       title: "Fair Play Guarantee",
-      text: "Questions are sent one at a time and timed on our servers. Every answer is checked there, and suspicious play is recorded for review.",
+      text: FAIR_PLAY_GUARANTEE.join(" "),
+      link: { to: "/verify-receipt", label: "Check an answer receipt" },
     },
     {
       icon: LifeBuoy,
@@ -283,6 +285,11 @@ function Community() {
               <item.icon className="h-8 w-8 text-primary" aria-hidden />
               <h3 className="mt-4 font-semibold">{item.title}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{item.text}</p>
+              {item.link && (
+                <Link to={item.link.to} className="mt-2 inline-block text-sm font-medium text-primary hover:underline">
+                  {item.link.label}
+                </Link>
+              )}
             </CardContent>
           </Card>
         ))}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Gift, Medal, ShieldCheck, Swords, Trophy, UserPlus, Wallet } from "lucide-react";
+import { FAIR_PLAY_GUARANTEE } from "@common/messages";
 import { tierForLevel } from "@common/domain/levels";
 import { formatCents } from "@common/domain/money";
 import { prizePoolFromFees, splitPrizePool } from "@common/domain/prizes";
@@ -208,8 +209,22 @@ export default function HowItWorksPage() {
             <AccordionItem value="prizes">
               <AccordionTrigger>When do I get my prize?</AccordionTrigger>
               <AccordionContent>
-                As soon as the tournament ends, prizes are added to the winners' balances. You can withdraw them to a bank account from your
-                dashboard.
+                As soon as the tournament ends, prizes are added to the winners' balances, unless the play was flagged as bot-like or
+                colluding: then the prize is held for review and your dashboard shows it as under review. You can withdraw prizes to a bank
+                account from your dashboard.
+              </AccordionContent>
+            </AccordionItem>
+            <AccordionItem value="fair-play">
+              <AccordionTrigger>How do I know the game is fair?</AccordionTrigger>
+              <AccordionContent>
+                <ul className="list-disc space-y-1 pl-5">
+                  {FAIR_PLAY_GUARANTEE.map((claim) => (
+                    <li key={claim}>{claim}</li>
+                  ))}
+                </ul>
+                <Link to="/verify-receipt" className="mt-2 inline-block font-medium text-primary hover:underline">
+                  Check an answer receipt
+                </Link>
               </AccordionContent>
             </AccordionItem>
             <AccordionItem value="cancel">

@@ -27,7 +27,11 @@ const MISSION = [
   { icon: Brain, title: "Knowledge", text: "Questions in every category, from history and science to music and sports." },
   { icon: Swords, title: "Competition", text: "Live tournaments against real players, ranked on the same clock." },
   { icon: Coins, title: "Rewards", text: "Prize pools paid to the top three, straight into your balance." },
-  { icon: BookOpen, title: "Learning", text: "Answers come with explanations, so you learn something from every question." },
+  {
+    icon: BookOpen,
+    title: "Learning",
+    text: "Answers come with explanations once they are revealed, so you learn something from every question.",
+  },
 ];
 
 const hours = (ms: number) => ms / 3_600_000;

@@ -31,6 +31,7 @@ const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail => 
   minPlayers: 10,
   joined: false,
   questionCount: 10,
+  fairnessCommitment: null,
   ...overrides,
 });
 

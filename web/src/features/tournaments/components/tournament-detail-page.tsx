@@ -19,6 +19,7 @@ import { useCountdown } from "@/hooks/use-countdown";
 import { ApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { tournamentKeys, useParticipants, useTournament } from "../api";
+import { FairnessSection } from "../fair-play/fairness-panel";
 import { difficultyText, feeLabel, isOpenForPlay, playersMissing, shownStatus } from "../display";
 import { isPractice } from "../join-checks";
 import { LeaderboardTab } from "./leaderboard-tab";
@@ -193,14 +194,17 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
                   </ul>
                 </CardContent>
               </Card>
-              <StatusPanel
-                tournament={t}
-                status={status}
-                joined={joined}
-                playable={playable}
-                countdownLabel={countdown.label}
-                onPlayHere={startInlinePlay}
-              />
+              <div className="min-w-0 space-y-6">
+                <StatusPanel
+                  tournament={t}
+                  status={status}
+                  joined={joined}
+                  playable={playable}
+                  countdownLabel={countdown.label}
+                  onPlayHere={startInlinePlay}
+                />
+                <FairnessSection tournament={t} status={status} />
+              </div>
             </div>
           </TabsContent>
 

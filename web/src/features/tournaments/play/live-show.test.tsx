@@ -74,7 +74,24 @@ const showState = (stage: string, index: number, nextAt: string | null) => ({
   show: { stage, index, total: 10, nextAt },
 });
 
-const locked: AnswerLocked = { locked: true, questionId: 100, answer: "Mercury", responseTime: 1200, revealAt: "2026-03-01T12:00:32.000Z" };
+const locked: AnswerLocked = {
+  locked: true,
+  questionId: 100,
+  answer: "Mercury",
+  responseTime: 1200,
+  revealAt: "2026-03-01T12:00:32.000Z",
+  receipt: {
+    v: 1,
+    tournamentId: 9,
+    userId: 7,
+    questionId: 100,
+    answer: "Mercury",
+    receivedAt: "2026-03-01T12:00:01.200Z",
+    responseMs: 1200,
+    points: null,
+    signature: "0".repeat(64),
+  },
+};
 
 const reveal = (overrides: Record<string, unknown> = {}) => ({
   type: "reveal",

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { ArrowLeft, Check, X } from "lucide-react";
 import { isLocked, type AnswerReply, type PlayerQuestion } from "@common/api/tournaments";
+import { FAIR_PLAY } from "@common/messages";
 import { PAUSE_AFTER_ANSWER_MS } from "@common/spec";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -108,7 +109,11 @@ export function PlaySession({ tournamentId, socket, practice, onBack, toolbar }:
           if (isLocked(r)) toast.info("Answer locked");
           else if (r.isCorrect)
             toast.success("Correct answer!", `+${r.pointsEarned} points${r.xpEarned > 0 ? ` and +${r.xpEarned} XP` : ""}`);
-          else toast.error("Incorrect answer", `The correct answer was: ${r.correctAnswer}`);
+          else
+            toast.error(
+              "Incorrect answer",
+              r.correctAnswer === null ? FAIR_PLAY.answerWithheld : `The correct answer was: ${r.correctAnswer}`,
+            );
           schedule(() => advance(q), PAUSE_AFTER_ANSWER_MS);
         },
         onError: (error) => {
@@ -217,7 +222,10 @@ function QuestionCard({ question, msLeft, selected, result, timedOut, locked, su
         <fieldset disabled={locked}>
           <div role="radiogroup" aria-labelledby={headingId} className="grid gap-3 sm:grid-cols-2">
             {question.options.map((option, i) => {
-              const isCorrect = scored !== null && option === scored.correctAnswer;
+              // A withheld answer names no option; a right pick is still marked right.
+              const isCorrect =
+                scored !== null &&
+                (option === scored.correctAnswer || (scored.isCorrect && scored.correctAnswer === null && option === selected));
               const isWrongPick = scored !== null && !scored.isCorrect && option === selected;
               return (
                 <label
@@ -260,9 +268,17 @@ function QuestionCard({ question, msLeft, selected, result, timedOut, locked, su
             className={cn("rounded-lg border p-4 text-sm", scored.isCorrect ? "border-success/50" : "border-destructive/50")}
           >
             <p className="font-semibold">
-              {scored.isCorrect ? `Correct! +${scored.pointsEarned} points` : `Incorrect. The correct answer was: ${scored.correctAnswer}`}
+              {scored.isCorrect
+                ? `Correct! +${scored.pointsEarned} points`
+                : scored.correctAnswer === null
+                  ? `Incorrect. ${scored.pointsEarned} points`
+                  : `Incorrect. The correct answer was: ${scored.correctAnswer}`}
             </p>
-            {scored.explanation && <p className="mt-1 text-muted-foreground">{scored.explanation}</p>}
+            {scored.correctAnswer === null ? (
+              <p className="mt-1 text-muted-foreground">{FAIR_PLAY.answerWithheld}</p>
+            ) : (
+              scored.explanation && <p className="mt-1 text-muted-foreground">{scored.explanation}</p>
+            )}
           </div>
         )}
         {result && isLocked(result) && (
