@@ -6,7 +6,9 @@ import { registerUser } from "./helpers";
 const balance = async (userId: number) =>
   (await env.DB.prepare("SELECT balance_cents AS b FROM users WHERE id = ?").bind(userId).first<{ b: number }>())!.b;
 const ledgerSum = async (userId: number) =>
-  (await env.DB.prepare("SELECT coalesce(sum(amount_cents), 0) AS s FROM transactions WHERE user_id = ? AND status IN ('completed', 'pending')")
+  (await env.DB.prepare(
+    "SELECT coalesce(sum(amount_cents), 0) AS s FROM transactions WHERE user_id = ? AND status IN ('completed', 'pending')",
+  )
     .bind(userId)
     .first<{ s: number }>())!.s;
 const ref = (p: string) => `${p}:${crypto.randomUUID()}`;

@@ -61,7 +61,11 @@ describe("self-paced play over the socket", () => {
         questionId: q.question.id,
         answer: right ? correctOf(t, q.question.id) : wrongOf(t, q.question.id),
       });
-      expect(r).toMatchObject({ type: "result", id: `a${i}`, result: { isCorrect: right, correctAnswer: null, withheldUntil: expect.any(String) } });
+      expect(r).toMatchObject({
+        type: "result",
+        id: `a${i}`,
+        result: { isCorrect: right, correctAnswer: null, withheldUntil: expect.any(String) },
+      });
       score += r.result.pointsEarned;
     }
     const done = await request(ws, { type: "complete", id: "c" });
