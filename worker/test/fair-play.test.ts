@@ -8,6 +8,7 @@ import { drawCandidate, fairnessCommitment } from "../../common/domain/fairness"
 import type { AnswerReceipt, FairnessReport, TournamentReceipts } from "../../common/api/fair-play";
 import type { PlayerQuestion, UserTournamentEntry } from "../../common/api/tournaments";
 import { call } from "./helpers";
+import { makeOperator } from "./fair-play-fixtures";
 import {
   all,
   answer,
@@ -313,6 +314,45 @@ describe("bots and collusion", () => {
     const mine = (await call<UserTournamentEntry[]>("/api/user/tournaments", { cookie: bot!.cookie })).body.find((e) => e.id === t.id)!;
     expect(mine).toMatchObject({ prizeStatus: "held", reviewReason: "Unusual answer timing", prize: 65 });
     expect(JSON.stringify(mine)).not.toMatch(/sub_second|inhuman|1000 ms/);
+
+    // An operator sees it and releases it: into the balance exactly once, however often it is asked.
+    const op = await makeOperator();
+    const report = await call(`/api/admin/tournaments/${t.id}/integrity`, { cookie: op.cookie });
+    expect(report.body.flagged.map((f: { userId: number }) => f.userId)).toEqual([bot!.id]);
+    const held = (await call("/api/admin/held-prizes", { cookie: op.cookie })).body.find((h: { userId: number }) => h.userId === bot!.id);
+    const releases = await Promise.all(
+      [1, 2, 3].map(() => call(`/api/admin/held-prizes/${held.id}/release`, { cookie: op.cookie, method: "POST" })),
+    );
+    expect(releases.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(await balanceOf(bot!.id)).toBe(6500);
+    const forfeitAfter = await call(`/api/admin/held-prizes/${held.id}/forfeit`, {
+      cookie: op.cookie,
+      body: { reason: "Too late to forfeit." },
+    });
+    expect(forfeitAfter.status).toBe(409);
+    expect(await balanceOf(bot!.id)).toBe(6500);
+    expect(await ledgerMismatches()).toEqual([]);
+  });
+
+  it("a flagged prize forfeited goes to the house exactly once", async () => {
+    const t = await makeTournament(await makeCategory(), { startTime: Date.now() - 1000, prizePoolCents: 10_000 });
+    const [bot] = await joined(t, 1);
+    for (let i = 0; i < 10; i++) await play(bot!, t, true, 150);
+    await complete(bot!, t.id);
+    const op = await makeOperator();
+    const held = (await call("/api/admin/held-prizes", { cookie: op.cookie })).body.find((h: { userId: number }) => h.userId === bot!.id);
+    const forfeit = () => call(`/api/admin/held-prizes/${held.id}/forfeit`, { cookie: op.cookie, body: { reason: "Scripted answers." } });
+    expect((await forfeit()).status).toBe(200);
+    expect((await forfeit()).status).toBe(409);
+    expect(await balanceOf(bot!.id)).toBe(0);
+    const house = await all<{ amount_cents: number }>(
+      "SELECT amount_cents FROM house_ledger WHERE reference = ?",
+      `forfeit:${t.id}:${bot!.id}`,
+    );
+    expect(house).toEqual([{ amount_cents: 6500 }]);
+    const mine = (await call<UserTournamentEntry[]>("/api/user/tournaments", { cookie: bot!.cookie })).body.find((e) => e.id === t.id)!;
+    expect(mine.prizeStatus).toBe("forfeited");
+    expect(await ledgerMismatches()).toEqual([]);
   });
 
   it("two accounts on one network with the same answers are both flagged; a human pace is not", async () => {
