@@ -24,6 +24,8 @@ export function joinIdentity(c: Context<AppEnv>): { deviceHash: string; networkH
       maxAge: DEVICE_COOKIE_MAX_AGE_S,
     });
   }
-  const address = c.req.header("cf-connecting-ip");
+  // On a local server every player is on loopback: that says nothing about who shares a network.
+  const raw = c.req.header("cf-connecting-ip");
+  const address = raw && !/^(127\.|::1$)/.test(raw) ? raw : undefined;
   return { deviceHash: identityHash(c.env, "device", device), networkHash: address ? identityHash(c.env, "network", address) : null };
 }
