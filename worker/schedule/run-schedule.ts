@@ -41,8 +41,17 @@ export async function runSchedule(env: Env, now: number): Promise<ScheduleReport
       continue;
     }
     created.push(...(await ensurePractice(db, category, pool, now)));
-    const unretired = pool.filter((q) => isUnretired(q, retireAfter));
-    for (const start of upcomingSlots(category.id, now)) created.push(...(await ensurePaid(db, category, unretired, start)));
+    let unretired = pool.filter((q) => isUnretired(q, retireAfter));
+    for (const start of upcomingSlots(category.id, now)) {
+      const made = await ensurePaid(db, category, unretired, start);
+      if (made.length === 0) continue;
+      created.push(...made.map((m) => m.id));
+      // The next slot of this run sees the uses just counted: a question may retire in between.
+      const used = new Set(made[0]!.questionIds);
+      unretired = unretired
+        .map((q) => (used.has(q.id) ? { ...q, paidUses: q.paidUses + 1 } : q))
+        .filter((q) => isUnretired(q, retireAfter));
+    }
   }
   await db
     .prepare(
@@ -69,7 +78,13 @@ function questionsStatement(db: D1Database, questionIds: string, where: string, 
     .bind(questionIds, ...params);
 }
 
-async function ensurePaid(db: D1Database, category: CategoryRecord, unretired: QuestionCandidate[], start: number): Promise<number[]> {
+/** The tournament made for the slot (none when it was already filled, or cannot be) with the questions it took. */
+async function ensurePaid(
+  db: D1Database,
+  category: CategoryRecord,
+  unretired: PoolRow[],
+  start: number,
+): Promise<{ id: number; questionIds: number[] }[]> {
   const slot = "category_id = ? AND start_time = ? AND entry_fee_cents > 0";
   const picked = pickQuestionsForRamp(unretired, DIFFICULTY_RAMP);
   if (!picked) {
@@ -115,7 +130,7 @@ async function ensurePaid(db: D1Database, category: CategoryRecord, unretired: Q
       ),
     questionsStatement(db, ids, "t.category_id = ? AND t.start_time = ? AND t.entry_fee_cents > 0", [category.id, start]),
   ]);
-  return (inserted!.results as { id: number }[]).map((r) => r.id);
+  return (inserted!.results as { id: number }[]).map((r) => ({ id: r.id, questionIds: picked.map((q) => q.id) }));
 }
 
 async function ensurePractice(db: D1Database, category: CategoryRecord, pool: QuestionCandidate[], now: number): Promise<number[]> {

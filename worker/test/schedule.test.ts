@@ -149,6 +149,19 @@ describe("schedule and question retirement", () => {
     expect(await questionsOf(practice.id)).toHaveLength(10);
   });
 
+  it("counts a use before the next slot of the same run picks: a question retired by the first tournament is not in the second", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const cat = await makeCategory(4); // 12 questions: enough for one tournament, not for two without repeats
+    await env.DB.prepare("UPDATE questions SET paid_uses = 2 WHERE category_id = ?").bind(cat.id).run();
+    await runSchedule(env, Date.now());
+
+    const paid = (await tournamentsOf(cat.id)).filter((t) => t.entry_fee_cents > 0);
+    expect(paid).toHaveLength(1);
+    const uses = [...(await paidUses(cat)).values()];
+    expect(Math.max(...uses)).toBe(3);
+    expect(uses.filter((n) => n === 3)).toHaveLength(10);
+  });
+
   it("skips a paid slot it cannot fill with unretired questions and says why; practice still opens on the retired ones", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const cat = await makeCategory(4); // 12 questions
