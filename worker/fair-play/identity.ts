@@ -24,8 +24,6 @@ export function joinIdentity(c: Context<AppEnv>): { deviceHash: string; networkH
       maxAge: DEVICE_COOKIE_MAX_AGE_S,
     });
   }
-  // On a local server every player is on loopback: that says nothing about who shares a network.
-  const raw = c.req.header("cf-connecting-ip");
-  const address = raw && !/^(127\.|::1$)/.test(raw) ? raw : undefined;
+  const address = c.req.header("cf-connecting-ip");
   return { deviceHash: identityHash(c.env, "device", device), networkHash: address ? identityHash(c.env, "network", address) : null };
 }
