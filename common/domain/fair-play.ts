@@ -86,7 +86,11 @@ function agreement(a: readonly PlayedAnswer[], b: readonly PlayedAnswer[]): { co
 /** Every player's flags (players without any are absent). */
 export function fairPlayFlags(players: readonly PlayerRecord[]): Map<number, FairPlayFlag[]> {
   const out = new Map<number, FairPlayFlag[]>();
-  const add = (userId: number, flag: FairPlayFlag) => out.set(userId, [...(out.get(userId) ?? []), flag]);
+  const add = (userId: number, flag: FairPlayFlag) => {
+    const mine = out.get(userId);
+    if (mine) mine.push(flag);
+    else out.set(userId, [flag]);
+  };
   for (const p of players) for (const f of timingFlags(p.answers)) add(p.userId, f);
 
   // Pairs sharing a device or a network: grouped first, so a room of thousands compares only
@@ -95,7 +99,10 @@ export function fairPlayFlags(players: readonly PlayerRecord[]): Map<number, Fai
     const groups = new Map<string, PlayerRecord[]>();
     for (const p of players) {
       const key = kind === "shared_device" ? p.deviceHash : p.networkHash;
-      if (key !== null) groups.set(key, [...(groups.get(key) ?? []), p]);
+      if (key === null) continue;
+      const group = groups.get(key);
+      if (group) group.push(p);
+      else groups.set(key, [p]);
     }
     for (const group of groups.values()) {
       for (let i = 0; i < group.length; i++) {

@@ -319,7 +319,14 @@ export class TournamentRoom extends DurableObject<Env> {
     if (meta.phase === "cancelled") return fail(409, "fairness_not_revealed", FAIR_PLAY.cancelledNotRevealed);
     if (meta.phase !== "completed" || meta.commitment === null || meta.salt === null)
       return fail(409, "fairness_not_revealed", FAIR_PLAY.notRevealed);
-    const plays = this.#store.allPlays();
+    // Self-paced: each question's first issue, last close and count, in one pass over the plays.
+    const issues = new Map<number, { first: number; last: number; count: number }>();
+    for (const p of this.#store.allPlays()) {
+      const closed = p.answered_at ?? p.issued_at + QUESTION_TIME_MS;
+      const seen = issues.get(p.ord);
+      if (!seen) issues.set(p.ord, { first: p.issued_at, last: closed, count: 1 });
+      else issues.set(p.ord, { first: Math.min(seen.first, p.issued_at), last: Math.max(seen.last, closed), count: seen.count + 1 });
+    }
     const questions = this.#store.questions().map((q): RevealedQuestion => {
       if (meta.format === "live_show") {
         const opened = q.opened_at;
@@ -332,16 +339,14 @@ export class TournamentRoom extends DurableObject<Env> {
           timesIssued: opened === null ? 0 : this.#store.participantCount(),
         };
       }
-      const mine = plays.filter((p) => p.ord === q.ord);
-      const issued = mine.map((p) => p.issued_at);
-      const closed = mine.map((p) => p.answered_at ?? p.issued_at + QUESTION_TIME_MS);
+      const seen = issues.get(q.ord);
       return {
         questionId: q.question_id,
         correctAnswer: q.correct_answer,
         slot: this.#slotOf(meta, q.ord),
-        issuedAt: issued.length === 0 ? null : iso(Math.min(...issued)),
-        closedAt: closed.length === 0 ? null : iso(Math.max(...closed)),
-        timesIssued: mine.length,
+        issuedAt: seen ? iso(seen.first) : null,
+        closedAt: seen ? iso(seen.last) : null,
+        timesIssued: seen?.count ?? 0,
       };
     });
     return ok({ tournamentId: meta.tournament_id, commitment: meta.commitment, salt: meta.salt, drawWidth: meta.draw_width, questions });

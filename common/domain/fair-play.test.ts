@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { FAIR_PLAY_THRESHOLDS as T, fairPlayFlags, humanFloorMs, timingFlags, type PlayedAnswer, type PlayerRecord } from "./fair-play";
+
+const LENGTH = 50;
+const answer = (i: number, responseMs: number | null, correct = true, text = `A${i}`): PlayedAnswer => ({
+  questionId: i + 1,
+  answer: responseMs === null ? null : text,
+  correct: responseMs !== null && correct,
+  responseMs,
+  questionLength: LENGTH,
+});
+/** Ten answers at a person's pace: seconds, all different. */
+const human = (correct = true) => Array.from({ length: 10 }, (_, i) => answer(i, 2000 + 900 * i, correct));
+const kinds = (answers: PlayedAnswer[]) => timingFlags(answers).map((f) => f.kind);
+
+describe("timing flags", () => {
+  it("raise nothing for a person's pace", () => {
+    expect(kinds(human())).toEqual([]);
+  });
+
+  it("inhuman speed: one correct answer under the reading floor can be luck, two cannot", () => {
+    const floor = humanFloorMs(LENGTH);
+    expect(floor).toBe(T.humanFloorBaseMs + T.humanFloorPerCharMs * LENGTH);
+    const one = human().map((a, i) => (i === 3 ? { ...a, responseMs: floor - 1 } : a));
+    expect(kinds(one)).toEqual([]);
+    const two = one.map((a, i) => (i === 6 ? { ...a, responseMs: floor - 1 } : a));
+    expect(kinds(two)).toEqual(["inhuman_speed"]);
+    // Wrong answers that fast are guesses, not knowledge.
+    const wrong = human().map((a, i) => (i < 3 ? { ...a, correct: false, responseMs: 100 } : a));
+    expect(kinds(wrong)).toEqual([]);
+    expect(kinds(two.map((a) => (a.responseMs === floor - 1 ? { ...a, responseMs: floor } : a)))).toEqual([]);
+  });
+
+  it("robotic timing: six answers in a row within the spread, not five", () => {
+    const run = (n: number) => human().map((a, i) => (i >= 2 && i < 2 + n ? { ...a, responseMs: 5000 + (i % 2) * T.roboticSpreadMs } : a));
+    expect(kinds(run(T.roboticRun))).toEqual(["robotic_timing"]);
+    expect(kinds(run(T.roboticRun - 1))).toEqual([]);
+    const wider = human().map((a, i) => (i >= 2 && i < 8 ? { ...a, responseMs: 5000 + (i % 2) * (T.roboticSpreadMs + 1) } : a));
+    expect(kinds(wider)).toEqual([]);
+  });
+
+  it("a sub-second perfect run: nine correct all under a second; one slower answer clears it", () => {
+    // Above the reading floor (600 ms here) and uneven, so only this flag applies.
+    const times = [610, 900, 650, 980, 620, 950, 700, 990, 640, 5000];
+    const fast = times.map((ms, i) => answer(i, ms, i < 9));
+    expect(kinds(fast)).toEqual(["sub_second_perfect"]);
+    expect(kinds(fast.map((a, i) => (i === 4 ? { ...a, responseMs: T.subSecondMs } : a)))).toEqual([]);
+    const eight = fast.map((a, i) => (i === 8 ? { ...a, correct: false } : a));
+    expect(kinds(eight)).toEqual([]);
+  });
+});
+
+describe("pairs on one device or network", () => {
+  const player = (userId: number, answers: PlayedAnswer[], o: Partial<PlayerRecord> = {}): PlayerRecord => ({
+    userId,
+    deviceHash: null,
+    networkHash: null,
+    answers,
+    ...o,
+  });
+  const sameAnswers = (matching: number) =>
+    human().map((a, i) => ({ ...a, responseMs: (a.responseMs ?? 0) + 300, answer: i < matching ? a.answer : `other ${i}` }));
+
+  it("flags both accounts when they share a network and at least 80% of their answers", () => {
+    const flags = fairPlayFlags([player(1, human(), { networkHash: "n" }), player(2, sameAnswers(8), { networkHash: "n" })]);
+    expect(flags.get(1)).toEqual([expect.objectContaining({ kind: "shared_network", otherUserId: 2 })]);
+    expect(flags.get(2)).toEqual([expect.objectContaining({ kind: "shared_network", otherUserId: 1 })]);
+  });
+
+  it("and on a shared device", () => {
+    const flags = fairPlayFlags([player(1, human(), { deviceHash: "d" }), player(2, sameAnswers(10), { deviceHash: "d" })]);
+    expect(flags.get(1)?.map((f) => f.kind)).toEqual(["shared_device"]);
+  });
+
+  it("not below the share, with too few answers in common, apart, or without a known address", () => {
+    expect(fairPlayFlags([player(1, human(), { networkHash: "n" }), player(2, sameAnswers(7), { networkHash: "n" })]).size).toBe(0);
+    const few = (p: PlayedAnswer[]) => p.map((a, i) => (i >= T.pairMinCommon - 1 ? { ...a, answer: null, responseMs: null } : a));
+    expect(fairPlayFlags([player(1, few(human()), { networkHash: "n" }), player(2, few(sameAnswers(10)), { networkHash: "n" })]).size).toBe(
+      0,
+    );
+    expect(fairPlayFlags([player(1, human(), { networkHash: "a" }), player(2, sameAnswers(10), { networkHash: "b" })]).size).toBe(0);
+    expect(fairPlayFlags([player(1, human()), player(2, sameAnswers(10))]).size).toBe(0);
+  });
+});
