@@ -42,6 +42,7 @@ export interface TournamentReceipts {
 /** One committed question as revealed after settlement. */
 export interface RevealedQuestion {
   questionId: number;
+  question: string;
   correctAnswer: string;
   /** Slot of the difficulty ramp (0-based). */
   slot: number;

@@ -332,6 +332,7 @@ export class TournamentRoom extends DurableObject<Env> {
         const opened = q.opened_at;
         return {
           questionId: q.question_id,
+          question: q.question,
           correctAnswer: q.correct_answer,
           slot: q.ord,
           issuedAt: opened === null ? null : iso(opened),
@@ -342,6 +343,7 @@ export class TournamentRoom extends DurableObject<Env> {
       const seen = issues.get(q.ord);
       return {
         questionId: q.question_id,
+        question: q.question,
         correctAnswer: q.correct_answer,
         slot: this.#slotOf(meta, q.ord),
         issuedAt: seen ? iso(seen.first) : null,

@@ -145,7 +145,9 @@ describe("the fairness commitment", () => {
     expect(report.status, report.text).toBe(200);
     expect(report.body.commitment).toBe(published);
     expect(report.body.drawWidth).toBe(1);
-    expect(report.body.questions.map((q) => [q.questionId, q.correctAnswer])).toEqual(t.questions.map((q) => [q.id, q.correct]));
+    expect(report.body.questions.map((q) => [q.questionId, q.question, q.correctAnswer])).toEqual(
+      t.questions.map((q) => [q.id, q.question, q.correct]),
+    );
     for (const q of report.body.questions) {
       expect(q.timesIssued).toBe(1);
       expect(Date.parse(q.closedAt!)).toBeGreaterThanOrEqual(Date.parse(q.issuedAt!));

@@ -15,6 +15,7 @@ const SALT = "5a17".repeat(8);
 
 const revealed = (slot: number, questionId: number, correctAnswer: string): RevealedQuestion => ({
   questionId,
+  question: `Question number ${questionId}?`,
   correctAnswer,
   slot,
   issuedAt: "2026-11-20T18:00:00.000Z",
@@ -103,6 +104,11 @@ describe("tournament page: Verify fairness", () => {
     expect(within(result).getByText("1: every player got the same questions")).toBeInTheDocument();
     const rows = within(result).getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getAllByRole("cell")[2]!.textContent)).toEqual(["Mercury", 'Au, "aurum"', "1969"]);
+    expect(rows.map((r) => within(r).getAllByRole("cell")[1]!.textContent)).toEqual([
+      "Question number 31?",
+      "Question number 32?",
+      "Question number 33?",
+    ]);
     expect(within(rows[0]!).getByText(new Date("2026-11-20T18:00:00.000Z").toLocaleString())).toBeInTheDocument();
   });
 

@@ -124,7 +124,7 @@ function FairnessResult({ check: { report, recomputed }, published }: { check: F
             {report.questions.map((q) => (
               <tr key={q.questionId}>
                 <td className="py-1 pr-2">{q.slot + 1}</td>
-                <td className="py-1 pr-2">#{q.questionId}</td>
+                <td className="py-1 pr-2">{q.question}</td>
                 <td className="py-1 pr-2 font-medium">{q.correctAnswer}</td>
                 <td className="py-1 pr-2">{when(q.issuedAt)}</td>
                 <td className="py-1 pr-2">{when(q.closedAt)}</td>
