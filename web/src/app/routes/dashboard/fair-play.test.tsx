@@ -50,8 +50,16 @@ const report: FairnessReport = {
   salt: "cd".repeat(16),
   drawWidth: 1,
   questions: [
-    { questionId: 31, correctAnswer: "Rome", slot: 0, issuedAt: null, closedAt: null, timesIssued: 1 },
-    { questionId: 32, correctAnswer: "1989", slot: 1, issuedAt: null, closedAt: null, timesIssued: 1 },
+    { questionId: 31, question: "Capital of Italy?", correctAnswer: "Rome", slot: 0, issuedAt: null, closedAt: null, timesIssued: 1 },
+    {
+      questionId: 32,
+      question: "Year the Berlin Wall fell?",
+      correctAnswer: "1989",
+      slot: 1,
+      issuedAt: null,
+      closedAt: null,
+      timesIssued: 1,
+    },
   ],
 };
 
