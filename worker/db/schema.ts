@@ -1,6 +1,6 @@
 // The system of record. Money columns are integer cents; times are epoch milliseconds.
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { TOURNAMENT_FORMATS } from "../../common/spec";
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
@@ -37,6 +37,17 @@ export const users = sqliteTable(
     country: text("country"),
     /** Bumped whenever the avatar changes: it versions the avatar URL and is its ETag. */
     avatarVersion: integer("avatar_version").notNull().default(0),
+    /** When the player proved they read mail at `email` (a link we sent); null until then, and again after an email change. */
+    emailVerifiedAt: integer("email_verified_at"),
+    /** ISO date (YYYY-MM-DD), asked before the first deposit or paid join; docs/responsible-play.md. */
+    dateOfBirth: text("date_of_birth"),
+    /** The last TOTP time step accepted, so one code is never accepted twice. */
+    totpLastStep: integer("totp_last_step"),
+    /** Set when a card refund or dispute took more than the balance held: no joins, no withdrawals until settled. */
+    frozenAt: integer("frozen_at"),
+    frozenReason: text("frozen_reason"),
+    /** What the player still owes the house after a refund or dispute the balance could not cover. */
+    owedCents: integer("owed_cents").notNull().default(0),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [
@@ -57,6 +68,8 @@ export const sessions = sqliteTable(
     createdAt: integer("created_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
+    /** When the owner last re-entered the password (and a TOTP code when 2FA is on) in this session: step-up for sensitive actions. */
+    stepUpAt: integer("step_up_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -67,6 +80,112 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * Failed sign-ins per account and address: each failure pushes the next allowed attempt further
+ * out, so guessing is slow while nobody else can lock the owner out from another address.
+ */
+export const loginFailures = sqliteTable("login_failures", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  lockedUntil: integer("locked_until").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const emailTokenPurposes = ["verify_email", "reset_password"] as const;
+
+/** Single-use links sent by email; only the SHA-256 of the token is kept. */
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: emailTokenPurposes }).notNull(),
+    /** The address the link was sent to: verifying proves this address, not a later one. */
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("email_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+/** Mail kept locally instead of sent, when no email provider is configured (the dev outbox page). */
+export const emailOutbox = sqliteTable("email_outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  toAddress: text("to_address").notNull(),
+  subject: text("subject").notNull(),
+  textBody: text("text_body").notNull(),
+  kind: text("kind").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/**
+ * Idempotency keys of money-moving requests, per user: the first request's answer is kept and a
+ * retry with the same key gets it back without moving money again.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** The operation (withdrawal, deposit_intent, join:{id}, leave:{id}); a key reused for another one is refused. */
+    scope: text("scope").notNull(),
+    /** SHA-256 of the request's canonical body; the same key with other parameters is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    /** The ledger reference the request committed, so a lost answer can be rebuilt from the ledger. */
+    reference: text("reference"),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export const playLimitKinds = ["deposit_daily", "deposit_weekly", "deposit_monthly", "entry_fees_daily", "entry_fees_weekly", "entry_fees_monthly"] as const;
+
+/**
+ * Limits a player set on themselves. Lowering applies at once; raising (or removing) waits
+ * in pending_* until pending_from, so a moment's impulse cannot lift a limit.
+ */
+export const playLimits = sqliteTable(
+  "play_limits",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: playLimitKinds }).notNull(),
+    /** Null: no limit. */
+    amountCents: integer("amount_cents"),
+    pendingAmountCents: integer("pending_amount_cents"),
+    /** When the pending change takes effect; null when none is pending. */
+    pendingFrom: integer("pending_from"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+export const exclusionKinds = ["cool_off", "self_exclusion"] as const;
+
+/** Cool-offs and self-exclusions; neither can be ended early. ends_at null: permanent. */
+export const exclusions = sqliteTable(
+  "exclusions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: exclusionKinds }).notNull(),
+    startsAt: integer("starts_at").notNull(),
+    endsAt: integer("ends_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("exclusions_user_idx").on(t.userId, t.endsAt)],
+);
 
 export const categories = sqliteTable("categories", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -230,7 +349,20 @@ export const userResponses = sqliteTable(
   (t) => [uniqueIndex("responses_unique").on(t.tournamentId, t.userId, t.questionId), index("responses_user_idx").on(t.userId)],
 );
 
-export const transactionTypes = ["deposit", "withdrawal", "tournament_entry", "prize", "refund"] as const;
+/**
+ * card_refund and chargeback take a reversed card payment back out of the balance;
+ * chargeback_reversal returns it when the house wins the dispute.
+ */
+export const transactionTypes = [
+  "deposit",
+  "withdrawal",
+  "tournament_entry",
+  "prize",
+  "refund",
+  "card_refund",
+  "chargeback",
+  "chargeback_reversal",
+] as const;
 /** held: a prize under fair-play review, not in the balance until released (completed) or forfeited. */
 export const transactionStatuses = ["completed", "pending", "failed", "held", "forfeited"] as const;
 
@@ -251,6 +383,8 @@ export const transactions = sqliteTable(
     status: text("status", { enum: transactionStatuses }).notNull().default("completed"),
     /** Unique per outside event (pi_…, entry:{t}:{u}, prize:{t}:{u}, refund:{t}:{u}, payout:{id}). */
     reference: text("reference").unique(),
+    /** Deposits only: which payment provider took the card (sandbox money is never withdrawable off the sandbox hosts). */
+    provider: text("provider", { enum: ["stripe", "sandbox"] }),
     description: text("description"),
     createdAt: integer("created_at").notNull().default(now),
   },
@@ -297,6 +431,32 @@ export const payouts = sqliteTable(
     processedAt: integer("processed_at"),
   },
   (t) => [index("payouts_status_idx").on(t.status, t.createdAt), index("payouts_user_idx").on(t.userId)],
+);
+
+/**
+ * Card refunds and disputes the payment provider reported, one row per provider event id so a
+ * repeated webhook changes nothing; what the balance could not cover is owed.
+ */
+export const paymentReversals = sqliteTable(
+  "payment_reversals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: text("event_id").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["refund", "dispute_opened", "dispute_won", "dispute_lost"] }).notNull(),
+    /** The provider's charge, refund or dispute id (ch_…, re_…, dp_…). */
+    objectId: text("object_id").notNull(),
+    paymentIntentId: text("payment_intent_id"),
+    amountCents: integer("amount_cents").notNull(),
+    /** Taken from (or, for a won dispute, returned to) the balance through the ledger. */
+    balanceCents: integer("balance_cents").notNull(),
+    /** The part the balance could not cover. */
+    owedCents: integer("owed_cents").notNull().default(0),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("payment_reversals_user_idx").on(t.userId)],
 );
 
 export const sandboxIntentStatuses = ["requires_payment_method", "succeeded"] as const;
