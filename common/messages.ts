@@ -232,3 +232,57 @@ export const QUESTION_IMPORT = {
   duplicate: (row: number) => `The same question (in the same category) is already in row ${row} of this file`,
   nothingValid: "No question in the file could be imported; see the rejected rows",
 } as const;
+
+/** Email verification and password reset, as the API and the web pages say it. */
+export const EMAIL = {
+  unverified: "Verify your email address before your first withdrawal: open the link we emailed you, or ask for a new one.",
+  alreadyVerified: "Your email address is already verified.",
+  verificationSent: (email: string) => `We sent a verification link to ${email}. It works for 24 hours.`,
+  verified: "Your email address is verified.",
+  verifyTokenInvalid: "This verification link is invalid, used or expired. Sign in and ask for a new one from your wallet.",
+  verifyTokenMissing: "This link has no token. Open the link from the email exactly as we sent it.",
+  bannerTitle: "Verify your email address",
+  bannerText: (email: string) => `Withdrawals need a verified email. Open the link we sent to ${email}, or ask for a new one.`,
+  resend: "Send a new link",
+  resetRequested: "If an account uses that address, we sent it a link to reset the password. The link works for 30 minutes.",
+  resetTokenInvalid: "This reset link is invalid, used or expired. Ask for a new one.",
+  resetDone: "Your password is reset and you were signed out everywhere. Sign in with the new password.",
+  outboxOff: "The local outbox is off here: this server sends mail through its provider, or is not on this machine.",
+  outboxEmpty: "No mail yet. Register, ask for a password reset or change a security setting, and the mail appears here.",
+} as const;
+
+/** Greeting for a player's mail. */
+const hi = (username: string) => `Hi ${username},`;
+const notYou = "If this wasn't you, reset your password now (Forgot password? on the sign-in page) and contact support.";
+
+/** The account mails: subject and plain-text body. Links are absolute URLs to this site. */
+export const MAIL = {
+  verify: (username: string, link: string) => ({
+    subject: "Verify your email address for Trivia Arena",
+    text: `${hi(username)}\n\nConfirm that this is your email address by opening this link (it works for 24 hours):\n\n${link}\n\nYou need a verified address to withdraw winnings. If you did not sign up for Trivia Arena, ignore this mail.`,
+  }),
+  reset: (username: string, link: string) => ({
+    subject: "Reset your Trivia Arena password",
+    text: `${hi(username)}\n\nSomeone asked to reset the password of your Trivia Arena account. To choose a new password, open this link (it works for 30 minutes, once):\n\n${link}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.`,
+  }),
+  passwordChanged: (username: string) => ({
+    subject: "Your Trivia Arena password was changed",
+    text: `${hi(username)}\n\nThe password of your Trivia Arena account was just changed, and other sessions were signed out.\n\n${notYou}`,
+  }),
+  emailChanged: (username: string, newEmail: string) => ({
+    subject: "Your Trivia Arena email address was changed",
+    text: `${hi(username)}\n\nThe email address of your Trivia Arena account was changed to ${newEmail}. Mail about the account now goes there.\n\n${notYou}`,
+  }),
+  twoFactorEnabled: (username: string) => ({
+    subject: "Two-factor authentication is on",
+    text: `${hi(username)}\n\nTwo-factor authentication was turned on for your Trivia Arena account: signing in now also asks for a code from your authenticator app.\n\n${notYou}`,
+  }),
+  twoFactorDisabled: (username: string) => ({
+    subject: "Two-factor authentication is off",
+    text: `${hi(username)}\n\nTwo-factor authentication was turned off for your Trivia Arena account: signing in now needs only the password.\n\n${notYou}`,
+  }),
+  withdrawalRequested: (username: string, usd: string, last4: string, when: string) => ({
+    subject: `Withdrawal of $${usd} requested`,
+    text: `${hi(username)}\n\nA withdrawal of $${usd} to the bank account ending in ${last4} was requested on ${when}. It is paid within 1-3 business days.\n\n${notYou}`,
+  }),
+} as const;

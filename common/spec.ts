@@ -144,3 +144,20 @@ export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** The tournament search box asks the server once typing pauses this long. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+// Account mail (verification links, password reset, security notices).
+/** How long an email verification link works. */
+export const EMAIL_VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a password reset link works; a newer request voids the older links at once. */
+export const PASSWORD_RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+/** Random bytes in a mailed link's token (256 bits). */
+export const EMAIL_TOKEN_BYTES = 32;
+/** Verification mails a player may ask for again per hour. */
+export const VERIFY_RESEND_PER_HOUR = 5;
+/** Password reset requests per hour from one network address, and for one email address. */
+export const FORGOT_PASSWORD_PER_IP_PER_HOUR = 10;
+export const FORGOT_PASSWORD_PER_EMAIL_PER_HOUR = 3;
+/** A mail provider that has not answered by then is given up on (the action stands, the failure is logged). */
+export const EMAIL_SEND_TIMEOUT_MS = 10_000;
+/** Mails the local outbox page lists, newest first. */
+export const OUTBOX_PAGE_SIZE = 100;

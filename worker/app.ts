@@ -32,6 +32,9 @@ import { adminHouseLedgerRoutes } from "./routes/admin-house-ledger";
 import { receiptRoutes } from "./routes/receipts";
 import { adminHeldPrizeRoutes } from "./routes/admin-held-prizes";
 import { adminIntegrityRoutes } from "./routes/admin-integrity";
+import { authEmailRoutes } from "./routes/auth-email";
+import { userEmailRoutes } from "./routes/user-email";
+import { devOutboxRoutes } from "./routes/dev-outbox";
 
 /** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
 const api = new Hono<AppEnv>()
@@ -46,6 +49,10 @@ const api = new Hono<AppEnv>()
   .route("/", paymentRoutes)
   .route("/user", userRoutes)
   .route("/user/2fa", userTwoFactorRoutes)
+  .route("/user/email", userEmailRoutes)
+  // The mailed links (verify-email, forgot-password, reset-password); auth-email.ts, as auth.ts already serves /.
+  .route("/auth", authEmailRoutes)
+  .route("/dev/outbox", devOutboxRoutes)
   .route("/user/tournaments", userTournamentRoutes)
   .route("/user/stats", userStatsRoutes)
   .route("/tournaments", tournamentRoutes)

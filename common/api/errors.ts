@@ -38,6 +38,13 @@ export const ERROR_CODES = [
   "wrong_password",
   /** The account cannot be deleted yet; the message says why (balance, pending withdrawal, tournament). */
   "account_delete_blocked",
+  /** Withdrawing needs a verified email address: verify it (or ask for a new link) first. */
+  "email_unverified",
+  "email_already_verified",
+  /** A verification link that is unknown, used, expired, or for an address the account no longer has. */
+  "verify_token_invalid",
+  /** A password reset link that is unknown, used or expired. */
+  "reset_token_invalid",
 
   // Players as others see them.
   "player_not_found",

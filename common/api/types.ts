@@ -19,6 +19,8 @@ export interface User {
   tournamentsWon: number;
   role: "player" | "admin";
   twoFactorEnabled: boolean;
+  /** The player opened the verification link sent to `email`; withdrawals need it. */
+  emailVerified: boolean;
   createdAt: string;
 }
 

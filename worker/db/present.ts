@@ -38,6 +38,7 @@ export function presentUser(u: typeof users.$inferSelect): User {
     tournamentsWon: u.tournamentsWon,
     role: u.role,
     twoFactorEnabled: u.totpEnabled,
+    emailVerified: u.emailVerifiedAt !== null,
     createdAt: iso(u.createdAt),
   };
 }

@@ -15,6 +15,7 @@ import { conflict, HttpError, isUniqueViolation, unauthorized } from "../http/er
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import type { Db } from "../db/client";
+import { sendVerificationLink } from "../email/account-mail";
 
 const MINUTE = 60_000;
 /** Checked when the username is unknown, at the same cost, so timing does not reveal which names exist. */
@@ -81,6 +82,7 @@ export const authRoutes = new Hono<AppEnv>()
       throw e;
     }
     await createSession(c, db, created.id);
+    sendVerificationLink(c, created);
     return c.json(presentUser(created) satisfies User, 201);
   })
   .post("/login", validate("json", loginSchema), async (c) => {

@@ -21,6 +21,7 @@ import { badRequest, conflict } from "../http/errors";
 import { currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
+import { sendSecurityNotice } from "../email/account-mail";
 
 /** 10 base32 characters (50 bits) each, shown once; stored as SHA-256 of the upper-cased code like two-factor.ts checks. */
 const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, () => base32Encode(randomBytes(7)).slice(0, 10));
@@ -61,6 +62,7 @@ export const userTwoFactorRoutes = new Hono<AppEnv>()
     if (!enabled) throw conflict(ACCOUNT.twoFactorSetupFirst, "two_factor_setup_required");
     // Sessions opened before the second factor existed are ended, as after a password change.
     await endOtherSessions(c, db, me.id);
+    sendSecurityNotice(c, me, { kind: "two_factor_enabled" });
     const res: TwoFactorEnableResponse = { recoveryCodes };
     return c.json(res);
   })
@@ -73,5 +75,6 @@ export const userTwoFactorRoutes = new Hono<AppEnv>()
     if (!(await verifyPassword(body.password, me.passwordHash))) throw badRequest(ACCOUNT.passwordWrong, "wrong_password");
     if (!(await verifySecondFactor(db, me, body.code))) throw badRequest(AUTH.twoFactorInvalid, "two_factor_invalid");
     await db.update(users).set({ totpEnabled: false, totpSecret: null, recoveryCodes: null }).where(eq(users.id, me.id));
+    sendSecurityNotice(c, me, { kind: "two_factor_disabled" });
     return c.json({ message: "Two-factor authentication disabled" });
   });

@@ -17,6 +17,7 @@ import { currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { assertUnique } from "./auth";
+import { mailEmailChange, sameAddress, sendSecurityNotice } from "../email/account-mail";
 
 export const userRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
@@ -31,6 +32,8 @@ export const userRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     await assertUnique(db, body.username, body.email, me.id);
     const changes: SQLiteUpdateSetSource<typeof users> = { username: body.username, email: body.email };
+    // A new address is unproven until its own link is opened (mailEmailChange sends it).
+    if (!sameAddress(me.email, body.email)) changes.emailVerifiedAt = null;
     // Fields left out of the body stay as they are (the dashboard form sends only username and email).
     if (body.bio !== undefined) changes.bio = body.bio || null;
     if (body.location !== undefined) changes.location = body.location || null;
@@ -46,6 +49,7 @@ export const userRoutes = new Hono<AppEnv>()
     }
     try {
       const updated = await db.update(users).set(changes).where(eq(users.id, me.id)).returning().get();
+      mailEmailChange(c, me, updated);
       return c.json(presentUser(updated));
     } catch (e) {
       if (isUniqueViolation(e)) await assertUnique(db, body.username, body.email, me.id);
@@ -61,6 +65,7 @@ export const userRoutes = new Hono<AppEnv>()
     await db.update(users).set({ passwordHash }).where(eq(users.id, me.id));
     // Anyone else holding a session (a stolen cookie, another device) is signed out.
     await endOtherSessions(c, db, me.id);
+    sendSecurityNotice(c, me, { kind: "password_changed" });
     return c.json({ message: "Password updated" });
   })
   .get("/transactions", async (c) => {

@@ -11,12 +11,14 @@ import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { InsufficientFundsError } from "../money/ledger";
 import { debitWithdrawal, presentPayout } from "../money/payouts";
+import { assertEmailVerified, sendSecurityNotice } from "../email/account-mail";
 
 const aboveBalance = () => badRequest(VALIDATION.amountAboveBalance, "insufficient_balance");
 
 export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confirm", validate("json", withdrawalSchema), async (c) => {
   const me = currentUser(c);
   const body = c.req.valid("json");
+  assertEmailVerified(me);
   // A fast refusal; the CHECK constraint inside the debit is what actually guarantees it.
   if (body.amount > me.balanceCents) throw aboveBalance();
   try {
@@ -26,6 +28,7 @@ export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confi
       method: body.withdrawalMethod,
       ...body.bankAccount,
     });
+    sendSecurityNotice(c, me, { kind: "withdrawal_requested", amountCents: payout.amountCents, last4: payout.accountLast4, at: payout.createdAt });
     return c.json({
       balance: centsToDollars(balanceCents),
       transaction: presentTransaction(transaction),

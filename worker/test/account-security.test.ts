@@ -6,6 +6,7 @@ import { ACCOUNT, AUTH } from "../../common/messages";
 import { totpCode } from "../auth/totp";
 import { call, cookieFrom, registerUser } from "./helpers";
 import { balanceCents, countRows, expectLedgerBalanced, fund, makeAdmin, withdraw } from "./money-helpers";
+import { verifyEmail } from "./email-helpers";
 import { makeCategory, makePractice, next } from "./tournament-fixtures";
 
 afterEach(expectLedgerBalanced);
@@ -169,6 +170,7 @@ describe("DELETE /api/user", () => {
   it("is refused while a withdrawal is pending, allowed once it is paid", async () => {
     const { cookie, user, password } = await registerUser();
     await fund(user.id, 2000);
+    await verifyEmail(user.id);
     const w = await withdraw(cookie, 20);
     expect(w.status).toBe(200);
     expect(await balanceCents(user.id)).toBe(0);
@@ -218,6 +220,7 @@ describe("DELETE /api/user", () => {
     const other = cookieFrom((await login(username, password)).setCookie);
     // Money came and went: deposit 10, withdraw 10 (paid).
     await fund(user.id, 1000);
+    await verifyEmail(user.id);
     const w = await withdraw(cookie, 10);
     const op = await registerUser();
     await makeAdmin(op.user.id);

@@ -2,6 +2,7 @@
 // people (docs/decisions/006-typed-contract.md), whichever layer refuses: validation, the CSRF
 // and session middleware, a route, the tournament's room, the ledger.
 import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
 import { ERROR_CODES, type ErrorCode } from "../../common/api/errors";
 import { JOIN } from "../../common/messages";
 import { call, type CallResult } from "./helpers";
@@ -17,6 +18,9 @@ describe("error bodies", () => {
     const paid = await makeTournament(category, { entryFeeCents: 1000 });
     const expert = await makeTournament(category, { minLevel: 5 });
     const player = await makePlayer({ balanceCents: 300 });
+    const unverified = await makePlayer({ balanceCents: 1000 });
+    // Withdrawing needs a verified address; this player's was verified, the other's not.
+    await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").bind(Date.now(), player.id).run();
 
     const cases: [string, () => Promise<CallResult>, number, ErrorCode][] = [
       ["a query that breaks a rule", () => call("/api/tournaments?price=cheap"), 400, "invalid_request"],
@@ -67,6 +71,16 @@ describe("error bodies", () => {
           }),
         400,
         "insufficient_balance",
+      ],
+      [
+        "money: withdrawing before verifying the email address",
+        () =>
+          call("/api/withdrawal/confirm", {
+            cookie: unverified.cookie,
+            body: { amount: 5, withdrawalMethod: "bank_account", bankAccount: validBank() },
+          }),
+        403,
+        "email_unverified",
       ],
       [
         "money: confirming an unknown payment",

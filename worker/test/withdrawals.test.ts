@@ -17,12 +17,15 @@ import {
   withdraw,
   withdrawRaw,
 } from "./money-helpers";
+import { verifyEmail } from "./email-helpers";
 
 afterEach(expectLedgerBalanced);
 
 async function fundedUser(cents = 10_000) {
   const u = await registerUser();
   await fund(u.user.id, cents);
+  // Withdrawals need a verified address; the player opens the link mailed at sign-up.
+  await verifyEmail(u.user.id);
   return u;
 }
 

@@ -26,6 +26,7 @@ export const testUser = (overrides: Partial<User> = {}): User => ({
   tournamentsWon: 1,
   role: "player",
   twoFactorEnabled: false,
+  emailVerified: true,
   createdAt: "2026-01-05T10:00:00.000Z",
   ...overrides,
 });

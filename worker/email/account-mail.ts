@@ -1,0 +1,79 @@
+// The account mails the routes send: verification and reset links, and a short notice on every
+// security change. Each is one call from its route and runs after the response (mailer.ts).
+import type { Context } from "hono";
+import { EMAIL, MAIL } from "../../common/messages";
+import { EMAIL_VERIFY_TOKEN_TTL_MS, PASSWORD_RESET_TOKEN_TTL_MS } from "../../common/spec";
+import { formatCents } from "../../common/domain/money";
+import type { AppEnv } from "../http/app-env";
+import { forbidden } from "../http/errors";
+import { inBackground, mailerFor, sendLater } from "./mailer";
+import { issueToken } from "./tokens";
+
+interface Recipient {
+  id: number;
+  username: string;
+  email: string;
+}
+
+/** A page of this site, absolute, for a mail (the same origin that served the request). */
+const pageUrl = (c: Context<AppEnv>, path: string, token: string) => `${new URL(c.req.url).origin}${path}?token=${encodeURIComponent(token)}`;
+
+export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Mails `user.email` a link that proves the address (sign-up, a changed address, or asked again). */
+export function sendVerificationLink(c: Context<AppEnv>, user: Recipient): void {
+  inBackground(c, "verify_email", async () => {
+    const db = c.get("db");
+    const token = await issueToken(db, { userId: user.id, purpose: "verify_email", email: user.email, ttlMs: EMAIL_VERIFY_TOKEN_TTL_MS });
+    await mailerFor(c.env, db).send({ to: user.email, kind: "verify_email", ...MAIL.verify(user.username, pageUrl(c, "/verify-email", token)) });
+  });
+}
+
+/** Mails a password reset link; older unused reset links of the user stop working. */
+export function sendResetLink(c: Context<AppEnv>, user: Recipient): void {
+  inBackground(c, "reset_password", async () => {
+    const db = c.get("db");
+    const token = await issueToken(db, {
+      userId: user.id,
+      purpose: "reset_password",
+      email: user.email,
+      ttlMs: PASSWORD_RESET_TOKEN_TTL_MS,
+      replacePrevious: true,
+    });
+    await mailerFor(c.env, db).send({ to: user.email, kind: "reset_password", ...MAIL.reset(user.username, pageUrl(c, "/reset-password", token)) });
+  });
+}
+
+export type SecurityNotice =
+  | { kind: "password_changed" }
+  | { kind: "two_factor_enabled" }
+  | { kind: "two_factor_disabled" }
+  | { kind: "withdrawal_requested"; amountCents: number; last4: string; at: number };
+
+/** A short "this just happened to your account" mail to the account's address. */
+export function sendSecurityNotice(c: Context<AppEnv>, user: Omit<Recipient, "id">, notice: SecurityNotice): void {
+  const content =
+    notice.kind === "password_changed"
+      ? MAIL.passwordChanged(user.username)
+      : notice.kind === "two_factor_enabled"
+        ? MAIL.twoFactorEnabled(user.username)
+        : notice.kind === "two_factor_disabled"
+          ? MAIL.twoFactorDisabled(user.username)
+          : MAIL.withdrawalRequested(user.username, formatCents(notice.amountCents), notice.last4, new Date(notice.at).toUTCString());
+  sendLater(c, { to: user.email, kind: notice.kind, ...content });
+}
+
+/**
+ * After a profile save: when the address changed, the old one is told where mail now goes and the
+ * new one gets a verification link (the route has already reset the verification).
+ */
+export function mailEmailChange(c: Context<AppEnv>, before: Recipient, after: Recipient): void {
+  if (sameAddress(before.email, after.email)) return;
+  sendLater(c, { to: before.email, kind: "email_changed", ...MAIL.emailChanged(after.username, after.email) });
+  sendVerificationLink(c, after);
+}
+
+/** Withdrawals need an address the player proved they read. */
+export function assertEmailVerified(user: { emailVerifiedAt: number | null }): void {
+  if (user.emailVerifiedAt === null) throw forbidden(EMAIL.unverified, "email_unverified");
+}
