@@ -57,8 +57,8 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["worker/test/**/*.test.ts"],
-          // The Stripe path and the bot check run in their own projects below, with their keys bound.
-          exclude: [...configDefaults.exclude, "worker/test/stripe/**", "worker/test/turnstile/**"],
+          // The Stripe path, the bot check and mail through the provider run in their own projects below, with their keys bound.
+          exclude: [...configDefaults.exclude, "worker/test/stripe/**", "worker/test/turnstile/**", "worker/test/email/**"],
           setupFiles: ["./worker/test/apply-migrations.ts"],
         },
       },
@@ -106,6 +106,28 @@ export default defineConfig({
           name: "worker-turnstile",
           include: ["worker/test/turnstile/**/*.test.ts"],
           globalSetup: ["./worker/test/turnstile/turnstile-double.ts"],
+          setupFiles: ["./worker/test/apply-migrations.ts"],
+        },
+      },
+      {
+        // Mail through the provider: the Worker sends to a local Resend-speaking double that the
+        // project's globalSetup starts on a loopback port (worker/test/email/resend-double.ts).
+        plugins: [
+          cloudflareTest(async ({ inject }) => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: await workerBindings({
+                RESEND_API_KEY: inject("resendDoubleKey"),
+                EMAIL_FROM: "Trivia Arena <no-reply@arena.test>",
+                EMAIL_API_URL: `${inject("resendDoubleUrl")}/emails`,
+              }),
+            },
+          })),
+        ],
+        test: {
+          name: "worker-email",
+          include: ["worker/test/email/**/*.test.ts"],
+          globalSetup: ["./worker/test/email/resend-double.ts"],
           setupFiles: ["./worker/test/apply-migrations.ts"],
         },
       },

@@ -1,7 +1,7 @@
 // Email verification: a link mailed at sign-up (and on request), single use, hashed at rest,
 // proving the address it was sent to; withdrawals wait for it. Mail goes to the local outbox here.
 import { describe, expect, it } from "vitest";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { EMAIL } from "../../common/messages";
 import { sha256Hex } from "../auth/bytes";
 import { call, registerUser } from "./helpers";
@@ -152,5 +152,28 @@ describe("withdrawals wait for a verified address", () => {
     await env.DB.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?").bind(user.id).run();
     expect((await me(cookie)).emailVerified).toBe(false);
     expect((await withdraw(cookie, 10)).body.code).toBe("email_unverified");
+  });
+});
+
+describe("GET /api/dev/outbox", () => {
+  it("lists the local mail newest first on a loopback host", async () => {
+    const { cookie, user } = await registerUser();
+    await waitForMail(user.email, "verify_email");
+    await resend(cookie);
+    await waitForMails(user.email, "verify_email", 2);
+    const res = await call("/api/dev/outbox");
+    expect(res.status).toBe(200);
+    const mine = (res.body as { to: string; kind: string; subject: string; text: string; id: number }[]).filter((m) => m.to === user.email);
+    expect(mine.map((m) => m.kind)).toEqual(["verify_email", "verify_email"]);
+    expect(mine[0]!.id).toBeGreaterThan(mine[1]!.id);
+    expect(mine[0]!.text).toContain("/verify-email?token=");
+  });
+
+  it("does not exist for any other host", async () => {
+    for (const url of ["https://trivia.example/api/dev/outbox", "http://10.0.0.5/api/dev/outbox"]) {
+      const res = await exports.default.fetch(new Request(url));
+      expect(res.status, url).toBe(404);
+      expect(await res.json()).toEqual({ code: "not_found", message: "Not found" });
+    }
   });
 });
