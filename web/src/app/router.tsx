@@ -23,6 +23,11 @@ export const router = createBrowserRouter([
       { path: "/tournaments/:id/play", ...page(() => import("@/features/tournaments/play/components/play-page")) },
       { path: "/players/:username", ...page(() => import("@/features/players/player-profile-page")) },
       { path: "/verify-receipt", ...page(() => import("@/features/tournaments/fair-play/verify-receipt-page")) },
+      { path: "/forgot-password", ...page(() => import("@/features/auth/forgot-password-page")) },
+      { path: "/reset-password", ...page(() => import("@/features/auth/reset-password-page")) },
+      { path: "/verify-email", ...page(() => import("@/features/auth/verify-email-page")) },
+      // Local development only: the API behind it answers on a loopback host without a mail provider.
+      { path: "/dev/outbox", ...page(() => import("@/features/dev-outbox/outbox-page")) },
       // Behind the authentication wrapper
       {
         element: <ProtectedRoute />,

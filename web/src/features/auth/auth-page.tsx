@@ -123,6 +123,11 @@ function LoginForm() {
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? "Signing in..." : "Sign In"}
       </Button>
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" className="text-primary hover:underline">
+          Forgot password?
+        </Link>
+      </p>
     </form>
   );
 }

@@ -56,3 +56,6 @@ export function useConfirmWithdrawal() {
     onSuccess: (res) => refresh(res.balance),
   });
 }
+
+/** POST /api/user/email/verify/resend: a new verification link to the account's address. */
+export const useResendVerification = () => useMutation({ mutationFn: () => read(api.user.email.verify.resend.$post()) });

@@ -3,6 +3,7 @@ import type { User } from "@common/api/types";
 import { formatCents, dollarsToCents } from "@common/domain/money";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DepositDialog, WithdrawDialog } from "./amount-dialogs";
+import { VerifyEmailBanner } from "./verify-email-banner";
 
 /** The balance with Deposit Funds and Withdraw Winnings (disabled with nothing to withdraw). */
 export function WalletCard({ user }: { user: User }) {
@@ -17,9 +18,12 @@ export function WalletCard({ user }: { user: User }) {
           ${formatCents(balanceCents)}
         </CardTitle>
       </CardHeader>
-      <CardContent className="flex flex-col gap-2 sm:flex-row">
-        <DepositDialog />
-        <WithdrawDialog balanceCents={balanceCents} />
+      <CardContent className="space-y-3">
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <DepositDialog />
+          <WithdrawDialog balanceCents={balanceCents} />
+        </div>
+        <VerifyEmailBanner user={user} />
       </CardContent>
     </Card>
   );

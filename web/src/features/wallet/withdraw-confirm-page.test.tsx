@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import { EMAIL } from "@common/messages";
 import userEvent from "@testing-library/user-event";
 import type { Transaction } from "@common/api/types";
 import { fakeFetch } from "@/test/fake-fetch";
@@ -120,5 +121,31 @@ describe("withdrawal confirm page", () => {
       withdrawalMethod: "bank_account",
       bankAccount: { accountHolderName: "Ada Lovelace", accountNumber: "123456789", routingNumber: "021000021", accountType: "savings" },
     });
+  });
+
+  it("shows an unverified player the banner, sends a new link, and shows the server's email_unverified refusal", async () => {
+    const u = userEvent.setup();
+    const server = fakeFetch({
+      "POST /api/user/email/verify/resend": () => ({ body: { message: EMAIL.verificationSent("quiz@example.com") } }),
+      "POST /api/withdrawal/confirm": () => ({ status: 403, body: { code: "email_unverified", message: EMAIL.unverified } }),
+    });
+    renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account", user: testUser({ emailVerified: false }) });
+    const banner = screen.getByRole("region", { name: EMAIL.bannerTitle });
+    expect(banner).toHaveTextContent(EMAIL.bannerText("quiz@example.com"));
+    await u.click(within(banner).getByRole("button", { name: EMAIL.resend }));
+    expect(await screen.findByText("Verification link sent")).toBeVisible();
+    expect(screen.getByText(EMAIL.verificationSent("quiz@example.com"))).toBeVisible();
+    expect(server.calls("POST /api/user/email/verify/resend")).toHaveLength(1);
+
+    await fillBank(u);
+    await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
+    expect(await screen.findByText("Withdrawal Error")).toBeVisible();
+    expect(screen.getByText(EMAIL.unverified)).toBeVisible();
+  });
+
+  it("shows no banner to a verified player", () => {
+    fakeFetch({});
+    renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
+    expect(screen.queryByRole("region", { name: EMAIL.bannerTitle })).not.toBeInTheDocument();
   });
 });

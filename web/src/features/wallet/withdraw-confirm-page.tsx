@@ -5,6 +5,7 @@ import { AlertCircle, Landmark } from "lucide-react";
 import { bankAccountSchema } from "@common/api/money";
 import { MONEY } from "@common/messages";
 import { BANK_ACCOUNT_TYPES } from "@common/spec";
+import type { User } from "@common/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field, Input, Label } from "@/components/ui/input";
@@ -16,6 +17,7 @@ import { invalidProps, validate, type FieldErrors } from "@/lib/form";
 import { toast } from "@/lib/toast";
 import { useConfirmWithdrawal } from "./api";
 import { amountFromParam } from "./route-amount";
+import { VerifyEmailBanner } from "./verify-email-banner";
 
 type AccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 const METHOD_LABELS: Record<string, string> = { bank_account: "Bank Account" };
@@ -35,10 +37,11 @@ export default function WithdrawConfirmPage() {
 
   if (amount === null) return <Navigate to="/dashboard" replace />;
   if (!user) return <PageSpinner />;
-  return <WithdrawForm key={amount} amount={amount} method={method} balance={user.balance} />;
+  return <WithdrawForm key={amount} amount={amount} method={method} user={user} />;
 }
 
-function WithdrawForm({ amount, method, balance }: { amount: number; method: string; balance: number }) {
+function WithdrawForm({ amount, method, user }: { amount: number; method: string; user: User }) {
+  const balance = user.balance;
   const navigate = useNavigate();
   const withdraw = useConfirmWithdrawal();
   const [values, setValues] = useState({
@@ -107,6 +110,7 @@ function WithdrawForm({ amount, method, balance }: { amount: number; method: str
           <CardDescription>Enter the bank account that should receive your winnings.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
+          <VerifyEmailBanner user={user} />
           <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted p-4 text-sm">
             <dt className="text-muted-foreground">Amount</dt>
             <dd className="text-right text-lg font-bold">{amountLabel}</dd>
