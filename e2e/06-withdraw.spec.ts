@@ -1,10 +1,12 @@
 // Journey 6: withdraw $10 to a bank account; an invalid routing number is refused with its
-// message; an amount above the balance gets the Insufficient Balance card.
+// message; an amount above the balance gets the Insufficient Balance card. Withdrawing needs a
+// verified email address: the player first opens the link mailed at sign-up (the local outbox).
 import {
   createAccount,
   depositSandbox,
   expect,
   expectToast,
+  followMailLink,
   getTransactions,
   signIn,
   test,
@@ -17,7 +19,14 @@ test("withdraw $10 with valid bank details; invalid routing number; above-balanc
   await depositSandbox(player, 25);
   await signIn(context, player);
 
+  // Verifying the email address: the wallet asks for it, the link is in the mail sent at sign-up.
   await page.goto("/dashboard");
+  await expect(page.getByRole("region", { name: "Verify your email address" })).toBeVisible();
+  await followMailLink(page, player.email, "Verify your email address for Trivia Arena");
+  await expect(page.getByText("Your email address is verified.")).toBeVisible();
+  await page.getByRole("link", { name: "Go to Dashboard" }).click();
+  await expect(page.getByRole("region", { name: "Verify your email address" })).toHaveCount(0);
+
   await expect(walletBalance(page)).toHaveText("$25.00");
 
   // The amount dialog: more than the balance, then no method.

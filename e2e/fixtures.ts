@@ -142,6 +142,23 @@ export async function createTournament(o: NewTournament = {}): Promise<Tournamen
   return (await res.json()) as Tournament;
 }
 
+/**
+ * Opens the local outbox page (`npm start` keeps mail there instead of sending it) and follows
+ * the link in the newest mail to `email` with this subject. Mail is written just after the
+ * request that sends it has answered, so the page is reloaded until it is there.
+ */
+export async function followMailLink(page: Page, email: string, subject: string) {
+  const mail = page
+    .getByRole("list", { name: "Mails" })
+    .getByRole("listitem", { name: `${subject} to ${email}`, exact: true })
+    .first();
+  await expect(async () => {
+    await page.goto("/dev/outbox");
+    await expect(mail).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await mail.getByRole("link").first().click();
+}
+
 /** The toasts (sonner's region); at most one is visible at a time. */
 export const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ });
 

@@ -16,7 +16,8 @@ interface Recipient {
 }
 
 /** A page of this site, absolute, for a mail (the same origin that served the request). */
-const pageUrl = (c: Context<AppEnv>, path: string, token: string) => `${new URL(c.req.url).origin}${path}?token=${encodeURIComponent(token)}`;
+const pageUrl = (c: Context<AppEnv>, path: string, token: string) =>
+  `${new URL(c.req.url).origin}${path}?token=${encodeURIComponent(token)}`;
 
 export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -25,7 +26,11 @@ export function sendVerificationLink(c: Context<AppEnv>, user: Recipient): void 
   inBackground(c, "verify_email", async () => {
     const db = c.get("db");
     const token = await issueToken(db, { userId: user.id, purpose: "verify_email", email: user.email, ttlMs: EMAIL_VERIFY_TOKEN_TTL_MS });
-    await mailerFor(c.env, db).send({ to: user.email, kind: "verify_email", ...MAIL.verify(user.username, pageUrl(c, "/verify-email", token)) });
+    await mailerFor(c.env, db).send({
+      to: user.email,
+      kind: "verify_email",
+      ...MAIL.verify(user.username, pageUrl(c, "/verify-email", token)),
+    });
   });
 }
 
@@ -40,7 +45,11 @@ export function sendResetLink(c: Context<AppEnv>, user: Recipient): void {
       ttlMs: PASSWORD_RESET_TOKEN_TTL_MS,
       replacePrevious: true,
     });
-    await mailerFor(c.env, db).send({ to: user.email, kind: "reset_password", ...MAIL.reset(user.username, pageUrl(c, "/reset-password", token)) });
+    await mailerFor(c.env, db).send({
+      to: user.email,
+      kind: "reset_password",
+      ...MAIL.reset(user.username, pageUrl(c, "/reset-password", token)),
+    });
   });
 }
 

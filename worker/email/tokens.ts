@@ -43,7 +43,14 @@ export async function useToken(db: Db, token: string, purpose: TokenPurpose): Pr
   const row = await db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(and(eq(emailTokens.id, sha256Hex(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(emailTokens.id, sha256Hex(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: emailTokens.userId, email: emailTokens.email })
     .get();
   return row ?? null;

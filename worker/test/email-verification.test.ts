@@ -49,7 +49,9 @@ describe("verification at sign-up", () => {
   it("refuses an unknown, expired or reset token with the same answer", async () => {
     const { user } = await registerUser();
     const token = linkToken((await waitForMail(user.email, "verify_email")).text_body, "/verify-email");
-    await env.DB.prepare("UPDATE email_tokens SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, sha256Hex(token)).run();
+    await env.DB.prepare("UPDATE email_tokens SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, sha256Hex(token))
+      .run();
     for (const t of [token, "A".repeat(43), "not a token"]) {
       const res = await verify(t);
       expect(res.status, t).toBe(400);

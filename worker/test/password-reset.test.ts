@@ -97,7 +97,9 @@ describe("POST /api/auth/reset-password", () => {
     expect(second).not.toBe(first);
     const verifyToken = linkToken((await waitForMail(user.email, "verify_email")).text_body, "/verify-email");
 
-    await env.DB.prepare("UPDATE email_tokens SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, sha256Hex(second)).run();
+    await env.DB.prepare("UPDATE email_tokens SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, sha256Hex(second))
+      .run();
     for (const t of [first, second, verifyToken, "B".repeat(43)]) {
       const res = await reset(t, "brand-new-pass");
       expect(res.status).toBe(400);

@@ -9,7 +9,11 @@ import { mailsTo, verifyEmail, waitForMail } from "./email-helpers";
 describe("security notices", () => {
   it("a password change in the profile", async () => {
     const { cookie, user, password } = await registerUser();
-    const res = await call("/api/user/password", { method: "PATCH", cookie, body: { currentPassword: password, newPassword: "changed-pass-1" } });
+    const res = await call("/api/user/password", {
+      method: "PATCH",
+      cookie,
+      body: { currentPassword: password, newPassword: "changed-pass-1" },
+    });
     expect(res.status, res.text).toBe(200);
     const mail = await waitForMail(user.email, "password_changed");
     expect(mail.to_address).toBe(user.email);
@@ -19,7 +23,11 @@ describe("security notices", () => {
 
   it("no notice for a refused password change", async () => {
     const { cookie, user } = await registerUser();
-    const res = await call("/api/user/password", { method: "PATCH", cookie, body: { currentPassword: "wrong-one", newPassword: "changed-pass-1" } });
+    const res = await call("/api/user/password", {
+      method: "PATCH",
+      cookie,
+      body: { currentPassword: "wrong-one", newPassword: "changed-pass-1" },
+    });
     expect(res.status).toBe(400);
     await new Promise((r) => setTimeout(r, 300));
     expect(await mailsTo(user.email, "password_changed")).toEqual([]);

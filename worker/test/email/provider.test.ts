@@ -69,10 +69,17 @@ describe("mail through the provider", () => {
     const email = `fail-500-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const { cookie, password, user } = await registerUser({ email });
     await sentTo(email);
-    const res = await call("/api/user/password", { method: "PATCH", cookie, body: { currentPassword: password, newPassword: "changed-pass-1" } });
+    const res = await call("/api/user/password", {
+      method: "PATCH",
+      cookie,
+      body: { currentPassword: password, newPassword: "changed-pass-1" },
+    });
     expect(res.status, res.text).toBe(200);
     const sent = await sentTo(email, 2);
-    expect(sent.map((m) => m.body.subject)).toEqual(["Verify your email address for Trivia Arena", "Your Trivia Arena password was changed"]);
+    expect(sent.map((m) => m.body.subject)).toEqual([
+      "Verify your email address for Trivia Arena",
+      "Your Trivia Arena password was changed",
+    ]);
     await vi.waitFor(() => expect(errors).toHaveBeenCalledTimes(2));
     expect(errors.mock.calls[1]).toEqual([
       "email not sent",
@@ -95,7 +102,10 @@ describe("mail through the provider", () => {
     expect(res.body.balance).toBe(20);
     await sentTo(email, 2);
     await vi.waitFor(() => expect(errors).toHaveBeenCalledTimes(2));
-    expect(errors.mock.calls[1]).toEqual(["email not sent", { kind: "withdrawal_requested", reason: expect.stringContaining("provider unreachable") }]);
+    expect(errors.mock.calls[1]).toEqual([
+      "email not sent",
+      { kind: "withdrawal_requested", reason: expect.stringContaining("provider unreachable") },
+    ]);
     expect(logged()).not.toContain(email);
   });
 

@@ -62,7 +62,11 @@ async function startResendDouble(key: string) {
     const to = body.to?.[0] ?? "";
     if (to.startsWith("hang-up")) return req.socket.destroy();
     if (to.startsWith("fail-500")) {
-      return json(500, { statusCode: 500, name: "internal_server_error", message: `failed for ${req.headers.authorization}: ${body.text}` });
+      return json(500, {
+        statusCode: 500,
+        name: "internal_server_error",
+        message: `failed for ${req.headers.authorization}: ${body.text}`,
+      });
     }
     if (req.headers.authorization !== `Bearer ${key}`) return json(401, { statusCode: 401, name: "missing_api_key", message: "bad key" });
     return json(200, { id: randomBytes(8).toString("hex") });

@@ -45,7 +45,12 @@ describe("forgot password", () => {
 
   it("says in words when there are too many requests", async () => {
     const u = userEvent.setup();
-    fakeFetch({ "POST /api/auth/forgot-password": () => ({ status: 429, body: { code: "rate_limited", message: "Too many attempts. Please wait a few minutes and try again." } }) });
+    fakeFetch({
+      "POST /api/auth/forgot-password": () => ({
+        status: 429,
+        body: { code: "rate_limited", message: "Too many attempts. Please wait a few minutes and try again." },
+      }),
+    });
     renderPage(routes, { at: "/forgot-password", user: null });
     await u.type(screen.getByLabelText("Email"), "ada@example.com");
     await u.click(screen.getByRole("button", { name: "Send reset link" }));
@@ -76,7 +81,9 @@ describe("reset password", () => {
 
   it("offers a new link when the token is used or expired, and when the URL has none", async () => {
     const u = userEvent.setup();
-    fakeFetch({ "POST /api/auth/reset-password": () => ({ status: 400, body: { code: "reset_token_invalid", message: EMAIL.resetTokenInvalid } }) });
+    fakeFetch({
+      "POST /api/auth/reset-password": () => ({ status: 400, body: { code: "reset_token_invalid", message: EMAIL.resetTokenInvalid } }),
+    });
     renderPage(routes, { at: "/reset-password?token=used", user: null });
     await u.type(screen.getByLabelText("New Password"), "brand-new-pass");
     await u.type(screen.getByLabelText("Confirm New Password"), "brand-new-pass");
@@ -102,7 +109,9 @@ describe("verify email", () => {
   });
 
   it("shows the server's reason for a dead link and offers to sign in", async () => {
-    fakeFetch({ "POST /api/auth/verify-email": () => ({ status: 400, body: { code: "verify_token_invalid", message: EMAIL.verifyTokenInvalid } }) });
+    fakeFetch({
+      "POST /api/auth/verify-email": () => ({ status: 400, body: { code: "verify_token_invalid", message: EMAIL.verifyTokenInvalid } }),
+    });
     renderPage(routes, { at: "/verify-email?token=old", user: null });
     expect(await screen.findByRole("alert")).toHaveTextContent(EMAIL.verifyTokenInvalid);
     expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth");

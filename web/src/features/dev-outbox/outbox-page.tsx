@@ -29,7 +29,9 @@ export default function OutboxPage() {
         {outbox.isLoading ? (
           <PageSpinner />
         ) : outbox.error ? (
-          <p role="alert">{outbox.error instanceof ApiError && outbox.error.status === 404 ? EMAIL.outboxOff : errorMessage(outbox.error)}</p>
+          <p role="alert">
+            {outbox.error instanceof ApiError && outbox.error.status === 404 ? EMAIL.outboxOff : errorMessage(outbox.error)}
+          </p>
         ) : outbox.data && outbox.data.length > 0 ? (
           <ul aria-label="Mails" className="space-y-4">
             {outbox.data.map((m) => (

@@ -11,7 +11,10 @@ export function VerifyEmailBanner({ user }: { user: User }) {
   const resend = useResendVerification();
   if (user.emailVerified) return null;
   return (
-    <section aria-label={EMAIL.bannerTitle} className="flex flex-col gap-3 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-sm sm:flex-row sm:items-center">
+    <section
+      aria-label={EMAIL.bannerTitle}
+      className="flex flex-col gap-3 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-sm sm:flex-row sm:items-center"
+    >
       <MailWarning className="h-5 w-5 shrink-0 text-amber-600" aria-hidden />
       <div className="flex-1">
         <p className="font-medium">{EMAIL.bannerTitle}</p>
