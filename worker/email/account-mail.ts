@@ -6,6 +6,7 @@ import { EMAIL_VERIFY_TOKEN_TTL_MS, PASSWORD_RESET_TOKEN_TTL_MS } from "../../co
 import { formatCents } from "../../common/domain/money";
 import type { AppEnv } from "../http/app-env";
 import { forbidden } from "../http/errors";
+import type { PayoutRow } from "../money/payouts";
 import { inBackground, mailerFor, sendLater } from "./mailer";
 import { issueToken } from "./tokens";
 
@@ -57,7 +58,7 @@ export type SecurityNotice =
   | { kind: "password_changed" }
   | { kind: "two_factor_enabled" }
   | { kind: "two_factor_disabled" }
-  | { kind: "withdrawal_requested"; amountCents: number; last4: string; at: number };
+  | { kind: "withdrawal_requested"; payout: Pick<PayoutRow, "amountCents" | "accountLast4" | "createdAt"> };
 
 /** A short "this just happened to your account" mail to the account's address. */
 export function sendSecurityNotice(c: Context<AppEnv>, user: Omit<Recipient, "id">, notice: SecurityNotice): void {
@@ -68,7 +69,12 @@ export function sendSecurityNotice(c: Context<AppEnv>, user: Omit<Recipient, "id
         ? MAIL.twoFactorEnabled(user.username)
         : notice.kind === "two_factor_disabled"
           ? MAIL.twoFactorDisabled(user.username)
-          : MAIL.withdrawalRequested(user.username, formatCents(notice.amountCents), notice.last4, new Date(notice.at).toUTCString());
+          : MAIL.withdrawalRequested(
+              user.username,
+              formatCents(notice.payout.amountCents),
+              notice.payout.accountLast4,
+              new Date(notice.payout.createdAt).toUTCString(),
+            );
   sendLater(c, { to: user.email, kind: notice.kind, ...content });
 }
 

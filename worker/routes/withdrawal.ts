@@ -28,12 +28,7 @@ export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confi
       method: body.withdrawalMethod,
       ...body.bankAccount,
     });
-    sendSecurityNotice(c, me, {
-      kind: "withdrawal_requested",
-      amountCents: payout.amountCents,
-      last4: payout.accountLast4,
-      at: payout.createdAt,
-    });
+    sendSecurityNotice(c, me, { kind: "withdrawal_requested", payout });
     return c.json({
       balance: centsToDollars(balanceCents),
       transaction: presentTransaction(transaction),
