@@ -32,6 +32,8 @@ import { adminHouseLedgerRoutes } from "./routes/admin-house-ledger";
 import { receiptRoutes } from "./routes/receipts";
 import { adminHeldPrizeRoutes } from "./routes/admin-held-prizes";
 import { adminIntegrityRoutes } from "./routes/admin-integrity";
+import { userResponsiblePlayRoutes } from "./routes/user-responsible-play";
+import { userDateOfBirthRoutes } from "./routes/user-date-of-birth";
 
 /** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
 const api = new Hono<AppEnv>()
@@ -48,6 +50,8 @@ const api = new Hono<AppEnv>()
   .route("/user/2fa", userTwoFactorRoutes)
   .route("/user/tournaments", userTournamentRoutes)
   .route("/user/stats", userStatsRoutes)
+  .route("/user/responsible-play", userResponsiblePlayRoutes)
+  .route("/user/date-of-birth", userDateOfBirthRoutes)
   .route("/tournaments", tournamentRoutes)
   .route("/categories", categoryRoutes)
   .route("/leaderboard", leaderboardRoutes)

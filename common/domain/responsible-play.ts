@@ -44,7 +44,8 @@ const stricter = (requested: number | null, current: number | null) => requested
  */
 export function changeLimit(current: LimitState, requested: number | null, now: number): LimitState {
   const s = settleLimit(current, now);
-  if (stricter(requested, s.amountCents) || requested === s.amountCents) return { amountCents: requested, pendingAmountCents: null, pendingFrom: null };
+  if (stricter(requested, s.amountCents) || requested === s.amountCents)
+    return { amountCents: requested, pendingAmountCents: null, pendingFrom: null };
   // Asking again for the raise already waiting keeps its time rather than restarting the wait.
   if (s.pendingFrom !== null && s.pendingAmountCents === requested) return s;
   return { amountCents: s.amountCents, pendingAmountCents: requested, pendingFrom: now + LIMIT_RAISE_DELAY_MS };
@@ -180,10 +181,10 @@ export interface Region {
   subdivision: string | null;
 }
 
-/** "US-WA" or "DE" to a region; null when it is neither form. */
+/** "US-WA" or "DE" to a region (Cloudflare's "T1" for Tor and "XX" for unknown included); null when it is neither form. */
 export function parseRegion(text: string): Region | null {
   const code = text.trim().toUpperCase();
-  const m = /^([A-Z]{2})(?:-([A-Z0-9]{1,3}))?$/.exec(code);
+  const m = /^([A-Z][A-Z0-9])(?:-([A-Z0-9]{1,3}))?$/.exec(code);
   if (!m) return null;
   return { country: m[1]!, subdivision: m[2] ? code : null };
 }

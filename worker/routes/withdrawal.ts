@@ -11,12 +11,14 @@ import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { InsufficientFundsError } from "../money/ledger";
 import { debitWithdrawal, presentPayout } from "../money/payouts";
+import { assertMayWithdraw } from "../responsible-play/checks";
 
 const aboveBalance = () => badRequest(VALIDATION.amountAboveBalance, "insufficient_balance");
 
 export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confirm", validate("json", withdrawalSchema), async (c) => {
   const me = currentUser(c);
   const body = c.req.valid("json");
+  assertMayWithdraw(c);
   // A fast refusal; the CHECK constraint inside the debit is what actually guarantees it.
   if (body.amount > me.balanceCents) throw aboveBalance();
   try {
