@@ -291,3 +291,17 @@ export const RESPONSIBLE = {
   selfExclusionStarted: (endsAt: number | null) =>
     endsAt === null ? "Your permanent self-exclusion has started." : `Your self-exclusion has started. It ends ${utcMoment(endsAt)}.`,
 } as const;
+
+/** The web app's responsible-play texts. */
+export const RESPONSIBLE_UI = {
+  dateOfBirthTitle: "Your date of birth",
+  dateOfBirthWhy: "We ask once, before your first deposit or paid entry, to make sure you are old enough to play for money where you are.",
+  dateOfBirthOnce: "It can be given only once; to correct it later, contact support.",
+  dateOfBirthFailed: "Your date of birth could not be saved",
+  coolOffConfirm: (period: string) =>
+    `For ${period} you will not be able to deposit or join any tournament, free or paid. Tournaments you joined that have not started are left and their fees refunded. A break cannot be ended early.`,
+  selfExclusionConfirm: (period: string) =>
+    `${period === "permanently" ? "Permanently" : `For ${period}`}, you will not be able to deposit or join any tournament, free or paid. Tournaments you joined that have not started are left and their fees refunded. A self-exclusion cannot be undone or shortened. Your balance stays yours to withdraw.`,
+  limitsFailed: "Your limits could not be saved",
+  exclusionFailed: "That could not be started",
+} as const;
