@@ -50,7 +50,8 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: await workerBindings({}),
+              // Regions for the responsible-play tests (worker/test/responsible-play.test.ts); no other test sends these.
+              bindings: await workerBindings({ BARRED_REGIONS: "US-WA,KP", REGION_MIN_AGES: "US-AL:19,US-MS:21" }),
             },
           })),
         ],

@@ -286,3 +286,76 @@ export const MAIL = {
     text: `${hi(username)}\n\nA withdrawal of $${usd} to the bank account ending in ${last4} was requested on ${when}. It is paid within 1-3 business days.\n\n${notYou}`,
   }),
 } as const;
+
+/** A moment as the server's refusals name it: the server does not know the player's time zone, so UTC, said so. */
+const utcMoment = (ms: number) => {
+  const d = new Date(ms);
+  const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][d.getUTCMonth()];
+  return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")} UTC`;
+};
+
+const PERIOD_WORD = { daily: "daily", weekly: "weekly", monthly: "monthly" } as const;
+const PERIOD_SPAN = { daily: "24 hours", weekly: "7 days", monthly: "30 days" } as const;
+
+/** Responsible play and eligibility (docs/responsible-play.md): every refusal says what to do or when it ends. */
+export const RESPONSIBLE = {
+  limitName: (family: "deposit" | "entry_fees", period: keyof typeof PERIOD_WORD) =>
+    `${PERIOD_WORD[period]} ${family === "deposit" ? "deposit" : "entry-fee"} limit`,
+  /** A deposit or entry fee over a limit: which one, what is left, and when the amount fits. */
+  limitReached: (p: {
+    family: "deposit" | "entry_fees";
+    period: keyof typeof PERIOD_WORD;
+    limitUsd: string;
+    leftUsd: string;
+    amountUsd: string;
+    fitsAt: number | null;
+  }) => {
+    const what = p.family === "deposit" ? "deposit" : "spend on entry fees";
+    const head = `This would go over your ${RESPONSIBLE.limitName(p.family, p.period)} of $${p.limitUsd} (the last ${PERIOD_SPAN[p.period]}).`;
+    const left = `You can ${what} up to $${p.leftUsd} now.`;
+    const when =
+      p.fitsAt === null
+        ? `$${p.amountUsd} is more than the limit itself; raising a limit takes 24 hours to apply.`
+        : `$${p.amountUsd} fits again from ${utcMoment(p.fitsAt)}.`;
+    return `${head} ${left} ${when}`;
+  },
+  coolingOff: (endsAt: number) =>
+    `You are taking a break until ${utcMoment(endsAt)}: deposits and joining tournaments are paused until then. Your balance can still be withdrawn.`,
+  selfExcluded: (endsAt: number | null) =>
+    endsAt === null
+      ? "You have excluded yourself permanently: deposits and joining tournaments are closed on this account. Your balance can still be withdrawn."
+      : `You have excluded yourself until ${utcMoment(endsAt)}: deposits and joining tournaments are closed until then. Your balance can still be withdrawn.`,
+  exclusionActive: (endsAt: number | null) =>
+    endsAt === null
+      ? "A permanent self-exclusion is already in force on this account."
+      : `A break already in force lasts until ${utcMoment(endsAt)}; choose a longer one to extend it.`,
+  dateOfBirthRequired: "Please enter your date of birth before your first deposit or paid entry.",
+  dateOfBirthAlreadySet: "Your date of birth is already on file. To correct it, contact support.",
+  dateOfBirthInvalid: "Enter a real date of birth as YYYY-MM-DD",
+  dateOfBirthFuture: "A date of birth cannot be in the future",
+  dateOfBirthTooEarly: "Please check the year of your date of birth",
+  underage: (minAge: number) =>
+    `You must be at least ${minAge} to deposit or pay entry fees where you are. Free tournaments stay open to you.`,
+  regionBarred: (code: string) =>
+    `Deposits, paid tournaments and withdrawals are not available in your region (${code}). Free tournaments stay open to you; if you moved, contact support about your balance.`,
+  limitInvalid: "A limit must be a positive amount, or empty for no limit",
+  passwordWrong: "Password is incorrect",
+  limitsSaved: "Limits saved",
+  coolOffStarted: (endsAt: number) => `Your break has started. It ends ${utcMoment(endsAt)}.`,
+  selfExclusionStarted: (endsAt: number | null) =>
+    endsAt === null ? "Your permanent self-exclusion has started." : `Your self-exclusion has started. It ends ${utcMoment(endsAt)}.`,
+} as const;
+
+/** The web app's responsible-play texts. */
+export const RESPONSIBLE_UI = {
+  dateOfBirthTitle: "Your date of birth",
+  dateOfBirthWhy: "We ask once, before your first deposit or paid entry, to make sure you are old enough to play for money where you are.",
+  dateOfBirthOnce: "It can be given only once; to correct it later, contact support.",
+  dateOfBirthFailed: "Your date of birth could not be saved",
+  coolOffConfirm: (period: string) =>
+    `For ${period} you will not be able to deposit or join any tournament, free or paid. Tournaments you joined that have not started are left and their fees refunded. A break cannot be ended early.`,
+  selfExclusionConfirm: (period: string) =>
+    `${period === "permanently" ? "Permanently" : `For ${period}`}, you will not be able to deposit or join any tournament, free or paid. Tournaments you joined that have not started are left and their fees refunded. A self-exclusion cannot be undone or shortened. Your balance stays yours to withdraw.`,
+  limitsFailed: "Your limits could not be saved",
+  exclusionFailed: "That could not be started",
+} as const;

@@ -161,3 +161,18 @@ export const FORGOT_PASSWORD_PER_EMAIL_PER_HOUR = 3;
 export const EMAIL_SEND_TIMEOUT_MS = 10_000;
 /** Mails the local outbox page lists, newest first. */
 export const OUTBOX_PAGE_SIZE = 100;
+// Responsible play (docs/responsible-play.md).
+/** The rolling windows of the limits: the last 24 hours, 7 days and 30 days before the moment of the check. */
+export const LIMIT_WINDOWS_MS = { daily: 24 * 60 * 60 * 1000, weekly: 7 * 24 * 60 * 60 * 1000, monthly: 30 * 24 * 60 * 60 * 1000 } as const;
+/** A raised or removed limit waits this long before it applies; a lowered one applies at once. */
+export const LIMIT_RAISE_DELAY_MS = 24 * 60 * 60 * 1000;
+/** Cool-off lengths a player may choose. */
+export const COOL_OFF_PERIODS_MS = { "24h": 24 * 60 * 60 * 1000, "7d": 7 * 24 * 60 * 60 * 1000, "30d": 30 * 24 * 60 * 60 * 1000 } as const;
+/** Self-exclusion lengths, in calendar months; null: permanent. */
+export const SELF_EXCLUSION_PERIOD_MONTHS = { "6m": 6, "1y": 12, permanent: null } as const;
+/** The age to deposit or pay an entry fee where REGION_MIN_AGES names no higher one. */
+export const DEFAULT_MIN_AGE = 18;
+/** The earliest date of birth accepted: anything before is a typing slip. */
+export const DATE_OF_BIRTH_MIN = "1900-01-01";
+/** The cookie that sets the request's region on a loopback host only (local testing); production ignores it. */
+export const DEV_REGION_COOKIE = "dev-region";

@@ -2,6 +2,7 @@
 // wallet and in Transaction History; the declined card says "Payment Failed" and credits nothing.
 import type { Page } from "@playwright/test";
 import {
+  ADULT_DATE_OF_BIRTH,
   CARDS,
   createAccount,
   expect,
@@ -32,7 +33,8 @@ async function payWith(page: Page, card: string, amountLabel: string) {
 }
 
 test("deposit $25 with the success card; the declined card credits nothing @mobile", async ({ page, context }) => {
-  const player = await createAccount("depositor");
+  // A new player who has never been asked for a date of birth: the first checkout asks, once.
+  const player = await createAccount("depositor", { dateOfBirth: false });
   await signIn(context, player);
 
   await page.goto("/dashboard");
@@ -49,6 +51,9 @@ test("deposit $25 with the success card; the declined card credits nothing @mobi
   // $25 with the success card.
   await startDeposit(page, "25");
   await expect(page).toHaveURL(/\/checkout\/25$/);
+  await expect(page.getByRole("heading", { name: "Your date of birth" })).toBeVisible();
+  await page.getByLabel("Date of birth").fill(ADULT_DATE_OF_BIRTH);
+  await page.getByRole("button", { name: "Save and continue" }).click();
   await payWith(page, CARDS.success, "$25.00");
   await expect(page).toHaveURL(/\/payment-success\?/);
   await expect(page.getByRole("heading", { name: "Deposit Successful" })).toBeVisible();

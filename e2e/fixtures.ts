@@ -54,13 +54,22 @@ const newApiContext = () => playwrightRequest.newContext({ baseURL: E2E_BASE_URL
 /** API clients of the running test's accounts, disposed when it ends. */
 const openApis: APIRequestContext[] = [];
 
-/** Registers a new account through POST /api/register; its client is signed in. */
-export async function createAccount(prefix = "player", { keep = false } = {}): Promise<Account> {
+/** The date of birth journeys type when the app asks (an adult anywhere). */
+export const ADULT_DATE_OF_BIRTH = "1990-05-17";
+
+/**
+ * Registers a new account through POST /api/register; its client is signed in. The player has
+ * given an adult date of birth (PUT /api/user/date-of-birth), as a first deposit or paid entry
+ * asks; `dateOfBirth: false` leaves it for the journey to give through the page.
+ */
+export async function createAccount(prefix = "player", { keep = false, dateOfBirth = true } = {}): Promise<Account> {
   const api = await newApiContext();
   if (!keep) openApis.push(api);
   const username = uniqueName(prefix);
   const email = `${username.toLowerCase()}@example.com`;
   const user = await ok<User>(await api.post("/api/register", { data: { username, email, password: PASSWORD } }), `register ${username}`);
+  if (dateOfBirth)
+    await ok(await api.put("/api/user/date-of-birth", { data: { dateOfBirth: ADULT_DATE_OF_BIRTH } }), `date of birth ${username}`);
   return { id: user.id, username, email, password: PASSWORD, api };
 }
 

@@ -35,6 +35,8 @@ import { adminIntegrityRoutes } from "./routes/admin-integrity";
 import { authEmailRoutes } from "./routes/auth-email";
 import { userEmailRoutes } from "./routes/user-email";
 import { devOutboxRoutes } from "./routes/dev-outbox";
+import { userResponsiblePlayRoutes } from "./routes/user-responsible-play";
+import { userDateOfBirthRoutes } from "./routes/user-date-of-birth";
 
 /** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
 const api = new Hono<AppEnv>()
@@ -55,6 +57,8 @@ const api = new Hono<AppEnv>()
   .route("/dev/outbox", devOutboxRoutes)
   .route("/user/tournaments", userTournamentRoutes)
   .route("/user/stats", userStatsRoutes)
+  .route("/user/responsible-play", userResponsiblePlayRoutes)
+  .route("/user/date-of-birth", userDateOfBirthRoutes)
   .route("/tournaments", tournamentRoutes)
   .route("/categories", categoryRoutes)
   .route("/leaderboard", leaderboardRoutes)

@@ -147,7 +147,7 @@ export async function directPlayers(fx: Fixtures, count: number, tag: string): P
     const rows = batch.map((b) => ({ u: b.username, e: `${b.username}@bench.example`, h: b.hash }));
     const [inserted] = await fx.sql<{ id: number; username: string }>([
       {
-        sql: `INSERT INTO users (username, email, password_hash) SELECT json_extract(j.value, '$.u'), json_extract(j.value, '$.e'), 'bench-no-login'
+        sql: `INSERT INTO users (username, email, password_hash, date_of_birth) SELECT json_extract(j.value, '$.u'), json_extract(j.value, '$.e'), 'bench-no-login', '1990-05-17'
               FROM json_each(?) AS j RETURNING id, username`,
         params: [JSON.stringify(rows)],
       },
@@ -186,6 +186,12 @@ export async function registerPlayers(
       const cookie = sessionCookie(res.setCookie);
       if (res.status !== 201 || !cookie || typeof res.json?.id !== "number") {
         errors.push(`register ${username}: ${res.status} ${res.text.slice(0, 200)}`);
+        continue;
+      }
+      // An adult date of birth, as a player gives it before the first deposit or paid entry.
+      const dob = await http.request("PUT", "/api/user/date-of-birth", { cookie, body: { dateOfBirth: "1990-05-17" } });
+      if (dob.status !== 200) {
+        errors.push(`date of birth ${username}: ${dob.status} ${dob.text.slice(0, 200)}`);
         continue;
       }
       players[i] = { i, id: res.json.id, username, cookie };

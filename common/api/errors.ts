@@ -98,6 +98,26 @@ export const ERROR_CODES = [
   "provider_unavailable",
   "webhook_not_configured",
   "webhook_signature_invalid",
+
+  // Responsible play and eligibility (docs/responsible-play.md).
+  /** A deposit over one of the player's own deposit limits; the message names the limit, what is left and when it frees up. */
+  "deposit_limit_reached",
+  /** A paid join over the player's own entry-fee limit; the message names the limit, what is left and when it frees up. */
+  "spend_limit_reached",
+  /** No deposits or joins during a cool-off; the message says when it ends. */
+  "cooling_off",
+  /** No deposits or joins during a self-exclusion; the message says when it ends (or that it is permanent). */
+  "self_excluded",
+  /** A deposit or paid join before the player gave a date of birth: ask for it, then retry. */
+  "date_of_birth_required",
+  /** The date of birth is already set; only an operator changes it. */
+  "date_of_birth_already_set",
+  /** Under the minimum age where the request comes from. */
+  "underage",
+  /** Deposits, paid joins and withdrawals are not offered where the request comes from. */
+  "region_barred",
+  /** A cool-off or self-exclusion asked for while one already in force lasts as long or longer. */
+  "exclusion_active",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -26,6 +26,7 @@ import { creditDeposit, depositRefusal } from "../payments/deposits";
 import { maxDepositCents, paymentProvider, stripeConfigured } from "../payments/index";
 import { SandboxProvider } from "../payments/sandbox";
 import { intentIdFromClientSecret } from "../payments/provider";
+import { assertMayDeposit } from "../responsible-play/checks";
 
 /** Only the sandbox has a card step of its own: with Stripe, Stripe.js confirms the card. */
 const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -45,6 +46,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     async (c) => {
       const me = currentUser(c);
       const body = c.req.valid("json");
+      await assertMayDeposit(c, body.amount);
       // Scoped to the user and the amount: one checkout visit (one client key) and one amount
       // give one intent however often it is posted; without a client key every call is new.
       const clientKey = body.idempotencyKey ?? randomToken(16);

@@ -31,6 +31,7 @@ import { openPracticeRun } from "../tournaments/practice-runs";
 import { joinIdentity } from "../fair-play/identity";
 import type { FairnessReport } from "../../common/api/fair-play";
 import { requireHuman } from "../auth/turnstile";
+import { assertMayJoin } from "../responsible-play/checks";
 import { currentUser, requireUser } from "../http/middleware";
 import { socketUpgrade } from "../http/sockets";
 import { idParam, noFields, validate } from "../http/validate";
@@ -209,6 +210,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
     const { t: target } = await findTournament(db, requested);
     // Someone else's practice run is not there for this player.
     if (target.kind === "practice_run" && target.ownerUserId !== user.id) throw notFound(PLAY.notFound, "tournament_not_found");
+    await assertMayJoin(c, target.entryFeeCents);
     // Only money is worth a bot's while: free entries are never checked.
     if (target.entryFeeCents > 0) await requireHuman(c.env, c.req.raw, c.req.valid("json").turnstileToken, "join");
     // Starting practice joins the player's own run of it: the tournament answered is that run.

@@ -12,6 +12,7 @@ import type { AppEnv } from "../http/app-env";
 import { InsufficientFundsError } from "../money/ledger";
 import { debitWithdrawal, presentPayout } from "../money/payouts";
 import { assertEmailVerified, sendSecurityNotice } from "../email/account-mail";
+import { assertMayWithdraw } from "../responsible-play/checks";
 
 const aboveBalance = () => badRequest(VALIDATION.amountAboveBalance, "insufficient_balance");
 
@@ -19,6 +20,7 @@ export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confi
   const me = currentUser(c);
   const body = c.req.valid("json");
   assertEmailVerified(me);
+  assertMayWithdraw(c);
   // A fast refusal; the CHECK constraint inside the debit is what actually guarantees it.
   if (body.amount > me.balanceCents) throw aboveBalance();
   try {

@@ -52,12 +52,27 @@ export function cookieFrom(setCookie: string | null): string {
   return match[1];
 }
 
+/** The date of birth test players give when first asked (an adult anywhere). */
+export const ADULT_DATE_OF_BIRTH = "1990-05-17";
+
+/** Gives the player's date of birth through its route, as the checkout's prompt does. */
+export async function setDateOfBirth(cookie: string, dateOfBirth: string = ADULT_DATE_OF_BIRTH) {
+  const res = await call("/api/user/date-of-birth", { method: "PUT", cookie, body: { dateOfBirth } });
+  if (res.status !== 200) throw new Error(`date of birth failed: ${res.status} ${res.text}`);
+}
+
 let userCounter = 0;
-/** Registers a new unique player and returns its cookie and user object. */
+/**
+ * Registers a new unique player and returns its cookie and user object. The player has given an
+ * adult date of birth, so deposits and paid joins are open; `dateOfBirth: null` leaves it unasked.
+ */
 export async function registerUser(overrides: Record<string, unknown> = {}) {
   const n = `${Date.now().toString(36)}${++userCounter}${Math.floor(Math.random() * 1e6)}`;
-  const input = { username: `p${n}`, email: `p${n}@example.com`, password: "secret123", ...overrides };
+  const { dateOfBirth = ADULT_DATE_OF_BIRTH, ...fields } = overrides;
+  const input = { username: `p${n}`, email: `p${n}@example.com`, password: "secret123", ...fields };
   const res = await call("/api/register", { body: input });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
-  return { cookie: cookieFrom(res.setCookie), user: res.body, password: input.password as string, username: input.username as string };
+  const cookie = cookieFrom(res.setCookie);
+  if (typeof dateOfBirth === "string") await setDateOfBirth(cookie, dateOfBirth);
+  return { cookie, user: res.body, password: input.password as string, username: input.username as string };
 }

@@ -10,7 +10,7 @@ import { SESSION_COOKIE } from "../auth/session";
 import { postEntry } from "../money/ledger";
 import { roomFor } from "../durable/room-client";
 import type { TournamentRoom } from "../durable/tournament-room";
-import { call, ORIGIN } from "./helpers";
+import { call, ORIGIN, setDateOfBirth } from "./helpers";
 
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${++seq}${Math.floor(Math.random() * 1e6)}`;
@@ -123,7 +123,10 @@ export interface Player {
   cookie: string;
 }
 
-/** A signed-in player made directly in D1 (no password hashing), with XP matching the level and an optional deposit. */
+/**
+ * A signed-in player made directly in D1 (no password hashing), with XP matching the level and an
+ * optional deposit, who has given an adult date of birth (through its route) so paid joins are open.
+ */
 export async function makePlayer(o: { level?: number; xp?: number; balanceCents?: number; preferences?: object } = {}): Promise<Player> {
   const username = `p${uniq()}`;
   const level = o.level ?? 1;
@@ -137,8 +140,10 @@ export async function makePlayer(o: { level?: number; xp?: number; balanceCents?
   await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)")
     .bind(sha256Hex(token), user!.id, now, now, now + 86_400_000)
     .run();
+  const cookie = `${SESSION_COOKIE}=${token}`;
+  await setDateOfBirth(cookie);
   if (o.balanceCents) await deposit(user!.id, o.balanceCents);
-  return { id: user!.id, username, cookie: `${SESSION_COOKIE}=${token}` };
+  return { id: user!.id, username, cookie };
 }
 
 export const deposit = (userId: number, cents: number) =>

@@ -9,8 +9,9 @@ import { DeleteAccount } from "./delete-account";
 import { PasswordForm } from "./password-form";
 import { ProfileCard, ProfileStatsCard } from "./profile-card";
 import { TwoFactorSettings } from "./two-factor-settings";
+import { ResponsiblePlaySettings } from "./responsible-play-settings";
 
-const TABS = ["account", "appearance", "security"] as const;
+const TABS = ["account", "appearance", "security", "responsible-play"] as const;
 type Tab = (typeof TABS)[number];
 
 export default function ProfilePage() {
@@ -24,12 +25,13 @@ export default function ProfilePage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">Profile</h1>
-      <p className="mt-1 text-muted-foreground">Manage your account, appearance and security.</p>
+      <p className="mt-1 text-muted-foreground">Manage your account, appearance, security and responsible play.</p>
       <Tabs value={tab} onValueChange={(v) => setParams(v === "account" ? {} : { tab: v }, { replace: true })} className="mt-6">
         <TabsList>
           <TabsTrigger value="account">Account Info</TabsTrigger>
           <TabsTrigger value="appearance">Appearance</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
+          <TabsTrigger value="responsible-play">Responsible play</TabsTrigger>
         </TabsList>
         <TabsContent value="account">
           <div className="grid gap-6 lg:grid-cols-3">
@@ -57,6 +59,9 @@ export default function ProfilePage() {
           </Card>
           <TwoFactorSettings user={user} />
           <DeleteAccount />
+        </TabsContent>
+        <TabsContent value="responsible-play">
+          <ResponsiblePlaySettings />
         </TabsContent>
       </Tabs>
     </div>

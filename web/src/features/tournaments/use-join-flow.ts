@@ -1,10 +1,11 @@
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { Tournament } from "@common/api/types";
 import type { JoinResult } from "@common/api/tournaments";
 import { JOIN } from "@common/messages";
 import { POST_JOIN_REDIRECT_MS } from "@common/spec";
 import { useUser } from "@/lib/session";
-import { errorMessage } from "@/lib/api";
+import { ApiError, errorMessage } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { useJoinTournament } from "./api";
 import { isPractice, joinBlock } from "./join-checks";
@@ -19,6 +20,8 @@ export function useJoinFlow() {
   const { user } = useUser();
   const join = useJoinTournament();
   const navigate = useNavigate();
+  // A paid join the server held back for the date of birth; once given, an unconfirmed join goes on by itself.
+  const [awaitingDateOfBirth, setAwaitingDateOfBirth] = useState<{ t: Joinable; confirmed: boolean } | null>(null);
 
   /** Shows the first client check that refuses the join; true when one did. */
   const refuses = (t: Joinable) => {
@@ -36,6 +39,10 @@ export function useJoinFlow() {
     try {
       joined = await join.mutateAsync({ id: t.id, turnstileToken });
     } catch (error) {
+      if (error instanceof ApiError && error.code === "date_of_birth_required") {
+        setAwaitingDateOfBirth({ t, confirmed: turnstileToken !== undefined });
+        return false;
+      }
       toast.error(JOIN.error.title, errorMessage(error, JOIN.error.description));
       return false;
     }
@@ -50,5 +57,20 @@ export function useJoinFlow() {
     return true;
   };
 
-  return { start, refuses, isPending: join.isPending, pendingId: join.isPending ? join.variables?.id : undefined };
+  /** The date of birth is stored: join again, unless the bot check's dialog is still open for the player to confirm. */
+  const dateOfBirthGiven = () => {
+    const waiting = awaitingDateOfBirth;
+    setAwaitingDateOfBirth(null);
+    if (waiting && !waiting.confirmed) void start(waiting.t);
+  };
+
+  return {
+    start,
+    refuses,
+    isPending: join.isPending,
+    pendingId: join.isPending ? join.variables?.id : undefined,
+    needsDateOfBirth: awaitingDateOfBirth !== null,
+    dateOfBirthGiven,
+    dismissDateOfBirth: () => setAwaitingDateOfBirth(null),
+  };
 }

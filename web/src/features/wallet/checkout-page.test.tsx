@@ -118,3 +118,57 @@ describe("checkout page", () => {
     });
   });
 });
+
+describe("checkout page: responsible play", () => {
+  it("asks for the date of birth before the first deposit, once, then continues to the card form", async () => {
+    let dobGiven = false;
+    const server = fakeFetch({
+      "GET /api/config": () => ({ body: SANDBOX }),
+      "POST /api/create-payment-intent": () =>
+        dobGiven
+          ? { body: { clientSecret: SECRET, paymentIntentId: "pi_sandbox123" } }
+          : {
+              status: 403,
+              body: { code: "date_of_birth_required", message: "Please enter your date of birth before your first deposit or paid entry." },
+            },
+      "PUT /api/user/date-of-birth": () => {
+        dobGiven = true;
+        return { body: { dateOfBirth: "1990-05-17", limits: [], exclusion: null } };
+      },
+    });
+    renderPage(routes, { at: "/checkout/25" });
+    expect(await screen.findByText("Your date of birth")).toBeVisible();
+    await userEvent.type(screen.getByLabelText("Date of birth"), "1990-05-17");
+    await userEvent.click(screen.getByRole("button", { name: "Save and continue" }));
+
+    expect(await screen.findByRole("button", { name: "Pay $25.00" })).toBeVisible();
+    expect(server.calls("PUT /api/user/date-of-birth")[0]!.body).toEqual({ dateOfBirth: "1990-05-17" });
+    expect(server.calls("POST /api/create-payment-intent")).toHaveLength(2);
+  });
+
+  it("shows an underage refusal where the date was entered, in the server's words", async () => {
+    fakeFetch({
+      "GET /api/config": () => ({ body: SANDBOX }),
+      "POST /api/create-payment-intent": () => ({ status: 403, body: { code: "date_of_birth_required", message: "Date of birth needed" } }),
+      "PUT /api/user/date-of-birth": () => ({
+        status: 403,
+        body: { code: "underage", message: "You must be at least 18 to deposit or pay entry fees where you are." },
+      }),
+    });
+    renderPage(routes, { at: "/checkout/25" });
+    await userEvent.type(await screen.findByLabelText("Date of birth"), "2015-01-01");
+    await userEvent.click(screen.getByRole("button", { name: "Save and continue" }));
+    expect(await screen.findByText("You must be at least 18 to deposit or pay entry fees where you are.")).toBeVisible();
+  });
+
+  it("shows a deposit-limit refusal as the readable message naming the limit", async () => {
+    const message =
+      "This would go over your daily deposit limit of $50.00 (the last 24 hours). You can deposit up to $20.00 now. $30.00 fits again from 25 Nov 2026, 10:00 UTC.";
+    fakeFetch({
+      "GET /api/config": () => ({ body: SANDBOX }),
+      "POST /api/create-payment-intent": () => ({ status: 409, body: { code: "deposit_limit_reached", message } }),
+    });
+    renderPage(routes, { at: "/checkout/30" });
+    expect(await screen.findByText(message)).toBeVisible();
+  });
+});

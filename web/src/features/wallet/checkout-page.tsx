@@ -1,12 +1,14 @@
 import { formatDollars } from "@common/domain/money";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { AlertCircle, Lock } from "lucide-react";
 import type { CreatePaymentIntentResponse } from "@common/api/money";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage } from "@/lib/api";
+import { ApiError, errorMessage } from "@/lib/api";
+import { DateOfBirthForm } from "@/components/date-of-birth-form";
+import { RESPONSIBLE_UI } from "@common/messages";
 import { createPaymentIntent, usePaymentConfig } from "./api";
 import { amountFromParam } from "./route-amount";
 import { SandboxCardForm } from "./sandbox-card-form";
@@ -26,7 +28,12 @@ export default function CheckoutPage() {
   return <Checkout key={amount} amount={amount} />;
 }
 
-type IntentState = { status: "loading" } | { status: "ready"; intent: CreatePaymentIntentResponse } | { status: "error"; message: string };
+type IntentState =
+  | { status: "loading" }
+  | { status: "ready"; intent: CreatePaymentIntentResponse }
+  | { status: "error"; message: string }
+  /** The first deposit waits for the date of birth; then the intent is asked for again. */
+  | { status: "needs_date_of_birth" };
 
 function Checkout({ amount }: { amount: number }) {
   const config = usePaymentConfig();
@@ -34,17 +41,47 @@ function Checkout({ amount }: { amount: number }) {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const requested = useRef(false);
 
+  const request = useCallback(() => {
+    createPaymentIntent(amount, idempotencyKey).then(
+      (res) => setIntent({ status: "ready", intent: res }),
+      (error: unknown) =>
+        setIntent(
+          error instanceof ApiError && error.code === "date_of_birth_required"
+            ? { status: "needs_date_of_birth" }
+            : { status: "error", message: errorMessage(error, "Failed to create payment intent") },
+        ),
+    );
+  }, [amount, idempotencyKey]);
+
   useEffect(() => {
     // StrictMode runs effects twice; the intent is created once.
     if (requested.current) return;
     requested.current = true;
-    createPaymentIntent(amount, idempotencyKey).then(
-      (res) => setIntent({ status: "ready", intent: res }),
-      (error: unknown) => setIntent({ status: "error", message: errorMessage(error, "Failed to create payment intent") }),
-    );
-  }, [amount, idempotencyKey]);
+    request();
+  }, [request]);
 
   const amountLabel = formatDollars(amount);
+
+  if (intent.status === "needs_date_of_birth") {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-10">
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-2xl">{RESPONSIBLE_UI.dateOfBirthTitle}</CardTitle>
+            <CardDescription>{RESPONSIBLE_UI.dateOfBirthWhy}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <DateOfBirthForm
+              onSaved={() => {
+                setIntent({ status: "loading" });
+                request();
+              }}
+            />
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
 
   if (intent.status === "error") return <PaymentError message={intent.message} />;
   if (config.isError) return <PaymentError message={errorMessage(config.error, "Failed to load the payment settings")} />;

@@ -6,6 +6,7 @@ import { Button, type ButtonProps } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tooltip } from "@/components/ui/tooltip";
 import { TurnstileWidget, useBotCheckSiteKey, type TurnstileHandle } from "@/components/turnstile-widget";
+import { DateOfBirthDialog } from "@/components/date-of-birth-form";
 import { useUser } from "@/lib/session";
 import { cn } from "@/lib/cn";
 import { belowLevel, isPractice } from "../join-checks";
@@ -65,11 +66,19 @@ export function JoinButton({ tournament, className, size }: { tournament: Joinab
       }}
     />
   );
+  const dateOfBirth = (
+    <DateOfBirthDialog
+      open={flow.needsDateOfBirth}
+      onOpenChange={(open) => !open && flow.dismissDateOfBirth()}
+      onSaved={flow.dateOfBirthGiven}
+    />
+  );
   if (!gated) {
     return (
       <>
         {button}
         {confirmation}
+        {dateOfBirth}
       </>
     );
   }

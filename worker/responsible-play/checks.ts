@@ -1,0 +1,99 @@
+// The responsible-play and eligibility checks the money doors call, one call per route:
+// deposits (create-payment-intent), joins, withdrawals (docs/responsible-play.md).
+import type { Context } from "hono";
+import { RESPONSIBLE } from "../../common/messages";
+import { DEFAULT_MIN_AGE } from "../../common/spec";
+import { formatCents } from "../../common/domain/money";
+import {
+  activeExclusion,
+  ageOn,
+  barredBy,
+  checkLimit,
+  LIMIT_KINDS,
+  limitFamily,
+  limitPeriod,
+  limitWindowMs,
+  minAgeFor,
+  parseRegionAges,
+  parseRegionList,
+  type LimitFamily,
+} from "../../common/domain/responsible-play";
+import { HttpError } from "../http/errors";
+import { currentUser } from "../http/middleware";
+import type { AppEnv } from "../http/app-env";
+import { loadExclusions, loadLimits, spendsOf } from "./state";
+import { requestRegion } from "./region";
+
+type Ctx = Context<AppEnv>;
+
+function assertRegionOpen(c: Ctx): void {
+  const barred = barredBy(requestRegion(c), parseRegionList(c.env.BARRED_REGIONS));
+  if (barred) throw new HttpError(403, "region_barred", RESPONSIBLE.regionBarred(barred));
+}
+
+async function assertNotExcluded(c: Ctx, now: number): Promise<void> {
+  const active = activeExclusion(await loadExclusions(c.get("db"), currentUser(c).id), now);
+  if (active?.kind === "self_exclusion") throw new HttpError(403, "self_excluded", RESPONSIBLE.selfExcluded(active.endsAt));
+  if (active) throw new HttpError(403, "cooling_off", RESPONSIBLE.coolingOff(active.endsAt!));
+}
+
+/** The minimum age where the request comes from (REGION_MIN_AGES, else 18). */
+export const minAgeHere = (c: Ctx) => minAgeFor(requestRegion(c), parseRegionAges(c.env.REGION_MIN_AGES), DEFAULT_MIN_AGE);
+
+/** The player's date of birth on file and old enough here. */
+function assertOfAge(c: Ctx, now: number): void {
+  const dob = currentUser(c).dateOfBirth;
+  if (!dob) throw new HttpError(403, "date_of_birth_required", RESPONSIBLE.dateOfBirthRequired);
+  const minAge = minAgeHere(c);
+  if (ageOn(dob, now) < minAge) throw new HttpError(403, "underage", RESPONSIBLE.underage(minAge));
+}
+
+/** Every limit of the family the amount would break, the one that frees up last named. */
+async function assertWithinLimits(c: Ctx, family: LimitFamily, amountCents: number, now: number): Promise<void> {
+  const db = c.get("db");
+  const userId = currentUser(c).id;
+  const limits = await loadLimits(db, userId, now);
+  const kinds = LIMIT_KINDS.filter((k) => limitFamily(k) === family && limits.get(k)?.amountCents != null);
+  if (kinds.length === 0) return;
+  const spends = await spendsOf(db, userId, family, now);
+  const broken = kinds
+    .map((kind) => ({ kind, check: checkLimit(limits.get(kind)!.amountCents!, spends, limitWindowMs(kind), now, amountCents) }))
+    .filter((b) => !b.check.fits)
+    .sort((a, b) => (b.check.fitsAt ?? Infinity) - (a.check.fitsAt ?? Infinity));
+  const worst = broken[0];
+  if (!worst) return;
+  const message = RESPONSIBLE.limitReached({
+    family,
+    period: limitPeriod(worst.kind),
+    limitUsd: formatCents(worst.check.limitCents),
+    // What fits under every limit at once.
+    leftUsd: formatCents(Math.min(...broken.map((b) => b.check.leftCents))),
+    amountUsd: formatCents(amountCents),
+    fitsAt: worst.check.fitsAt,
+  });
+  throw new HttpError(409, family === "deposit" ? "deposit_limit_reached" : "spend_limit_reached", message);
+}
+
+/** Before a PaymentIntent is made: the intent's amount is what is charged, so this is the one check. */
+export async function assertMayDeposit(c: Ctx, amountCents: number): Promise<void> {
+  const now = Date.now();
+  assertRegionOpen(c);
+  await assertNotExcluded(c, now);
+  assertOfAge(c, now);
+  await assertWithinLimits(c, "deposit", amountCents, now);
+}
+
+/** Any join, free or paid, is closed during an exclusion; money rules apply to paid ones only. */
+export async function assertMayJoin(c: Ctx, entryFeeCents: number): Promise<void> {
+  const now = Date.now();
+  await assertNotExcluded(c, now);
+  if (entryFeeCents <= 0) return;
+  assertRegionOpen(c);
+  assertOfAge(c, now);
+  await assertWithinLimits(c, "entry_fees", entryFeeCents, now);
+}
+
+/** A withdrawal is refused only where money may not move; exclusions never hold a balance back. */
+export function assertMayWithdraw(c: Ctx): void {
+  assertRegionOpen(c);
+}
