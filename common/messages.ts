@@ -232,3 +232,12 @@ export const QUESTION_IMPORT = {
   duplicate: (row: number) => `The same question (in the same category) is already in row ${row} of this file`,
   nothingValid: "No question in the file could be imported; see the rejected rows",
 } as const;
+
+/** Refusals about the Idempotency-Key header of money requests (docs/payments.md, "Retrying a money request"). */
+export const IDEMPOTENCY = {
+  required: "This request needs an Idempotency-Key header (8-100 letters, digits, _ or -), the same on every retry of it.",
+  invalid: "The Idempotency-Key header must be 8-100 letters, digits, _ or -.",
+  reused:
+    "This Idempotency-Key was already used for another request. Check your balance and transactions, then start the action again.",
+  inProgress: "The first request with this Idempotency-Key is still being processed. Please retry in a few seconds.",
+} as const;

@@ -144,3 +144,11 @@ export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** The tournament search box asks the server once typing pauses this long. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The request header that makes a money request safe to retry (docs/payments.md), and what a key may be. */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+/** A key answers its retries this long; after that the same key is a new request. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A key claimed this long ago whose request moved no money is taken as abandoned (its process died) and may be claimed again. */
+export const IDEMPOTENCY_CLAIM_STALE_MS = 30_000;

@@ -91,6 +91,14 @@ export const ERROR_CODES = [
   "provider_unavailable",
   "webhook_not_configured",
   "webhook_signature_invalid",
+
+  // Retrying money requests (the Idempotency-Key header).
+  /** A money request that must carry an Idempotency-Key (withdrawals) came without one. */
+  "idempotency_key_required",
+  /** The key was used before for another operation or other parameters; nothing was done. */
+  "idempotency_key_reused",
+  /** The first request with this key has not finished: retry shortly. */
+  "idempotency_key_in_progress",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -64,9 +64,20 @@ describe("error bodies", () => {
           call("/api/withdrawal/confirm", {
             cookie: player.cookie,
             body: { amount: 5, withdrawalMethod: "bank_account", bankAccount: validBank() },
+            headers: { "idempotency-key": crypto.randomUUID() },
           }),
         400,
         "insufficient_balance",
+      ],
+      [
+        "money: withdrawing without an Idempotency-Key",
+        () =>
+          call("/api/withdrawal/confirm", {
+            cookie: player.cookie,
+            body: { amount: 1, withdrawalMethod: "bank_account", bankAccount: validBank() },
+          }),
+        400,
+        "idempotency_key_required",
       ],
       [
         "money: confirming an unknown payment",
