@@ -6,7 +6,9 @@ import { env } from "cloudflare:workers";
 import { IDEMPOTENCY_CLAIM_STALE_MS, IDEMPOTENCY_KEY_TTL_MS } from "../../common/spec";
 import { IDEMPOTENCY, PLAY } from "../../common/messages";
 import { sha256Hex } from "../auth/bytes";
-import { deleteExpiredKeys, isClaimLost } from "../money/idempotency";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { isClaimLost } from "../money/idempotency";
+import worker from "../index";
 import { debitWithdrawal } from "../money/payouts";
 import { createDb } from "../db/client";
 import { call, registerUser } from "./helpers";
@@ -219,7 +221,9 @@ describe("Idempotency-Key on POST /api/withdrawal/confirm", () => {
     await env.DB.prepare("UPDATE idempotency_keys SET created_at = ? WHERE user_id = ?")
       .bind(Date.now() - IDEMPOTENCY_KEY_TTL_MS - 1, idle.user.id)
       .run();
-    await deleteExpiredKeys(env.DB, Date.now());
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ scheduledTime: Date.now(), cron: "*/5 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
     expect(await keyRow(idle.user.id, idleKey)).toBeNull();
     expect(await keyRow(user.id, key)).not.toBeNull();
   });
