@@ -237,7 +237,6 @@ export const QUESTION_IMPORT = {
 export const IDEMPOTENCY = {
   required: "This request needs an Idempotency-Key header (8-100 letters, digits, _ or -), the same on every retry of it.",
   invalid: "The Idempotency-Key header must be 8-100 letters, digits, _ or -.",
-  reused:
-    "This Idempotency-Key was already used for another request. Check your balance and transactions, then start the action again.",
+  reused: "This Idempotency-Key was already used for another request. Check your balance and transactions, then start the action again.",
   inProgress: "The first request with this Idempotency-Key is still being processed. Please retry in a few seconds.",
 } as const;

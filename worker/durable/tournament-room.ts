@@ -168,7 +168,11 @@ export class TournamentRoom extends DurableObject<Env> {
    * Seats the player and takes the fee. `claim`: the request's idempotency key, committed in the
    * same batch (worker/money/idempotency.ts). `reference` names the entry, paid or free.
    */
-  async join(tournamentId: number, user: RoomUser, claim: KeyClaim | null = null): Promise<RoomResult<{ alreadyJoined: boolean; reference: string }>> {
+  async join(
+    tournamentId: number,
+    user: RoomUser,
+    claim: KeyClaim | null = null,
+  ): Promise<RoomResult<{ alreadyJoined: boolean; reference: string }>> {
     if (!(await this.#ready(tournamentId))) return notFound();
     return this.#serial(async () => {
       const meta = this.#store.meta()!;
@@ -248,7 +252,11 @@ export class TournamentRoom extends DurableObject<Env> {
    * entry), the seat is free and the pool shrinks. Refused once the tournament has started.
    * `claim` as for join; `reference` names the refund, paid or free.
    */
-  async leave(tournamentId: number, userId: number, claim: KeyClaim | null = null): Promise<RoomResult<{ refundedCents: number; reference: string }>> {
+  async leave(
+    tournamentId: number,
+    userId: number,
+    claim: KeyClaim | null = null,
+  ): Promise<RoomResult<{ refundedCents: number; reference: string }>> {
     if (!(await this.#ready(tournamentId))) return notFound();
     return this.#serial(async () => {
       const meta = this.#store.meta()!;

@@ -66,12 +66,16 @@ function keyOf(c: Context<AppEnv>, required: boolean): string | null {
  */
 function fingerprintOf(env: Env, request: unknown): string {
   if (!env.RECEIPT_SECRET) throw new Error("RECEIPT_SECRET is not set: idempotency fingerprints need it");
-  return createHmac("sha256", env.RECEIPT_SECRET).update(`idempotency:${canonicalJson(request)}`).digest("hex");
+  return createHmac("sha256", env.RECEIPT_SECRET)
+    .update(`idempotency:${canonicalJson(request)}`)
+    .digest("hex");
 }
 
 const selectRow = (d1: D1Database, userId: number, key: string) =>
   d1
-    .prepare("SELECT scope, fingerprint, reference, response_status, response_body, created_at FROM idempotency_keys WHERE user_id = ? AND key = ?")
+    .prepare(
+      "SELECT scope, fingerprint, reference, response_status, response_body, created_at FROM idempotency_keys WHERE user_id = ? AND key = ?",
+    )
     .bind(userId, key);
 
 /** Runs `op` at most once per (user, key) within the key's lifetime and answers every retry the same. */
@@ -122,7 +126,9 @@ export async function idempotent<T>(c: Context<AppEnv>, op: IdempotentOperation<
     // Nothing moved (a refusal, a failure before the batch, a batch that failed whole): the key is free again.
     // A batch that did commit has recorded its reference, and the condition keeps that row.
     await d1
-      .prepare("DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND created_at = ? AND reference IS NULL AND response_status IS NULL")
+      .prepare(
+        "DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND created_at = ? AND reference IS NULL AND response_status IS NULL",
+      )
       .bind(userId, key, claim.claimedAt)
       .run();
     if (isClaimLost(e)) throw inProgress();

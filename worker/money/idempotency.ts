@@ -52,6 +52,9 @@ export const isClaimLost = (e: unknown): boolean => {
 
 /** Deletes every key older than the TTL (the cron); requests also drop their own user's expired keys as they go. */
 export async function deleteExpiredKeys(d1: D1Database, now: number): Promise<number> {
-  const res = await d1.prepare("DELETE FROM idempotency_keys WHERE created_at < ?").bind(now - IDEMPOTENCY_KEY_TTL_MS).run();
+  const res = await d1
+    .prepare("DELETE FROM idempotency_keys WHERE created_at < ?")
+    .bind(now - IDEMPOTENCY_KEY_TTL_MS)
+    .run();
   return res.meta.changes ?? 0;
 }

@@ -54,9 +54,16 @@ export const paymentRoutes = new Hono<AppEnv>()
           // give one intent at the provider too; without a key every call is new.
           const clientKey = claim?.key ?? randomToken(16);
           const idempotencyKey = `deposit-${sha256Hex(`${me.id}:${body.amount}:${clientKey}`).slice(0, 48)}`;
-          const intent = await paymentProvider(c.env, c.get("db")).createIntent({ userId: me.id, amountCents: body.amount, idempotencyKey });
+          const intent = await paymentProvider(c.env, c.get("db")).createIntent({
+            userId: me.id,
+            amountCents: body.amount,
+            idempotencyKey,
+          });
           if (!intent.clientSecret) throw new HttpError(502, "provider_unavailable", MONEY.providerUnavailable);
-          return { reference: intent.id, answer: { clientSecret: intent.clientSecret, paymentIntentId: intent.id } satisfies CreatePaymentIntentResponse };
+          return {
+            reference: intent.id,
+            answer: { clientSecret: intent.clientSecret, paymentIntentId: intent.id } satisfies CreatePaymentIntentResponse,
+          };
         },
       });
     },

@@ -278,7 +278,11 @@ export const tournamentRoutes = new Hono<AppEnv>()
       },
       // A paid leave's refund is in the ledger under its reference; a free one has none.
       rebuild: async (reference) => {
-        const refund = await db.select({ cents: transactions.amountCents }).from(transactions).where(eq(transactions.reference, reference)).get();
+        const refund = await db
+          .select({ cents: transactions.amountCents })
+          .from(transactions)
+          .where(eq(transactions.reference, reference))
+          .get();
         return leaveAnswer(db, id, me.id, refund?.cents ?? 0);
       },
     });

@@ -237,7 +237,12 @@ describe("Idempotency-Key on POST /api/withdrawal/confirm", () => {
     expect(row.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     const canonical = JSON.stringify({
       amount: 2500,
-      bankAccount: { accountHolderName: "Ada Lovelace", accountNumber: "000123456789", accountType: "checking", routingNumber: "021000021" },
+      bankAccount: {
+        accountHolderName: "Ada Lovelace",
+        accountNumber: "000123456789",
+        accountType: "checking",
+        routingNumber: "021000021",
+      },
       withdrawalMethod: "bank_account",
     });
     expect(row.fingerprint).not.toBe(sha256Hex(canonical));

@@ -17,7 +17,11 @@ const card = (cardNumber: string, over: Record<string, unknown> = {}) => ({
 });
 
 async function createIntent(cookie: string, amount: unknown, idempotencyKey?: string) {
-  return call("/api/create-payment-intent", { cookie, body: { amount }, headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : {} });
+  return call("/api/create-payment-intent", {
+    cookie,
+    body: { amount },
+    headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : {},
+  });
 }
 
 /** Creates a $`amount` intent and pays it with `cardNumber`. */
