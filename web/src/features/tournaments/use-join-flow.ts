@@ -6,6 +6,7 @@ import { POST_JOIN_REDIRECT_MS } from "@common/spec";
 import { useUser } from "@/lib/session";
 import { errorMessage } from "@/lib/api";
 import { toast } from "@/lib/toast";
+import { useIdempotencyKey } from "@/hooks/use-idempotency-key";
 import { useJoinTournament } from "./api";
 import { isPractice, joinBlock } from "./join-checks";
 
@@ -19,6 +20,9 @@ export function useJoinFlow() {
   const { user } = useUser();
   const join = useJoinTournament();
   const navigate = useNavigate();
+  // One key per join attempt: pressing again after a failure resends it; a success or a new
+  // confirmation dialog (newAttempt) starts another.
+  const [idempotencyKey, newAttempt] = useIdempotencyKey();
 
   /** Shows the first client check that refuses the join; true when one did. */
   const refuses = (t: Joinable) => {
@@ -34,11 +38,12 @@ export function useJoinFlow() {
     // it succeeds (the refreshed tournament shows the player as registered).
     let joined: JoinResult;
     try {
-      joined = await join.mutateAsync({ id: t.id, turnstileToken });
+      joined = await join.mutateAsync({ id: t.id, turnstileToken, idempotencyKey });
     } catch (error) {
       toast.error(JOIN.error.title, errorMessage(error, JOIN.error.description));
       return false;
     }
+    newAttempt();
     if (isPractice(t)) {
       // Practice answers with the player's own run of it: a fresh set of questions each time.
       toast.success("Starting practice tournament");
@@ -50,5 +55,5 @@ export function useJoinFlow() {
     return true;
   };
 
-  return { start, refuses, isPending: join.isPending, pendingId: join.isPending ? join.variables?.id : undefined };
+  return { start, refuses, newAttempt, isPending: join.isPending, pendingId: join.isPending ? join.variables?.id : undefined };
 }
