@@ -359,3 +359,11 @@ export const RESPONSIBLE_UI = {
   limitsFailed: "Your limits could not be saved",
   exclusionFailed: "That could not be started",
 } as const;
+
+/** Refusals about the Idempotency-Key header of money requests (docs/payments.md, "Retrying a money request"). */
+export const IDEMPOTENCY = {
+  required: "This request needs an Idempotency-Key header (8-100 letters, digits, _ or -), the same on every retry of it.",
+  invalid: "The Idempotency-Key header must be 8-100 letters, digits, _ or -.",
+  reused: "This Idempotency-Key was already used for another request. Check your balance and transactions, then start the action again.",
+  inProgress: "The first request with this Idempotency-Key is still being processed. Please retry in a few seconds.",
+} as const;

@@ -176,3 +176,10 @@ export const DEFAULT_MIN_AGE = 18;
 export const DATE_OF_BIRTH_MIN = "1900-01-01";
 /** The cookie that sets the request's region on a loopback host only (local testing); production ignores it. */
 export const DEV_REGION_COOKIE = "dev-region";
+/** The request header that makes a money request safe to retry (docs/payments.md), and what a key may be. */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+/** A key answers its retries this long; after that the same key is a new request. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A key claimed this long ago whose request moved no money is taken as abandoned (its process died) and may be claimed again. */
+export const IDEMPOTENCY_CLAIM_STALE_MS = 30_000;

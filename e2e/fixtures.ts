@@ -85,7 +85,8 @@ export async function signIn(context: BrowserContext, account: Account): Promise
  */
 export async function depositSandbox(account: Account, usd: number): Promise<void> {
   const intent = await ok<{ clientSecret: string; paymentIntentId: string }>(
-    await account.api.post("/api/create-payment-intent", { data: { amount: usd } }),
+    // One key per checkout visit, as the page sends it.
+    await account.api.post("/api/create-payment-intent", { data: { amount: usd }, headers: { "Idempotency-Key": crypto.randomUUID() } }),
     "create-payment-intent",
   );
   const [month, year] = futureExpiry().split("/");

@@ -1,5 +1,6 @@
 import { app } from "./app";
 import { runSchedule } from "./schedule/run-schedule";
+import { deleteExpiredKeys } from "./money/idempotency";
 
 export { TournamentRoom } from "./durable/tournament-room";
 export { NotificationHub } from "./durable/notification-hub";
@@ -8,5 +9,7 @@ export default {
   fetch: app.fetch,
   scheduled(controller, env, ctx) {
     ctx.waitUntil(runSchedule(env, controller.scheduledTime));
+    // Requests forget their own user's expired idempotency keys; this forgets everyone else's.
+    ctx.waitUntil(deleteExpiredKeys(env.DB, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

@@ -118,6 +118,13 @@ export const ERROR_CODES = [
   "region_barred",
   /** A cool-off or self-exclusion asked for while one already in force lasts as long or longer. */
   "exclusion_active",
+  // Retrying money requests (the Idempotency-Key header).
+  /** A money request that must carry an Idempotency-Key (withdrawals) came without one. */
+  "idempotency_key_required",
+  /** The key was used before for another operation or other parameters; nothing was done. */
+  "idempotency_key_reused",
+  /** The first request with this key has not finished: retry shortly. */
+  "idempotency_key_in_progress",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -55,16 +55,12 @@ export const depositCentsSchema = (maxDepositCents: Cents = DEFAULT_MAX_DEPOSIT_
     .refine((c) => c <= maxDepositCents, { message: MONEY.maxDeposit(formatCents(maxDepositCents)) });
 
 /**
- * POST /api/create-payment-intent. `idempotencyKey` is optional: the checkout page makes one
- * per visit, so a double click or a retried request returns the same PaymentIntent.
+ * POST /api/create-payment-intent. The Idempotency-Key header (optional) makes one checkout visit
+ * one PaymentIntent however often it is posted (docs/payments.md).
  */
 export const createPaymentIntentSchema = (maxDepositCents?: Cents) =>
   z.object({
     amount: depositCentsSchema(maxDepositCents),
-    idempotencyKey: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{8,64}$/, "Invalid idempotency key")
-      .optional(),
   });
 
 const paymentIntentId = z.string({ error: "paymentIntentId is required" }).regex(/^pi_[A-Za-z0-9_]{1,200}$/, "Invalid payment intent id");

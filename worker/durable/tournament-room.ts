@@ -18,7 +18,7 @@ import { drawCandidate, fairnessCommitment } from "../../common/domain/fairness"
 import { fairPlayFlags, type PlayerRecord } from "../../common/domain/fair-play";
 import { signReceipt } from "../fair-play/receipts";
 import type { ApiErrorBody, ErrorCode } from "../../common/api/errors";
-import { CHEAT, FAIR_PLAY, JOIN, PLAY } from "../../common/messages";
+import { CHEAT, FAIR_PLAY, IDEMPOTENCY, JOIN, PLAY } from "../../common/messages";
 import {
   LEADERBOARD_PUSH_SIZE,
   QUESTION_TIME_MS,
@@ -45,6 +45,7 @@ import { awardPrizes, prizePoolFromFees } from "../../common/domain/prizes";
 import { formatCents } from "../../common/domain/money";
 import { seededShuffle } from "../../common/domain/questions";
 import { InsufficientFundsError, runAtomically } from "../money/ledger";
+import { claimStatements, isClaimLost, type KeyClaim } from "../money/idempotency";
 import { iso } from "../db/present";
 import { closeQuietly, parseJson } from "./notification-hub";
 import { pushNotification, TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "./hub-client";
@@ -58,7 +59,9 @@ import {
   cheatAttemptStatement,
   closePracticeRunStatement,
   commitmentStatement,
+  entryReference,
   joinStatements,
+  leaveReference,
   leaveStatements,
   loadConfig,
   loadDepartures,
@@ -98,6 +101,8 @@ const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });
 const fail = (status: RoomFailure["status"], code: ErrorCode, message: string, title?: string): RoomFailure =>
   title === undefined ? { ok: false, status, code, message } : { ok: false, status, code, message, title };
 const notFound = () => fail(404, "tournament_not_found", PLAY.notFound);
+/** The request's idempotency key was taken over by a retry while it waited: that retry does the work. */
+const claimLost = () => fail(409, "idempotency_key_in_progress", IDEMPOTENCY.inProgress);
 
 interface SocketAttachment {
   userId: number;
@@ -159,11 +164,20 @@ export class TournamentRoom extends DurableObject<Env> {
     });
   }
 
-  async join(tournamentId: number, user: RoomUser): Promise<RoomResult<{ alreadyJoined: boolean }>> {
+  /**
+   * Seats the player and takes the fee. `claim`: the request's idempotency key, committed in the
+   * same batch (worker/money/idempotency.ts). `reference` names the entry, paid or free.
+   */
+  async join(
+    tournamentId: number,
+    user: RoomUser,
+    claim: KeyClaim | null = null,
+  ): Promise<RoomResult<{ alreadyJoined: boolean; reference: string }>> {
     if (!(await this.#ready(tournamentId))) return notFound();
     return this.#serial(async () => {
       const meta = this.#store.meta()!;
-      if (this.#store.participant(user.userId)) return ok({ alreadyJoined: true });
+      const reference = entryReference(meta.tournament_id, user.userId, this.#store.departures(user.userId));
+      if (this.#store.participant(user.userId)) return ok({ alreadyJoined: true, reference });
       const now = Date.now();
       // Closed once over, and from the end time on even before the alarm has settled it; a live
       // show closes when its first question goes out.
@@ -180,6 +194,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
       const fee = meta.entry_fee_cents;
       const pool = fee > 0 ? prizePoolFromFees((count + 1) * fee) : meta.prize_pool_cents;
+      const key = claimStatements(this.env.DB, claim, reference);
       const statements = joinStatements(this.env.DB, {
         tournamentId: meta.tournament_id,
         title: meta.title,
@@ -193,8 +208,9 @@ export class TournamentRoom extends DurableObject<Env> {
         networkHash: user.networkHash,
       });
       try {
-        await runAtomically(this.env.DB, statements);
+        await runAtomically(this.env.DB, [...key.before, ...statements, ...key.after]);
       } catch (e) {
+        if (isClaimLost(e)) return claimLost();
         if (e instanceof InsufficientFundsError) {
           const balance = await balanceCents(this.env.DB, user.userId);
           return fail(
@@ -206,7 +222,7 @@ export class TournamentRoom extends DurableObject<Env> {
         }
         // A participant row this instance did not know about: an earlier join whose reply was lost.
         await this.#syncParticipants(meta.tournament_id);
-        if (this.#store.participant(user.userId)) return ok({ alreadyJoined: true });
+        if (this.#store.participant(user.userId)) return ok({ alreadyJoined: true, reference });
         throw e;
       }
       this.#store.addParticipants([
@@ -227,15 +243,20 @@ export class TournamentRoom extends DurableObject<Env> {
       // The player who completes the minimum starts a tournament that is waiting for players.
       if (meta.phase === "upcoming" && now >= meta.start_time) await this.#advance(now);
       await this.#leaderboardChanged();
-      return ok({ alreadyJoined: false });
+      return ok({ alreadyJoined: false, reference });
     });
   }
 
   /**
    * Leaving before the start: the entry fee comes back (once: its ledger reference is tied to this
    * entry), the seat is free and the pool shrinks. Refused once the tournament has started.
+   * `claim` as for join; `reference` names the refund, paid or free.
    */
-  async leave(tournamentId: number, userId: number): Promise<RoomResult<{ refundedCents: number }>> {
+  async leave(
+    tournamentId: number,
+    userId: number,
+    claim: KeyClaim | null = null,
+  ): Promise<RoomResult<{ refundedCents: number; reference: string }>> {
     if (!(await this.#ready(tournamentId))) return notFound();
     return this.#serial(async () => {
       const meta = this.#store.meta()!;
@@ -244,23 +265,32 @@ export class TournamentRoom extends DurableObject<Env> {
       const count = this.#store.participantCount() - 1;
       const fee = meta.entry_fee_cents;
       const pool = fee > 0 ? prizePoolFromFees(count * fee) : meta.prize_pool_cents;
-      await runAtomically(
-        this.env.DB,
-        leaveStatements(this.env.DB, {
-          tournamentId: meta.tournament_id,
-          title: meta.title,
-          userId,
-          feeCents: fee,
-          departures: this.#store.departures(userId),
-          participants: count,
-          prizePoolCents: pool,
-        }),
-      );
+      const departures = this.#store.departures(userId);
+      const reference = leaveReference(meta.tournament_id, userId, departures);
+      const key = claimStatements(this.env.DB, claim, reference);
+      try {
+        await runAtomically(this.env.DB, [
+          ...key.before,
+          ...leaveStatements(this.env.DB, {
+            tournamentId: meta.tournament_id,
+            title: meta.title,
+            userId,
+            feeCents: fee,
+            departures,
+            participants: count,
+            prizePoolCents: pool,
+          }),
+          ...key.after,
+        ]);
+      } catch (e) {
+        if (isClaimLost(e)) return claimLost();
+        throw e;
+      }
       this.#store.recordDeparture(userId);
       this.#store.setPrizePool(pool);
       this.#board.remove(userId);
       await this.#leaderboardChanged();
-      return ok({ refundedCents: fee });
+      return ok({ refundedCents: fee, reference });
     });
   }
 

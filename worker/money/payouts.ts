@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { iso } from "../db/present";
 import { payouts, transactions, users } from "../db/schema";
 import { InsufficientFundsError, isOverdraft, runAtomically } from "./ledger";
+import { claimGuardStatement, claimReferenceStatement, type KeyClaim } from "./idempotency";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -29,13 +30,16 @@ export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
  * One atomic batch: the payout row, then its pending withdrawal row whose reference
  * `payout:{id}` takes the new payout's id from last_insert_rowid() (same batch, same connection).
  * The ledger trigger debits the balance; an overdraft fails the CHECK and undoes both rows, so
- * concurrent withdrawals can never take a balance below zero.
+ * concurrent withdrawals can never take a balance below zero. With an idempotency key's claim,
+ * the key's reference commits in the same batch (worker/money/idempotency.ts), or the batch fails
+ * whole when the claim was lost.
  */
-export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalRequest) {
+export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalRequest, claim: KeyClaim | null = null) {
   const last4 = w.accountNumber.slice(-4);
   let payoutId: number;
   try {
-    const [inserted] = await d1.batch<{ id: number }>([
+    const results = await d1.batch<{ id: number }>([
+      ...(claim ? [claimGuardStatement(d1, claim)] : []),
       d1
         .prepare(
           `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, routing_number, account_type)
@@ -48,14 +52,21 @@ export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalReque
            VALUES (?, ?, 'withdrawal', 'pending', 'payout:' || last_insert_rowid(), ?)`,
         )
         .bind(w.userId, -w.amountCents, `Withdrawal of $${formatCents(w.amountCents)} to ${w.accountType} account ••••${last4}`),
+      // The row just inserted is the ledger row: its reference names the payout.
+      ...(claim ? [claimReferenceStatement(d1, claim, { sql: "SELECT reference FROM transactions WHERE id = last_insert_rowid()" })] : []),
     ]);
-    const id = inserted?.results[0]?.id;
+    const id = results[claim ? 1 : 0]?.results[0]?.id;
     if (typeof id !== "number") throw new Error("payout insert returned no id");
     payoutId = id;
   } catch (e) {
     if (isOverdraft(e)) throw new InsufficientFundsError();
     throw e;
   }
+  return withdrawalRows(db, w.userId, payoutId);
+}
+
+/** A withdrawal as it stands: its payout, its ledger row and the player's balance now. */
+export async function withdrawalRows(db: Db, userId: number, payoutId: number) {
   const [payout, transaction, user] = await Promise.all([
     db.select().from(payouts).where(eq(payouts.id, payoutId)).get(),
     db
@@ -63,10 +74,17 @@ export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalReque
       .from(transactions)
       .where(eq(transactions.reference, payoutReference(payoutId)))
       .get(),
-    db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, w.userId)).get(),
+    db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId)).get(),
   ]);
-  if (!payout || !transaction || !user) throw new Error("withdrawal rows missing after debit");
+  if (!payout || !transaction || !user || payout.userId !== userId) throw new Error("withdrawal rows missing");
   return { payout, transaction, balanceCents: user.balanceCents };
+}
+
+/** The payout id in a `payout:{id}` reference. */
+export function payoutIdOf(reference: string): number {
+  const id = Number(/^payout:(\d+)$/.exec(reference)?.[1]);
+  if (!Number.isSafeInteger(id)) throw new Error(`not a payout reference: ${reference}`);
+  return id;
 }
 
 /**

@@ -19,6 +19,7 @@ import { randomToken, sha256Hex, timingSafeEqual } from "../auth/bytes";
 import { transactions, users } from "../db/schema";
 import { presentTransaction } from "../db/present";
 import { HttpError, notFound } from "../http/errors";
+import { idempotent } from "../http/idempotency";
 import { currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
@@ -47,13 +48,26 @@ export const paymentRoutes = new Hono<AppEnv>()
       const me = currentUser(c);
       const body = c.req.valid("json");
       await assertMayDeposit(c, body.amount);
-      // Scoped to the user and the amount: one checkout visit (one client key) and one amount
-      // give one intent however often it is posted; without a client key every call is new.
-      const clientKey = body.idempotencyKey ?? randomToken(16);
-      const idempotencyKey = `deposit-${sha256Hex(`${me.id}:${body.amount}:${clientKey}`).slice(0, 48)}`;
-      const intent = await paymentProvider(c.env, c.get("db")).createIntent({ userId: me.id, amountCents: body.amount, idempotencyKey });
-      if (!intent.clientSecret) throw new HttpError(502, "provider_unavailable", MONEY.providerUnavailable);
-      return c.json({ clientSecret: intent.clientSecret, paymentIntentId: intent.id } satisfies CreatePaymentIntentResponse);
+      return idempotent(c, {
+        scope: "deposit_intent",
+        request: body,
+        run: async (claim) => {
+          // Scoped to the user and the amount: one checkout visit (one Idempotency-Key) and one amount
+          // give one intent at the provider too; without a key every call is new.
+          const clientKey = claim?.key ?? randomToken(16);
+          const idempotencyKey = `deposit-${sha256Hex(`${me.id}:${body.amount}:${clientKey}`).slice(0, 48)}`;
+          const intent = await paymentProvider(c.env, c.get("db")).createIntent({
+            userId: me.id,
+            amountCents: body.amount,
+            idempotencyKey,
+          });
+          if (!intent.clientSecret) throw new HttpError(502, "provider_unavailable", MONEY.providerUnavailable);
+          return {
+            reference: intent.id,
+            answer: { clientSecret: intent.clientSecret, paymentIntentId: intent.id } satisfies CreatePaymentIntentResponse,
+          };
+        },
+      });
     },
   )
   .post("/sandbox/confirm-payment", requireUser, sandboxOnly, validate("json", sandboxConfirmSchema), async (c) => {

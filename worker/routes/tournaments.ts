@@ -22,9 +22,11 @@ import { centsToDollars, formatCents } from "../../common/domain/money";
 import { splitPrizePool } from "../../common/domain/prizes";
 import { minPlayersFor } from "../../common/domain/tournaments";
 import type { Db } from "../db/client";
-import { categories, tournamentParticipants, tournamentQuestions, tournaments, users } from "../db/schema";
+import { categories, tournamentParticipants, tournamentQuestions, tournaments, transactions, users } from "../db/schema";
 import { presentTournament, publicLevel, visibility } from "../db/present-tournament";
 import { roomFor, unwrap } from "../durable/room-client";
+import { tournamentOfReference } from "../durable/room/d1";
+import { idempotent } from "../http/idempotency";
 import { TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "../durable/hub-client";
 import { HttpError, conflict, notFound } from "../http/errors";
 import { openPracticeRun } from "../tournaments/practice-runs";
@@ -50,6 +52,28 @@ async function findTournament(db: Db, id: number) {
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** A join's answer: the tournament and the player's balance as they are now. */
+async function joinAnswer(db: Db, tournamentId: number, userId: number): Promise<JoinResult> {
+  const [{ t, categoryName }, me] = await Promise.all([
+    findTournament(db, tournamentId),
+    db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId)).get(),
+  ]);
+  return { joined: true, balance: centsToDollars(me?.balanceCents ?? 0), tournament: presentTournament(t, categoryName) };
+}
+
+/** A leave's answer: what came back, the tournament and the player's balance as they are now. */
+async function leaveAnswer(db: Db, tournamentId: number, userId: number, refundedCents: number): Promise<LeaveResult> {
+  const [{ t, categoryName }, me] = await Promise.all([
+    findTournament(db, tournamentId),
+    db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId)).get(),
+  ]);
+  return {
+    message: refundedCents > 0 ? PLAY.leftRefunded(formatCents(refundedCents)) : PLAY.left,
+    balance: centsToDollars(me?.balanceCents ?? 0),
+    tournament: presentTournament(t, categoryName),
+  };
+}
 
 /** Joining signed out is refused with the join toast's own title and text. */
 const requireUserToJoin = createMiddleware<AppEnv>(async (c, next) => {
@@ -203,57 +227,67 @@ export const tournamentRoutes = new Hono<AppEnv>()
     return c.json(board);
   })
 
+  // Money moves here: an Idempotency-Key (optional) makes a retry answer what the first request did.
   .post("/:id/join", requireUserToJoin, idParam, validate("json", joinBodySchema), async (c) => {
     const user = currentUser(c);
     const requested = c.req.valid("param").id;
     const db = c.get("db");
-    const { t: target } = await findTournament(db, requested);
-    // Someone else's practice run is not there for this player.
-    if (target.kind === "practice_run" && target.ownerUserId !== user.id) throw notFound(PLAY.notFound, "tournament_not_found");
-    await assertMayJoin(c, target.entryFeeCents);
-    // Only money is worth a bot's while: free entries are never checked.
-    if (target.entryFeeCents > 0) await requireHuman(c.env, c.req.raw, c.req.valid("json").turnstileToken, "join");
-    // Starting practice joins the player's own run of it: the tournament answered is that run.
-    const id = target.kind === "practice" ? await openPracticeRun(c.env.DB, target, user.id, Date.now()) : requested;
-    if (id === null) throw conflict(JOIN.practiceUnavailable, "practice_unavailable");
-    unwrap(
-      await roomFor(c.env, id).join(id, {
-        userId: user.id,
-        username: user.username,
-        level: user.level,
-        showLevel: visibility(user.preferences).showLevel,
-        ...joinIdentity(c),
-      }),
-    );
-    const [{ t, categoryName }, me] = await Promise.all([
-      findTournament(db, id),
-      db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, user.id)).get(),
-    ]);
-    return c.json({
-      joined: true,
-      balance: centsToDollars(me?.balanceCents ?? 0),
-      tournament: presentTournament(t, categoryName),
-    } satisfies JoinResult);
+    // The bot check's token is single-use, so a retry carries a new one: it is not part of the request.
+    const { turnstileToken, ...request } = c.req.valid("json");
+    return idempotent(c, {
+      scope: `join:${requested}`,
+      request,
+      run: async (claim) => {
+        const { t: target } = await findTournament(db, requested);
+        // Someone else's practice run is not there for this player.
+        if (target.kind === "practice_run" && target.ownerUserId !== user.id) throw notFound(PLAY.notFound, "tournament_not_found");
+        await assertMayJoin(c, target.entryFeeCents);
+        // Only money is worth a bot's while: free entries are never checked.
+        if (target.entryFeeCents > 0) await requireHuman(c.env, c.req.raw, turnstileToken, "join");
+        // Starting practice joins the player's own run of it: the tournament answered is that run.
+        const id = target.kind === "practice" ? await openPracticeRun(c.env.DB, target, user.id, Date.now()) : requested;
+        if (id === null) throw conflict(JOIN.practiceUnavailable, "practice_unavailable");
+        const { reference } = unwrap(
+          await roomFor(c.env, id).join(
+            id,
+            {
+              userId: user.id,
+              username: user.username,
+              level: user.level,
+              showLevel: visibility(user.preferences).showLevel,
+              ...joinIdentity(c),
+            },
+            claim,
+          ),
+        );
+        return { reference, answer: await joinAnswer(db, id, user.id) };
+      },
+      rebuild: (reference) => joinAnswer(db, tournamentOfReference(reference), user.id),
+    });
   })
 
   .post("/:id/leave", requireUser, idParam, noFields, async (c) => {
     const { id } = c.req.valid("param");
     const db = c.get("db");
-    await findTournament(db, id);
-    const { refundedCents } = unwrap(await roomFor(c.env, id).leave(id, currentUser(c).id));
-    const [{ t, categoryName }, me] = await Promise.all([
-      findTournament(db, id),
-      db
-        .select({ balanceCents: users.balanceCents })
-        .from(users)
-        .where(eq(users.id, currentUser(c).id))
-        .get(),
-    ]);
-    return c.json({
-      message: refundedCents > 0 ? PLAY.leftRefunded(formatCents(refundedCents)) : PLAY.left,
-      balance: centsToDollars(me?.balanceCents ?? 0),
-      tournament: presentTournament(t, categoryName),
-    } satisfies LeaveResult);
+    const me = currentUser(c);
+    return idempotent(c, {
+      scope: `leave:${id}`,
+      request: {},
+      run: async (claim) => {
+        await findTournament(db, id);
+        const { refundedCents, reference } = unwrap(await roomFor(c.env, id).leave(id, me.id, claim));
+        return { reference, answer: await leaveAnswer(db, id, me.id, refundedCents) };
+      },
+      // A paid leave's refund is in the ledger under its reference; a free one has none.
+      rebuild: async (reference) => {
+        const refund = await db
+          .select({ cents: transactions.amountCents })
+          .from(transactions)
+          .where(eq(transactions.reference, reference))
+          .get();
+        return leaveAnswer(db, id, me.id, refund?.cents ?? 0);
+      },
+    });
   })
 
   // Play: the room checks everything (joined, live, the player's own clock); a tournament that

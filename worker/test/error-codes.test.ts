@@ -68,6 +68,7 @@ describe("error bodies", () => {
           call("/api/withdrawal/confirm", {
             cookie: player.cookie,
             body: { amount: 5, withdrawalMethod: "bank_account", bankAccount: validBank() },
+            headers: { "idempotency-key": crypto.randomUUID() },
           }),
         400,
         "insufficient_balance",
@@ -81,6 +82,16 @@ describe("error bodies", () => {
           }),
         403,
         "email_unverified",
+      ],
+      [
+        "money: withdrawing without an Idempotency-Key",
+        () =>
+          call("/api/withdrawal/confirm", {
+            cookie: player.cookie,
+            body: { amount: 1, withdrawalMethod: "bank_account", bankAccount: validBank() },
+          }),
+        400,
+        "idempotency_key_required",
       ],
       [
         "money: confirming an unknown payment",

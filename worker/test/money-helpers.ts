@@ -49,8 +49,9 @@ export const validBank = () => ({
 export const withdraw = (cookie: string, amount: unknown, bankAccount: unknown = validBank(), withdrawalMethod: unknown = "bank_account") =>
   withdrawRaw(cookie, { bankAccount, amount, withdrawalMethod });
 
-/** Posts the body as given: a field left undefined is absent from the JSON. */
-export const withdrawRaw = (cookie: string, body: Record<string, unknown>) => call("/api/withdrawal/confirm", { cookie, body });
+/** Posts the body as given (a field left undefined is absent from the JSON), with a fresh Idempotency-Key as the web app sends. */
+export const withdrawRaw = (cookie: string, body: Record<string, unknown>) =>
+  call("/api/withdrawal/confirm", { cookie, body, headers: { "idempotency-key": crypto.randomUUID() } });
 
 /** Every value of every row of every table, as one string, to prove something is stored nowhere. */
 export async function dumpDatabase(): Promise<string> {

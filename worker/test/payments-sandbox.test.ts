@@ -17,7 +17,11 @@ const card = (cardNumber: string, over: Record<string, unknown> = {}) => ({
 });
 
 async function createIntent(cookie: string, amount: unknown, idempotencyKey?: string) {
-  return call("/api/create-payment-intent", { cookie, body: idempotencyKey ? { amount, idempotencyKey } : { amount } });
+  return call("/api/create-payment-intent", {
+    cookie,
+    body: { amount },
+    headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : {},
+  });
 }
 
 /** Creates a $`amount` intent and pays it with `cardNumber`. */
@@ -83,14 +87,15 @@ describe("POST /api/create-payment-intent", () => {
     expect((await createIntent("", 10)).status).toBe(401);
   });
 
-  it("returns the same intent for a repeated idempotency key and amount, a new one otherwise", async () => {
+  it("returns the same intent for a repeated Idempotency-Key, refuses that key with another amount, and keys are per user", async () => {
     const { cookie } = await registerUser();
     const a = await createIntent(cookie, 20, "checkout-visit-0001");
     const b = await createIntent(cookie, 20, "checkout-visit-0001");
     const otherAmount = await createIntent(cookie, 30, "checkout-visit-0001");
     const otherKey = await createIntent(cookie, 20, "checkout-visit-0002");
     expect(b.body).toEqual(a.body);
-    expect(otherAmount.body.paymentIntentId).not.toBe(a.body.paymentIntentId);
+    expect(otherAmount.status).toBe(409);
+    expect(otherAmount.body.code).toBe("idempotency_key_reused");
     expect(otherKey.body.paymentIntentId).not.toBe(a.body.paymentIntentId);
     // The same client key from another user is another intent.
     const stranger = await registerUser();

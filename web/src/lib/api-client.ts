@@ -4,6 +4,7 @@
 import { hc, type ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "../../../worker/app";
+import { IDEMPOTENCY_KEY_HEADER } from "@common/spec";
 import { ApiError } from "./api";
 
 /** fetch with the session cookie, and "no answer" (offline, refused) as an ApiError like any other failure. */
@@ -16,6 +17,16 @@ async function send(input: RequestInfo | URL, init?: RequestInit): Promise<Respo
 }
 
 export const api = hc<AppType>("/", { fetch: send }).api;
+
+/**
+ * A new Idempotency-Key: one per confirm visit of a money request (a checkout, a withdraw confirm
+ * page, a join dialog, a leave confirmation), sent again by every retry of that same action so the
+ * server does it once (docs/payments.md, "Retrying a money request").
+ */
+export const newIdempotencyKey = () => crypto.randomUUID();
+
+/** The request options that send `key`: the second argument of a call, e.g. `$post({ json }, idempotent(key))`. */
+export const idempotent = (key: string) => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
 
 type OkBody<R> = R extends ClientResponse<infer T, infer S, "json"> ? (S extends SuccessStatusCode ? T : never) : never;
 

@@ -7,6 +7,7 @@ export interface FakeRequest {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  headers: Headers;
 }
 
 export type FakeAnswer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
@@ -23,6 +24,7 @@ export function fakeFetch(routes: Record<string, FakeRoute>) {
       path: url.pathname,
       query: url.searchParams,
       body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+      headers: new Headers(init?.headers),
     };
     requests.push(req);
     const route = routes[`${method} ${url.pathname}`];

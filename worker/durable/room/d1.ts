@@ -119,7 +119,14 @@ export const entryReference = (tournamentId: number, userId: number, departures:
   departures === 0 ? `entry:${tournamentId}:${userId}` : `entry:${tournamentId}:${userId}:${departures}`;
 
 /** The refund of the entry a player leaves: one per entry, so a repeated leave pays nothing twice. */
-const leaveReference = (tournamentId: number, userId: number, departures: number) => `leave:${tournamentId}:${userId}:${departures}`;
+export const leaveReference = (tournamentId: number, userId: number, departures: number) => `leave:${tournamentId}:${userId}:${departures}`;
+
+/** The tournament an entry or leave reference names. */
+export function tournamentOfReference(reference: string): number {
+  const id = Number(/^(?:entry|leave):(\d+):/.exec(reference)?.[1]);
+  if (!Number.isSafeInteger(id)) throw new Error(`not an entry or leave reference: ${reference}`);
+  return id;
+}
 
 /** Entry: the fee through the ledger, the participant row and the tournament's count and pool, together. */
 export function joinStatements(

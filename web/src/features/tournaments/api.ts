@@ -12,7 +12,7 @@ import {
 import type { User } from "@common/api/types";
 import type { TournamentListParams } from "@common/api/tournaments";
 import { USER_KEY } from "@/lib/session";
-import { api, read } from "@/lib/api-client";
+import { api, idempotent, read } from "@/lib/api-client";
 
 /** The list's server-side filters; absent means "all". */
 export type TournamentFilters = Omit<TournamentListParams, "page">;
@@ -94,12 +94,15 @@ export function useTournamentLeaderboard(id: number, { enabled = true, pollMs }:
   });
 }
 
-/** Joins a tournament (with the bot check's token when it asked for one); refreshes the lists, that tournament and the caller's balance. */
+/**
+ * Joins a tournament (with the bot check's token when it asked for one) under the attempt's
+ * Idempotency-Key; refreshes the lists, that tournament and the caller's balance.
+ */
 export function useJoinTournament() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, turnstileToken }: { id: number; turnstileToken?: string }) =>
-      read(api.tournaments[":id"].join.$post({ ...param(id), json: turnstileToken ? { turnstileToken } : {} })),
+    mutationFn: ({ id, turnstileToken, idempotencyKey }: { id: number; turnstileToken?: string; idempotencyKey: string }) =>
+      read(api.tournaments[":id"].join.$post({ ...param(id), json: turnstileToken ? { turnstileToken } : {} }, idempotent(idempotencyKey))),
     onSuccess: (result, { id }) => {
       qc.setQueryData<User | null>(USER_KEY, (user) => (user ? { ...user, balance: result.balance } : user));
       return Promise.all([
@@ -110,12 +113,16 @@ export function useJoinTournament() {
   });
 }
 
-/** Leaves an upcoming tournament: the fee comes back; refreshes the lists, that tournament and the caller's balance. */
+/**
+ * Leaves an upcoming tournament under the confirmation's Idempotency-Key: the fee comes back once;
+ * refreshes the lists, that tournament and the caller's balance.
+ */
 export function useLeaveTournament() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => read(api.tournaments[":id"].leave.$post({ ...param(id), json: {} })),
-    onSuccess: (result, id) => {
+    mutationFn: ({ id, idempotencyKey }: { id: number; idempotencyKey: string }) =>
+      read(api.tournaments[":id"].leave.$post({ ...param(id), json: {} }, idempotent(idempotencyKey))),
+    onSuccess: (result, { id }) => {
       qc.setQueryData<User | null>(USER_KEY, (user) => (user ? { ...user, balance: result.balance } : user));
       return Promise.all([
         qc.invalidateQueries({ queryKey: tournamentKeys.lists }),

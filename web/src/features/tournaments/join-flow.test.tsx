@@ -310,4 +310,64 @@ describe("the join button with the bot check", () => {
     expect(screen.queryByTestId("turnstile")).not.toBeInTheDocument();
     expect(turnstileScript()).toBeNull();
   });
+
+  const keysSent = (api: ReturnType<typeof fakeFetch>) =>
+    api.calls("POST /api/tournaments/42/join").map((r) => r.headers.get("Idempotency-Key"));
+
+  it("keeps one Idempotency-Key per dialog opening: a retry in it resends the key, opening it again makes a new one", async () => {
+    const turnstile = fakeTurnstile();
+    const api = fakeFetch({
+      "GET /api/config": () => config("site-key-1"),
+      "POST /api/tournaments/42/join": () => Promise.reject(new TypeError("Failed to fetch")),
+    });
+    const page = button(tournament());
+    await vi.waitFor(() => expect(page.queryClient.getQueryData(CONFIG_KEY)).toBeDefined());
+    fireEvent.click(screen.getByRole("button", { name: "Join Tournament" }));
+    await screen.findByRole("dialog");
+    for (const token of ["token-1", "token-2"]) {
+      turnstile.solve(token);
+      fireEvent.click(screen.getByRole("button", { name: "Pay and join" }));
+      await vi.waitFor(() => expect(screen.getByRole("button", { name: "Pay and join" })).toBeDisabled());
+    }
+    await vi.waitFor(() => expect(keysSent(api)).toHaveLength(2));
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    fireEvent.click(screen.getByRole("button", { name: "Join Tournament" }));
+    await screen.findByRole("dialog");
+    turnstile.solve("token-3");
+    fireEvent.click(screen.getByRole("button", { name: "Pay and join" }));
+    await vi.waitFor(() => expect(keysSent(api)).toHaveLength(3));
+    const [a, b, c] = keysSent(api);
+    expect(a).toMatch(/^[0-9a-f-]{36}$/);
+    expect(b).toBe(a);
+    expect(c).toMatch(/^[0-9a-f-]{36}$/);
+    expect(c).not.toBe(a);
+  });
+
+  it("without a dialog, pressing Join again after a failure resends the key; a new page makes a new one", async () => {
+    let fail = true;
+    const api = fakeFetch({
+      "GET /api/config": () => config(null),
+      "POST /api/tournaments/42/join": () => (fail ? { status: 502 } : { body: { joined: true, balance: 45, tournament: tournament() } }),
+    });
+    const first = button(tournament());
+    await vi.waitFor(() => expect(first.queryClient.getQueryData(CONFIG_KEY)).toBeDefined());
+    fireEvent.click(screen.getByRole("button", { name: "Join Tournament" }));
+    expect(await screen.findByText("Error joining tournament")).toBeVisible();
+    fail = false;
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Join Tournament" })).toBeEnabled());
+    fireEvent.click(screen.getByRole("button", { name: "Join Tournament" }));
+    expect(await screen.findByText("Successfully joined tournament!")).toBeVisible();
+    first.unmount();
+
+    const second = button(tournament());
+    await vi.waitFor(() => expect(second.queryClient.getQueryData(CONFIG_KEY)).toBeDefined());
+    fireEvent.click(screen.getByRole("button", { name: "Join Tournament" }));
+    await vi.waitFor(() => expect(keysSent(api)).toHaveLength(3));
+    const [a, b, c] = keysSent(api);
+    expect(a).toMatch(/^[0-9a-f-]{36}$/);
+    expect(b).toBe(a);
+    expect(c).not.toBe(a);
+  });
 });

@@ -7,6 +7,7 @@ import { POST_JOIN_REDIRECT_MS } from "@common/spec";
 import { useUser } from "@/lib/session";
 import { ApiError, errorMessage } from "@/lib/api";
 import { toast } from "@/lib/toast";
+import { useIdempotencyKey } from "@/hooks/use-idempotency-key";
 import { useJoinTournament } from "./api";
 import { isPractice, joinBlock } from "./join-checks";
 
@@ -22,6 +23,9 @@ export function useJoinFlow() {
   const navigate = useNavigate();
   // A paid join the server held back for the date of birth; once given, an unconfirmed join goes on by itself.
   const [awaitingDateOfBirth, setAwaitingDateOfBirth] = useState<{ t: Joinable; confirmed: boolean } | null>(null);
+  // One key per join attempt: pressing again after a failure resends it; a success or a new
+  // confirmation dialog (newAttempt) starts another.
+  const [idempotencyKey, newAttempt] = useIdempotencyKey();
 
   /** Shows the first client check that refuses the join; true when one did. */
   const refuses = (t: Joinable) => {
@@ -37,7 +41,7 @@ export function useJoinFlow() {
     // it succeeds (the refreshed tournament shows the player as registered).
     let joined: JoinResult;
     try {
-      joined = await join.mutateAsync({ id: t.id, turnstileToken });
+      joined = await join.mutateAsync({ id: t.id, turnstileToken, idempotencyKey });
     } catch (error) {
       if (error instanceof ApiError && error.code === "date_of_birth_required") {
         setAwaitingDateOfBirth({ t, confirmed: turnstileToken !== undefined });
@@ -46,6 +50,7 @@ export function useJoinFlow() {
       toast.error(JOIN.error.title, errorMessage(error, JOIN.error.description));
       return false;
     }
+    newAttempt();
     if (isPractice(t)) {
       // Practice answers with the player's own run of it: a fresh set of questions each time.
       toast.success("Starting practice tournament");
@@ -67,6 +72,7 @@ export function useJoinFlow() {
   return {
     start,
     refuses,
+    newAttempt,
     isPending: join.isPending,
     pendingId: join.isPending ? join.variables?.id : undefined,
     needsDateOfBirth: awaitingDateOfBirth !== null,

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { SandboxConfirmInput, WithdrawalInput } from "@common/api/money";
 import type { User } from "@common/api/types";
 import { USER_KEY } from "@/lib/session";
-import { api, read } from "@/lib/api-client";
+import { api, idempotent, read } from "@/lib/api-client";
 
 export const TRANSACTIONS_KEY = ["me", "transactions"] as const;
 
@@ -14,8 +14,9 @@ export { usePublicConfig as usePaymentConfig } from "@/lib/config";
 /** The signed-in user's ledger, newest first; entry fees and prizes land here from elsewhere, so every visit refetches. */
 export const useTransactions = () => useQuery({ ...transactionsQuery(), refetchOnMount: "always" });
 
+/** One checkout visit's key: however often it is sent, the server makes one PaymentIntent. */
 export const createPaymentIntent = (amount: number, idempotencyKey: string) =>
-  read(api["create-payment-intent"].$post({ json: { amount, idempotencyKey } }));
+  read(api["create-payment-intent"].$post({ json: { amount } }, idempotent(idempotencyKey)));
 
 /** The sandbox provider's card step (declined cards answer 402 with the provider's message). */
 export const useSandboxConfirm = () =>
@@ -49,10 +50,11 @@ export function useConfirmDeposit() {
   });
 }
 
-export function useConfirmWithdrawal() {
+/** POST /api/withdrawal/confirm with the confirm visit's key: pressing again after a failure cannot withdraw twice. */
+export function useConfirmWithdrawal(idempotencyKey: string) {
   const refresh = useRefreshWallet();
   return useMutation({
-    mutationFn: (input: WithdrawalInput) => read(api.withdrawal.confirm.$post({ json: input })),
+    mutationFn: (input: WithdrawalInput) => read(api.withdrawal.confirm.$post({ json: input }, idempotent(idempotencyKey))),
     onSuccess: (res) => refresh(res.balance),
   });
 }

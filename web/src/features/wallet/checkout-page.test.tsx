@@ -44,7 +44,21 @@ describe("checkout page", () => {
 
     const creates = server.calls("POST /api/create-payment-intent");
     expect(creates).toHaveLength(1);
-    expect(creates[0]!.body).toMatchObject({ amount: 25 });
+    expect(creates[0]!.body).toEqual({ amount: 25 });
+  });
+
+  it("sends the visit's Idempotency-Key in the header; a new visit sends a new one", async () => {
+    const server = sandboxServer();
+    const first = renderPage(routes, { at: "/checkout/25" });
+    expect(await screen.findByRole("button", { name: "Pay $25.00" })).toBeVisible();
+    first.unmount();
+    renderPage(routes, { at: "/checkout/25" });
+    expect(await screen.findByRole("button", { name: "Pay $25.00" })).toBeVisible();
+    const keys = server.calls("POST /api/create-payment-intent").map((r) => r.headers.get("Idempotency-Key"));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 
   it("shows Payment Error with the server's message and a way back", async () => {

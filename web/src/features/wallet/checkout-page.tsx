@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api";
+import { newIdempotencyKey } from "@/lib/api-client";
 import { DateOfBirthForm } from "@/components/date-of-birth-form";
 import { RESPONSIBLE_UI } from "@common/messages";
 import { createPaymentIntent, usePaymentConfig } from "./api";
@@ -14,12 +15,6 @@ import { amountFromParam } from "./route-amount";
 import { SandboxCardForm } from "./sandbox-card-form";
 
 const StripePaymentForm = lazy(() => import("./stripe-payment-form"));
-
-/** One key per checkout visit: a double effect or a retried request gets the same PaymentIntent. */
-function newIdempotencyKey() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** Redirect to the dashboard when the amount is missing or not positive. */
 export default function CheckoutPage() {
@@ -38,6 +33,7 @@ type IntentState =
 function Checkout({ amount }: { amount: number }) {
   const config = usePaymentConfig();
   const [intent, setIntent] = useState<IntentState>({ status: "loading" });
+  // One key per checkout visit: a double effect or a retried request gets the same PaymentIntent.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const requested = useRef(false);
 

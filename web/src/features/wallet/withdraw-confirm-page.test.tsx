@@ -148,4 +148,27 @@ describe("withdrawal confirm page", () => {
     renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
     expect(screen.queryByRole("region", { name: EMAIL.bannerTitle })).not.toBeInTheDocument();
   });
+
+  it("sends one Idempotency-Key per visit: pressing again after a failure resends it, a new visit makes a new one", async () => {
+    const u = userEvent.setup();
+    const server = fakeFetch({ "POST /api/withdrawal/confirm": () => ({ status: 502 }) });
+    const first = renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
+    await fillBank(u);
+    await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
+    expect(await screen.findByText("Withdrawal Error")).toBeVisible();
+    await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
+    await waitFor(() => expect(server.calls("POST /api/withdrawal/confirm")).toHaveLength(2));
+    const [a, b] = server.calls("POST /api/withdrawal/confirm").map((r) => r.headers.get("Idempotency-Key"));
+    expect(a).toMatch(/^[0-9a-f-]{36}$/);
+    expect(b).toBe(a);
+
+    first.unmount();
+    renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
+    await fillBank(u);
+    await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
+    await waitFor(() => expect(server.calls("POST /api/withdrawal/confirm")).toHaveLength(3));
+    const c = server.calls("POST /api/withdrawal/confirm")[2]!.headers.get("Idempotency-Key");
+    expect(c).toMatch(/^[0-9a-f-]{36}$/);
+    expect(c).not.toBe(a);
+  });
 });

@@ -13,6 +13,7 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useUser } from "@/lib/session";
 import { errorMessage } from "@/lib/api";
+import { newIdempotencyKey } from "@/lib/api-client";
 import { invalidProps, validate, type FieldErrors } from "@/lib/form";
 import { toast } from "@/lib/toast";
 import { useConfirmWithdrawal } from "./api";
@@ -43,7 +44,9 @@ export default function WithdrawConfirmPage() {
 function WithdrawForm({ amount, method, user }: { amount: number; method: string; user: User }) {
   const balance = user.balance;
   const navigate = useNavigate();
-  const withdraw = useConfirmWithdrawal();
+  // One key per visit of this page: pressing Withdraw again after a timeout cannot withdraw twice.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const withdraw = useConfirmWithdrawal(idempotencyKey);
   const [values, setValues] = useState({
     accountHolderName: "",
     accountNumber: "",

@@ -36,7 +36,10 @@ export function JoinButton({ tournament, className, size }: { tournament: Joinab
 
   const press = () => {
     if (!botCheck) void flow.start(tournament);
-    else if (!flow.refuses(tournament)) setConfirming(true);
+    else if (!flow.refuses(tournament)) {
+      flow.newAttempt();
+      setConfirming(true);
+    }
   };
 
   const button = (

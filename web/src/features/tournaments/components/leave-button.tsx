@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api";
 import { toast } from "@/lib/toast";
+import { useIdempotencyKey } from "@/hooks/use-idempotency-key";
 import { useLeaveTournament } from "../api";
 
 const LEAVE_FAILED = "Could not leave the tournament";
@@ -13,11 +14,13 @@ const LEAVE_FAILED = "Could not leave the tournament";
 export function LeaveButton({ tournament: t }: { tournament: Pick<Tournament, "id" | "title" | "isFree" | "entryFee"> }) {
   const [open, setOpen] = useState(false);
   const leave = useLeaveTournament();
+  // One key per confirmation: pressing Leave again after a failure refunds once.
+  const [idempotencyKey, renewKey] = useIdempotencyKey();
   const refund = !t.isFree && t.entryFee > 0;
 
   const confirm = async () => {
     try {
-      const result = await leave.mutateAsync(t.id);
+      const result = await leave.mutateAsync({ id: t.id, idempotencyKey });
       toast.success("Left tournament", result.message);
       setOpen(false);
     } catch (error) {
@@ -26,7 +29,13 @@ export function LeaveButton({ tournament: t }: { tournament: Pick<Tournament, "i
   };
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) renewKey();
+        setOpen(next);
+      }}
+    >
       <DialogTrigger asChild>
         <Button variant="outline" className="w-full">
           Leave tournament
