@@ -91,6 +91,12 @@ export const ERROR_CODES = [
   "provider_unavailable",
   "webhook_not_configured",
   "webhook_signature_invalid",
+  /** This site takes no card payments (no Stripe key, or the sandbox off its hosts). */
+  "payments_not_configured",
+  /** Part of the balance is held (recent deposits): the message names what can be withdrawn now and when more frees up. */
+  "funds_on_hold",
+  /** A card refund or dispute left money owed: no joins, no withdrawals until it is settled. */
+  "account_frozen",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -175,10 +175,10 @@ export type BankAccountInput = z.input<typeof bankAccountSchema>;
 
 export type PaymentProviderName = "stripe" | "sandbox";
 
-/** GET /api/config */
 /** GET /api/config: what the web app needs to know about this deployment. */
 export interface PublicConfig {
-  paymentProvider: PaymentProviderName;
+  /** Who takes cards on this site; null when it takes none (no Stripe key, or the sandbox off its hosts). */
+  paymentProvider: PaymentProviderName | null;
   stripePublishableKey: string | null;
   minDeposit: number;
   maxDeposit: number;

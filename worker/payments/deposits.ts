@@ -31,5 +31,6 @@ export function creditDeposit(d1: D1Database, intent: ProviderIntent, userId: nu
     type: "deposit",
     reference: intent.id,
     description: `Card deposit of $${formatCents(intent.amountCents)}${provider === "sandbox" ? " (sandbox)" : ""}`,
+    provider,
   });
 }

@@ -7,14 +7,15 @@ import { users } from "../db/schema";
 import { HttpError, badRequest, notFound } from "../http/errors";
 import type { AppEnv } from "../http/app-env";
 import { creditDeposit, depositRefusal } from "../payments/deposits";
-import { stripeConfigured } from "../payments/index";
+import { configuredProvider, paymentsNotConfigured, stripeConfigured } from "../payments/index";
 import { intentFromEvent } from "../payments/stripe";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
 // Stripe posts here without an Origin header; the signature is its authentication (see sameOriginJson).
 export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
-  if (!stripeConfigured(c.env)) throw notFound();
+  if (configuredProvider(c.env) !== "stripe") throw notFound();
+  if (!stripeConfigured(c.env)) throw paymentsNotConfigured();
   const secret = c.env.STRIPE_WEBHOOK_SECRET ?? "";
   if (!secret) {
     console.error("stripe webhook received but STRIPE_WEBHOOK_SECRET is not set");
