@@ -25,6 +25,7 @@ import { configRoutes } from "./routes/config";
 import { paymentRoutes } from "./routes/payments";
 import { webhookRoutes } from "./routes/webhooks";
 import { withdrawalRoutes } from "./routes/withdrawal";
+import { walletRoutes } from "./routes/wallet";
 import { adminPayoutRoutes } from "./routes/admin-payouts";
 import { adminTournamentRoutes } from "./routes/admin-tournaments";
 import { adminQuestionRoutes } from "./routes/admin-questions";
@@ -56,6 +57,7 @@ const api = new Hono<AppEnv>()
   .route("/config", configRoutes)
   .route("/webhooks", webhookRoutes)
   .route("/withdrawal", withdrawalRoutes)
+  .route("/wallet", walletRoutes)
   .route("/receipts", receiptRoutes)
   .route("/admin/payouts", adminPayoutRoutes)
   .route("/admin/tournaments", adminTournamentRoutes)

@@ -4,9 +4,8 @@
 // could leave, so fees spend held deposits first, the newest first: what stays held is the
 // older part, which frees soonest. Sandbox (test card) deposits are never real money, so off
 // the sandbox hosts they stay held whatever their age.
+import { DEFAULT_DEPOSIT_HOLD_HOURS } from "../spec";
 import type { Cents } from "./money";
-
-export const DEFAULT_DEPOSIT_HOLD_HOURS = 72;
 
 /** DEPOSIT_HOLD_HOURS as hours; missing, negative or not a number gives the default. */
 export function depositHoldHours(raw: string | undefined): number {

@@ -21,6 +21,8 @@ export interface WithdrawalRequest {
   routingNumber: string;
   accountType: "checking" | "savings";
   method: string;
+  /** Held money (recent deposits) that must stay in the balance after the debit. */
+  keepCents?: number;
 }
 
 export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
@@ -29,13 +31,18 @@ export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
  * One atomic batch: the payout row, then its pending withdrawal row whose reference
  * `payout:{id}` takes the new payout's id from last_insert_rowid() (same batch, same connection).
  * The ledger trigger debits the balance; an overdraft fails the CHECK and undoes both rows, so
- * concurrent withdrawals can never take a balance below zero.
+ * concurrent withdrawals can never take a balance below zero. The first statement changes no
+ * balance: it only trips the same CHECK when the debit would dig into the held money, so two
+ * withdrawals racing each other cannot together take what is on hold.
  */
 export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalRequest) {
   const last4 = w.accountNumber.slice(-4);
   let payoutId: number;
   try {
-    const [inserted] = await d1.batch<{ id: number }>([
+    const [, inserted] = await d1.batch<{ id: number }>([
+      d1
+        .prepare("UPDATE users SET balance_cents = CASE WHEN balance_cents - ? < ? THEN -1 ELSE balance_cents END WHERE id = ?")
+        .bind(w.amountCents, w.keepCents ?? 0, w.userId),
       d1
         .prepare(
           `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, routing_number, account_type)

@@ -1,30 +1,49 @@
 // Withdrawals to a bank account: validated, debited at once into a pending ledger row and a
 // payout an operator then pays or fails. Bank details are never logged.
 import { Hono } from "hono";
+import { eq } from "drizzle-orm";
 import { withdrawalSchema, type WithdrawalResponse } from "../../common/api/money";
-import { VALIDATION } from "../../common/messages";
-import { centsToDollars } from "../../common/domain/money";
+import { MONEY, VALIDATION } from "../../common/messages";
+import { centsToDollars, formatCents } from "../../common/domain/money";
+import { formatReleaseTime } from "../../common/domain/withdrawable";
 import { presentTransaction } from "../db/present";
+import { users } from "../db/schema";
 import { badRequest } from "../http/errors";
 import { currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { InsufficientFundsError } from "../money/ledger";
 import { debitWithdrawal, presentPayout } from "../money/payouts";
+import { withdrawableFor, type WithdrawableFor } from "../money/withdrawable";
+import { accountFrozen } from "../money/frozen";
 
 const aboveBalance = () => badRequest(VALIDATION.amountAboveBalance, "insufficient_balance");
+
+const onHold = (w: WithdrawableFor) =>
+  badRequest(
+    MONEY.withdrawableOnly(
+      formatCents(w.withdrawableCents),
+      formatCents(w.heldCents),
+      w.recentHeldCents > 0 && w.nextReleaseAt !== null ? formatReleaseTime(w.nextReleaseAt) : null,
+    ),
+    "funds_on_hold",
+  );
 
 export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confirm", validate("json", withdrawalSchema), async (c) => {
   const me = currentUser(c);
   const body = c.req.valid("json");
-  // A fast refusal; the CHECK constraint inside the debit is what actually guarantees it.
+  if (me.frozenAt !== null) throw accountFrozen(me.owedCents);
+  // Fast refusals; the CHECK constraint inside the debit is what actually guarantees them.
   if (body.amount > me.balanceCents) throw aboveBalance();
+  const w = await withdrawableFor(c.env, me.id, me.balanceCents, c.req.url);
+  if (body.amount > w.withdrawableCents) throw onHold(w);
   try {
     const { payout, transaction, balanceCents } = await debitWithdrawal(c.env.DB, c.get("db"), {
       userId: me.id,
       amountCents: body.amount,
       method: body.withdrawalMethod,
       ...body.bankAccount,
+      keepCents: w.heldCents,
     });
     return c.json({
       balance: centsToDollars(balanceCents),
@@ -32,7 +51,10 @@ export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confi
       payout: presentPayout(payout),
     } satisfies WithdrawalResponse);
   } catch (e) {
-    if (e instanceof InsufficientFundsError) throw aboveBalance();
-    throw e;
+    if (!(e instanceof InsufficientFundsError)) throw e;
+    // Something else moved the balance meanwhile (another withdrawal, a fee): say which limit this one met.
+    const balance = await c.get("db").select({ cents: users.balanceCents }).from(users).where(eq(users.id, me.id)).get();
+    if (!balance || body.amount > balance.cents) throw aboveBalance();
+    throw onHold(await withdrawableFor(c.env, me.id, balance.cents, c.req.url));
   }
 });

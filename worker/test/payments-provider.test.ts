@@ -22,9 +22,9 @@ describe("PAYMENT_PROVIDER=sandbox", () => {
     const { cookie, user } = await playerOn();
     const intent = await call("/api/create-payment-intent", { host, cookie, body: { amount: 12 } });
     expect(intent.status).toBe(200);
-    expect((await call("/api/sandbox/confirm-payment", { host, cookie, body: { clientSecret: intent.body.clientSecret, ...card } })).status).toBe(
-      200,
-    );
+    expect(
+      (await call("/api/sandbox/confirm-payment", { host, cookie, body: { clientSecret: intent.body.clientSecret, ...card } })).status,
+    ).toBe(200);
     const confirm = await call("/api/deposit/confirm", { host, cookie, body: { paymentIntentId: intent.body.paymentIntentId } });
     expect(confirm.status).toBe(200);
     expect(await balanceCents(user.id)).toBe(1200);
@@ -69,9 +69,10 @@ describe("PAYMENT_PROVIDER=sandbox", () => {
       body: { clientSecret: intent.body.clientSecret, ...card },
     });
     expect(paid.status).toBe(200);
-    expect((await call("/api/deposit/confirm", { host, env: sandboxHosts, cookie, body: { paymentIntentId: intent.body.paymentIntentId } })).status).toBe(
-      200,
-    );
+    expect(
+      (await call("/api/deposit/confirm", { host, env: sandboxHosts, cookie, body: { paymentIntentId: intent.body.paymentIntentId } }))
+        .status,
+    ).toBe(200);
     expect(await balanceCents(user.id)).toBe(700);
     expect((await call("/api/config", { host, env: sandboxHosts })).body.paymentProvider).toBe("sandbox");
     // Only the exact host: a look-alike is not listed.
