@@ -208,10 +208,11 @@ export const MONEY = {
   accountFrozen: (owedUsd: string) =>
     `Your account is frozen: a card payment was refunded or disputed after the money was used, and $${owedUsd} is owed. ` +
     "Your next deposit settles it first; contact support if you think this is wrong.",
-  cardRefund: (usd: string) => `Card refund of $${usd}`,
-  chargeback: (usd: string) => `Card dispute of $${usd}`,
-  chargebackReversal: (usd: string) => `Card dispute won: $${usd} returned`,
-  owedRepaid: (usd: string) => `Settles $${usd} owed after a card refund or dispute`,
+  /** Ledger descriptions of reversed card payments (the row's amount says how much). */
+  cardRefund: "Card payment refunded",
+  chargeback: "Card payment disputed (chargeback)",
+  chargebackReversal: "Card dispute won: the money is back",
+  owedRepaid: "Settles what was owed after a card refund or dispute",
 } as const;
 
 export const ACCOUNT = {
