@@ -51,7 +51,11 @@ export const paymentRoutes = new Hono<AppEnv>()
       // give one intent however often it is posted; without a client key every call is new.
       const clientKey = body.idempotencyKey ?? randomToken(16);
       const idempotencyKey = `deposit-${sha256Hex(`${me.id}:${body.amount}:${clientKey}`).slice(0, 48)}`;
-      const intent = await paymentProvider(c.env, c.get("db"), c.req.url).createIntent({ userId: me.id, amountCents: body.amount, idempotencyKey });
+      const intent = await paymentProvider(c.env, c.get("db"), c.req.url).createIntent({
+        userId: me.id,
+        amountCents: body.amount,
+        idempotencyKey,
+      });
       if (!intent.clientSecret) throw new HttpError(502, "provider_unavailable", MONEY.providerUnavailable);
       return c.json({ clientSecret: intent.clientSecret, paymentIntentId: intent.id } satisfies CreatePaymentIntentResponse);
     },
