@@ -35,6 +35,8 @@ async function workerBindings(extra: Record<string, string>) {
     // Hashing cost is not under test; at N=1024 (p=5) one hash takes ~0.4 s in a loaded pool.
     // Production keeps the real cost (worker/auth/password.ts).
     SCRYPT_N: "16",
+    // wrangler.toml's production default is stripe; the Worker tests pay through the sandbox (the Stripe project sets stripe).
+    PAYMENT_PROVIDER: "sandbox",
     ...extra,
   };
 }
@@ -71,6 +73,7 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: await workerBindings({
+                PAYMENT_PROVIDER: "stripe",
                 STRIPE_SECRET_KEY: inject("stripeMockSecretKey"),
                 STRIPE_WEBHOOK_SECRET: "whsec_test_mock_server_only",
                 STRIPE_PUBLISHABLE_KEY: "pk_test_mock_server_only",

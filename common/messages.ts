@@ -193,6 +193,28 @@ export const MONEY = {
   withdrawalDefaultError: "Failed to process withdrawal",
   /** Appended to a failed withdrawal's transaction description. */
   withdrawalFailedNote: (reason: string) => ` — failed: ${clause(reason)}. The money was returned to your balance.`,
+  paymentsNotConfigured: "Card payments are not available on this site. Please contact support if you need to add funds.",
+  /** The checkout's state on a site without card payments. */
+  cardPaymentsUnavailable: "Card payments are not available here.",
+  /** A withdrawal above what may leave now; `until` is when the next held part frees (null: it does not free by time). */
+  withdrawableOnly: (withdrawableUsd: string, heldUsd: string, until: string | null) =>
+    `You can withdraw up to $${withdrawableUsd} now. $${heldUsd} of your balance is on hold` +
+    (until ? `; more becomes withdrawable on ${until}.` : ": test-payment (sandbox) money cannot be withdrawn on this site."),
+  /** Why part of the balance is held, for the wallet. */
+  heldRecentDeposits: (hours: number) => `Card deposits can be withdrawn ${hours} hours after they are made, unless used for entry fees.`,
+  heldSandboxDeposits: "Test-payment (sandbox) deposits cannot be withdrawn on this site.",
+  /** The withdraw dialog's field error for an amount within the balance but above what may leave now. */
+  aboveWithdrawable: (usd: string) => `You can withdraw up to $${usd} now; the rest of your balance is on hold`,
+  /** Stored as users.frozen_reason when a refund or dispute leaves money owed. */
+  frozenOwed: "A card refund or dispute took more than the balance held",
+  accountFrozen: (owedUsd: string) =>
+    `Your account is frozen: a card payment was refunded or disputed after the money was used, and $${owedUsd} is owed. ` +
+    "Your next deposit settles it first; contact support if you think this is wrong.",
+  /** Ledger descriptions of reversed card payments (the row's amount says how much). */
+  cardRefund: "Card payment refunded",
+  chargeback: "Card payment disputed (chargeback)",
+  chargebackReversal: "Card dispute won: the money is back",
+  owedRepaid: "Settles what was owed after a card refund or dispute",
 } as const;
 
 export const ACCOUNT = {

@@ -96,6 +96,8 @@ export const MIN_DEPOSIT_CENTS = 50;
 /** The smallest withdrawal: a bank transfer of less is not worth its cost. */
 export const MIN_WITHDRAWAL_CENTS = 100;
 export const DEFAULT_MAX_DEPOSIT_CENTS = 100_000;
+/** How long a card deposit stays unwithdrawable unless spent on entry fees (refunds and disputes arrive late); DEPOSIT_HOLD_HOURS overrides. */
+export const DEFAULT_DEPOSIT_HOLD_HOURS = 72;
 /** Sanity ceiling on any single money amount, far above every real limit, so cents stay exact integers. */
 export const MAX_AMOUNT_CENTS = 100_000_000_00;
 export const DEPOSIT_CURRENCY = "usd";

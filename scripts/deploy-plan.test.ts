@@ -1,9 +1,24 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEMO_QUESTIONS_WARNING, deployPlan, describePlan } from "./deploy-plan";
+import {
+  DEMO_QUESTIONS_WARNING,
+  deployPlan as plan,
+  describePlan,
+  secretNames,
+  varsFromWranglerToml,
+  type DeployFacts,
+} from "./deploy-plan";
 import { QUESTION_BANK } from "../worker/seed/question-bank";
 import { SEED_CATEGORIES } from "../worker/seed/categories";
 
 const bankSize = Object.values(QUESTION_BANK).flat().length;
+
+/** A Worker ready for production: Stripe chosen, its keys and the receipt secret set. */
+const ready: DeployFacts = {
+  vars: { PAYMENT_PROVIDER: "stripe", STRIPE_PUBLISHABLE_KEY: "pk_live_x", SANDBOX_HOSTS: "" },
+  secrets: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RECEIPT_SECRET"],
+};
+const deployPlan = (argv: string[], facts: DeployFacts = ready) => plan(argv, facts);
 
 describe("deployPlan", () => {
   it("seeds categories only by default: no question insert, no warning", () => {
@@ -41,5 +56,70 @@ describe("deployPlan", () => {
 
   it("refuses an unknown option rather than deploying without it", () => {
     expect(() => deployPlan(["--demo"])).toThrow(/unknown option --demo/);
+  });
+});
+
+describe("deployPlan: payments", () => {
+  it("deploys a Stripe Worker whose secrets are set, with no refusal", () => {
+    expect(deployPlan([]).refusals).toEqual([]);
+  });
+
+  it("refuses a sandbox deployment: its test card adds money", () => {
+    const p = deployPlan([], { ...ready, vars: { ...ready.vars, PAYMENT_PROVIDER: "sandbox" } });
+    expect(p.refusals).toEqual([expect.stringMatching(/PAYMENT_PROVIDER is "sandbox".*--sandbox-staging/)]);
+  });
+
+  it.each(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RECEIPT_SECRET"])(
+    "refuses when the secret %s is not set on the Worker",
+    (name) => {
+      const p = deployPlan([], { ...ready, secrets: ready.secrets!.filter((s) => s !== name) });
+      expect(p.refusals).toEqual([expect.stringContaining(`wrangler secret put ${name}`)]);
+    },
+  );
+
+  it("refuses without Stripe's publishable key, which the card form needs", () => {
+    const p = deployPlan([], { ...ready, vars: { ...ready.vars, STRIPE_PUBLISHABLE_KEY: "" } });
+    expect(p.refusals).toEqual([expect.stringContaining("STRIPE_PUBLISHABLE_KEY")]);
+  });
+
+  it("refuses when the Worker's secrets cannot be read, rather than guessing", () => {
+    const p = deployPlan([], { ...ready, secrets: null });
+    expect(p.refusals).toEqual([expect.stringMatching(/could not list the Worker's secrets/)]);
+  });
+
+  it("--sandbox-staging deploys the sandbox for the hosts SANDBOX_HOSTS names, still needing RECEIPT_SECRET", () => {
+    const staging: DeployFacts = {
+      vars: { ...ready.vars, STRIPE_PUBLISHABLE_KEY: "", SANDBOX_HOSTS: "staging.example.com" },
+      secrets: ["RECEIPT_SECRET"],
+    };
+    const p = deployPlan(["--sandbox-staging"], staging);
+    expect(p.refusals).toEqual([]);
+    expect(p.commands.at(-1)).toEqual(["wrangler", ["deploy", "--var", "PAYMENT_PROVIDER:sandbox"]]);
+    expect(p.warnings).toEqual([expect.stringMatching(/sandbox.*staging\.example\.com/)]);
+    expect(deployPlan(["--sandbox-staging"], { ...staging, vars: { ...staging.vars, SANDBOX_HOSTS: " " } }).refusals).toEqual([
+      expect.stringContaining("SANDBOX_HOSTS"),
+    ]);
+    expect(deployPlan(["--sandbox-staging"], { ...staging, secrets: [] }).refusals).toEqual([expect.stringContaining("RECEIPT_SECRET")]);
+  });
+
+  it("describes the refusals, and a dry run still shows them", () => {
+    const p = deployPlan(["--dry-run"], { ...ready, secrets: [] });
+    expect(p.refusals.length).toBe(3);
+    expect(describePlan(p)).toContain("Refused:");
+  });
+
+  it("reads the repository's wrangler.toml: production defaults to Stripe with no sandbox host", () => {
+    const vars = varsFromWranglerToml(readFileSync(new URL("../wrangler.toml", import.meta.url), "utf8"));
+    expect(vars.PAYMENT_PROVIDER).toBe("stripe");
+    expect(vars.SANDBOX_HOSTS).toBe("");
+    expect(vars.DEPOSIT_HOLD_HOURS).toBe("72");
+  });
+
+  it("reads the names out of `wrangler secret list --format json`", () => {
+    expect(secretNames('[{"name":"RECEIPT_SECRET","type":"secret_text"},{"name":"STRIPE_SECRET_KEY","type":"secret_text"}]')).toEqual([
+      "RECEIPT_SECRET",
+      "STRIPE_SECRET_KEY",
+    ]);
+    expect(secretNames("not json")).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
-// What `npm run deploy` does, as data: the commands in order and the seed they load. Pure, so a
-// test can read the plan without running anything.
+// What `npm run deploy` does, as data: the commands in order, the seed they load, and the
+// reasons it refuses to run. Pure, so a test can read the plan without running anything: the
+// facts it judges (wrangler.toml's vars, the Worker's secret names) are read by deploy.ts.
 import { catalogueSql, seedSummary } from "./seed-sql";
 
 export const DEMO_QUESTIONS_WARNING =
@@ -7,29 +8,111 @@ export const DEMO_QUESTIONS_WARNING =
   "public in the repository, so anyone can look them up: do not run prize tournaments on it. Import your own " +
   "questions instead (POST /api/admin/questions/import, docs/questions.md).";
 
+const OPTIONS = ["--demo-questions", "--dry-run", "--sandbox-staging"];
+
+/** What the deploy judges before running anything. */
+export interface DeployFacts {
+  /** wrangler.toml's [vars]. */
+  vars: Record<string, string>;
+  /** Names of the secrets set on the deployed Worker (`wrangler secret list`); null when they could not be read. */
+  secrets: string[] | null;
+}
+
 export interface DeployPlan {
   /** [command, args] in the order they run. */
   commands: [string, string[]][];
   seed: { statements: string[]; categories: number; questions: number; other: number };
   warnings: string[];
+  /** Why this deployment must not go ahead; nothing runs while there is one. */
+  refusals: string[];
   dryRun: boolean;
 }
 
-export function deployPlan(argv: readonly string[]): DeployPlan {
+/** The command that lists the Worker's secrets; its JSON names them. */
+export const SECRET_LIST_COMMAND: [string, string[]] = ["wrangler", ["secret", "list", "--format", "json"]];
+
+/** The names in `wrangler secret list --format json` output, or null when it is not that list. */
+export function secretNames(json: string): string[] | null {
+  try {
+    const list: unknown = JSON.parse(json);
+    if (!Array.isArray(list)) return null;
+    return list.flatMap((s: unknown) =>
+      s && typeof s === "object" && typeof (s as { name?: unknown }).name === "string" ? [(s as { name: string }).name] : [],
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** The `NAME = "value"` lines of wrangler.toml's [vars] table (the only form the file uses there). */
+export function varsFromWranglerToml(toml: string): Record<string, string> {
+  const vars: Record<string, string> = {};
+  let inVars = false;
+  for (const line of toml.split("\n")) {
+    const table = line.match(/^\s*\[+([^\]]+)\]+\s*$/);
+    if (table) inVars = table[1]!.trim() === "vars";
+    const entry = inVars && line.match(/^\s*([A-Z][A-Z0-9_]*)\s*=\s*"([^"]*)"/);
+    if (entry) vars[entry[1]!] = entry[2]!;
+  }
+  return vars;
+}
+
+const missingSecret = (name: string, why: string) =>
+  `The secret ${name} is not set on the Worker (${why}): run \`npx wrangler secret put ${name}\`.`;
+
+/** Why these facts must not be deployed, in the operator's words; empty when they may. */
+function paymentRefusals(facts: DeployFacts, sandboxStaging: boolean): string[] {
+  const refusals: string[] = [];
+  const has = (name: string) => facts.secrets?.includes(name) ?? false;
+  if (facts.secrets === null) {
+    return [
+      "Nothing was checked: could not list the Worker's secrets (`wrangler secret list`). Sign in with `npx wrangler login` and set the secrets first.",
+    ];
+  }
+  if (sandboxStaging) {
+    if (!(facts.vars.SANDBOX_HOSTS ?? "").trim()) {
+      refusals.push("--sandbox-staging needs SANDBOX_HOSTS in wrangler.toml [vars]: the staging host names where the test card may pay.");
+    }
+  } else {
+    const provider = (facts.vars.PAYMENT_PROVIDER ?? "").trim();
+    if (provider !== "stripe") {
+      refusals.push(
+        `PAYMENT_PROVIDER is "${provider}" in wrangler.toml: production takes cards with "stripe". A staging site with the sandbox deploys with --sandbox-staging.`,
+      );
+    }
+    if (!has("STRIPE_SECRET_KEY")) refusals.push(missingSecret("STRIPE_SECRET_KEY", "without it no card payment works"));
+    if (!has("STRIPE_WEBHOOK_SECRET"))
+      refusals.push(missingSecret("STRIPE_WEBHOOK_SECRET", "deposits, refunds and disputes arrive by webhook"));
+    if (!(facts.vars.STRIPE_PUBLISHABLE_KEY ?? "").trim())
+      refusals.push("STRIPE_PUBLISHABLE_KEY is empty in wrangler.toml [vars]: the card form needs it.");
+  }
+  if (!has("RECEIPT_SECRET")) refusals.push(missingSecret("RECEIPT_SECRET", "it signs answer receipts"));
+  return refusals;
+}
+
+export function deployPlan(argv: readonly string[], facts: DeployFacts): DeployPlan {
   const args = new Set(argv);
-  const unknown = argv.filter((a) => a !== "--demo-questions" && a !== "--dry-run");
-  if (unknown.length > 0) throw new Error(`deploy: unknown option ${unknown.join(" ")} (known: --demo-questions, --dry-run)`);
+  const unknown = argv.filter((a) => !OPTIONS.includes(a));
+  if (unknown.length > 0) throw new Error(`deploy: unknown option ${unknown.join(" ")} (known: ${OPTIONS.join(", ")})`);
   const demoQuestions = args.has("--demo-questions");
+  const sandboxStaging = args.has("--sandbox-staging");
   const statements = catalogueSql({ demoQuestions });
+  const warnings = demoQuestions ? [DEMO_QUESTIONS_WARNING] : [];
+  if (sandboxStaging) {
+    warnings.push(
+      `--sandbox-staging: the sandbox provider takes test cards (fake money) on ${facts.vars.SANDBOX_HOSTS?.trim() || "no host"}; never point real players at it.`,
+    );
+  }
   return {
     commands: [
       ["wrangler", ["d1", "migrations", "apply", "DB", "--remote"]],
       ["tsx", ["scripts/seed.ts", "--remote", ...(demoQuestions ? ["--demo-questions"] : [])]],
       ["vite", ["build"]],
-      ["wrangler", ["deploy"]],
+      ["wrangler", ["deploy", ...(sandboxStaging ? ["--var", "PAYMENT_PROVIDER:sandbox"] : [])]],
     ],
     seed: { statements, ...seedSummary(statements) },
-    warnings: demoQuestions ? [DEMO_QUESTIONS_WARNING] : [],
+    warnings,
+    refusals: paymentRefusals(facts, sandboxStaging),
     dryRun: args.has("--dry-run"),
   };
 }
@@ -42,6 +125,7 @@ export function describePlan(plan: DeployPlan): string {
     `  seed: ${plan.seed.statements.length} statements: ${plan.seed.categories} category, ${plan.seed.questions} question` +
       (plan.seed.questions === 0 ? " (categories only; import questions with POST /api/admin/questions/import)" : ""),
     ...plan.warnings,
+    ...(plan.refusals.length > 0 ? ["Refused:", ...plan.refusals.map((r) => `  - ${r}`)] : []),
   ];
   return lines.join("\n");
 }

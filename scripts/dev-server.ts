@@ -46,7 +46,8 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   run("tsx", ["scripts/seed.ts", "--local", ...(opts.demo ? ["--demo"] : []), ...persist]);
   if (opts.build !== false) run("vite", ["build", "--logLevel", "warn"]);
 
-  const vars = Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  // Local runs pay with the sandbox's test cards; wrangler.toml's own value (stripe) is what deploys.
+  const vars = Object.entries({ PAYMENT_PROVIDER: "sandbox", ...opts.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     "wrangler",
     [

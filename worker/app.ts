@@ -25,6 +25,8 @@ import { configRoutes } from "./routes/config";
 import { paymentRoutes } from "./routes/payments";
 import { webhookRoutes } from "./routes/webhooks";
 import { withdrawalRoutes } from "./routes/withdrawal";
+import { walletRoutes } from "./routes/wallet";
+import { adminFrozenAccountRoutes } from "./routes/admin-frozen-accounts";
 import { adminPayoutRoutes } from "./routes/admin-payouts";
 import { adminTournamentRoutes } from "./routes/admin-tournaments";
 import { adminQuestionRoutes } from "./routes/admin-questions";
@@ -67,12 +69,14 @@ const api = new Hono<AppEnv>()
   .route("/config", configRoutes)
   .route("/webhooks", webhookRoutes)
   .route("/withdrawal", withdrawalRoutes)
+  .route("/wallet", walletRoutes)
   .route("/receipts", receiptRoutes)
   .route("/admin/payouts", adminPayoutRoutes)
   .route("/admin/tournaments", adminTournamentRoutes)
   .route("/admin/questions", adminQuestionRoutes)
   .route("/admin/house-ledger", adminHouseLedgerRoutes)
   .route("/admin/held-prizes", adminHeldPrizeRoutes)
+  .route("/admin/frozen-accounts", adminFrozenAccountRoutes)
   // Mounted at /admin: its reports hang off two resources (/tournaments/:id/integrity,
   // /users/:id/integrity), so each of its routes carries the operators' guard itself.
   .route("/admin", adminIntegrityRoutes);

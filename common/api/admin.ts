@@ -117,6 +117,33 @@ export interface HouseLedgerEntry {
   createdAt: string;
 }
 
+/** GET /api/admin/frozen-accounts: one account a card refund or dispute left owing money. */
+export interface FrozenAccount {
+  userId: number;
+  username: string;
+  email: string;
+  balance: number;
+  /** USD still owed to the house. */
+  owed: number;
+  reason: string | null;
+  since: string;
+  /** Newest first. */
+  reversals: {
+    /** The provider's event id: each is applied once. */
+    eventId: string;
+    kind: "refund" | "dispute_opened" | "dispute_won" | "dispute_lost";
+    /** ch_… (refund) or dp_… (dispute). */
+    objectId: string;
+    paymentIntentId: string | null;
+    amount: number;
+    /** Taken from the balance (returned to it, for a won dispute). */
+    fromBalance: number;
+    /** Left owed (negative: debt a won dispute cancelled). */
+    owed: number;
+    createdAt: string;
+  }[];
+}
+
 /** POST /api/admin/questions/import: an operator's question file, as text (up to the API's body limit). */
 export const questionImportSchema = z.object({
   format: z.enum(["csv", "json"], { error: 'format must be "csv" or "json"' }),

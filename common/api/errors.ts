@@ -125,6 +125,12 @@ export const ERROR_CODES = [
   "idempotency_key_reused",
   /** The first request with this key has not finished: retry shortly. */
   "idempotency_key_in_progress",
+  /** This site takes no card payments (no Stripe key, or the sandbox off its hosts). */
+  "payments_not_configured",
+  /** Part of the balance is held (recent deposits): the message names what can be withdrawn now and when more frees up. */
+  "funds_on_hold",
+  /** A card refund or dispute left money owed: no joins, no withdrawals until it is settled. */
+  "account_frozen",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -171,10 +171,10 @@ export type BankAccountInput = z.input<typeof bankAccountSchema>;
 
 export type PaymentProviderName = "stripe" | "sandbox";
 
-/** GET /api/config */
 /** GET /api/config: what the web app needs to know about this deployment. */
 export interface PublicConfig {
-  paymentProvider: PaymentProviderName;
+  /** Who takes cards on this site; null when it takes none (no Stripe key, or the sandbox off its hosts). */
+  paymentProvider: PaymentProviderName | null;
   stripePublishableKey: string | null;
   minDeposit: number;
   maxDeposit: number;
@@ -227,6 +227,23 @@ export interface Payout {
   status: PayoutStatus;
   accountLast4: string;
   createdAt: string;
+}
+
+/** GET /api/wallet: the balance and what of it may leave now. */
+export interface WalletSummary {
+  balance: number;
+  /** What a withdrawal may take now: the balance less recent deposits (and, off the sandbox hosts, sandbox deposits). */
+  withdrawableBalance: number;
+  /** balance - withdrawableBalance. */
+  heldBalance: number;
+  /** Why part of the balance is held, in words; null when nothing is. */
+  heldReason: string | null;
+  /** When more becomes withdrawable (the next recent deposit's hold ends); null when nothing frees with time. */
+  nextReleaseAt: string | null;
+  /** Owed after a card refund or dispute the balance could not cover; the next deposit settles it first. */
+  owed: number;
+  /** Set while the account may not join or withdraw; the message says why and what to do. */
+  frozen: { reason: string; message: string; since: string } | null;
 }
 
 /** POST /api/withdrawal/confirm */

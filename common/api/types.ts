@@ -65,7 +65,7 @@ export interface Transaction {
   id: number;
   userId: number;
   amount: number;
-  type: "deposit" | "withdrawal" | "tournament_entry" | "prize" | "refund";
+  type: "deposit" | "withdrawal" | "tournament_entry" | "prize" | "refund" | "card_refund" | "chargeback" | "chargeback_reversal";
   /** held: a prize under fair-play review, not in the balance; forfeited: a held prize that went to the house. */
   status: "completed" | "pending" | "failed" | "held" | "forfeited";
   reference: string | null;

@@ -12,6 +12,8 @@ export interface LedgerEntry {
   /** Unique per outside event; the forms are listed on transactions.reference in worker/db/schema.ts. */
   reference: string;
   description?: string;
+  /** Deposits only: the provider that took the card. */
+  provider?: "stripe" | "sandbox";
 }
 
 /** Raised when a debit would take a balance below zero; nothing in its batch was written. */
@@ -26,10 +28,10 @@ export function ledgerStatement(d1: D1Database, e: LedgerEntry): D1PreparedState
   if (!Number.isSafeInteger(e.amountCents)) throw new Error(`ledger amount must be integer cents: ${e.amountCents}`);
   return d1
     .prepare(
-      `INSERT INTO transactions (user_id, amount_cents, type, status, reference, description)
-       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (reference) DO NOTHING`,
+      `INSERT INTO transactions (user_id, amount_cents, type, status, reference, description, provider)
+       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (reference) DO NOTHING`,
     )
-    .bind(e.userId, e.amountCents, e.type, e.status ?? "completed", e.reference, e.description ?? null);
+    .bind(e.userId, e.amountCents, e.type, e.status ?? "completed", e.reference, e.description ?? null, e.provider ?? null);
 }
 
 /**

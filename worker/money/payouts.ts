@@ -22,6 +22,8 @@ export interface WithdrawalRequest {
   routingNumber: string;
   accountType: "checking" | "savings";
   method: string;
+  /** Held money (recent deposits) that must stay in the balance after the debit. */
+  keepCents?: number;
 }
 
 export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
@@ -33,6 +35,8 @@ export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
  * concurrent withdrawals can never take a balance below zero. With an idempotency key's claim,
  * the key's reference commits in the same batch (worker/money/idempotency.ts), or the batch fails
  * whole when the claim was lost.
+ * The held-money statement changes no balance: it only trips the same CHECK when the debit
+ * would dig into the held money, so two withdrawals racing each other cannot together take what is on hold.
  */
 export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalRequest, claim: KeyClaim | null = null) {
   const last4 = w.accountNumber.slice(-4);
@@ -40,6 +44,9 @@ export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalReque
   try {
     const results = await d1.batch<{ id: number }>([
       ...(claim ? [claimGuardStatement(d1, claim)] : []),
+      d1
+        .prepare("UPDATE users SET balance_cents = CASE WHEN balance_cents - ? < ? THEN -1 ELSE balance_cents END WHERE id = ?")
+        .bind(w.amountCents, w.keepCents ?? 0, w.userId),
       d1
         .prepare(
           `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, routing_number, account_type)
@@ -55,7 +62,7 @@ export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalReque
       // The row just inserted is the ledger row: its reference names the payout.
       ...(claim ? [claimReferenceStatement(d1, claim, { sql: "SELECT reference FROM transactions WHERE id = last_insert_rowid()" })] : []),
     ]);
-    const id = results[claim ? 1 : 0]?.results[0]?.id;
+    const id = results[claim ? 2 : 1]?.results[0]?.id;
     if (typeof id !== "number") throw new Error("payout insert returned no id");
     payoutId = id;
   } catch (e) {

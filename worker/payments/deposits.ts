@@ -5,7 +5,8 @@ import { MONEY } from "../../common/messages";
 import { DEPOSIT_CURRENCY } from "../../common/spec";
 import { formatCents } from "../../common/domain/money";
 import { HttpError } from "../http/errors";
-import { postEntry } from "../money/ledger";
+import { ledgerStatement, runAtomically } from "../money/ledger";
+import { repaymentStatements } from "./reversals";
 import type { PaymentProviderName } from "../../common/api/money";
 import type { ProviderIntent } from "./provider";
 
@@ -23,13 +24,26 @@ export function depositRefusal(intent: ProviderIntent, userId: number, claimedCe
   return null;
 }
 
-/** Posts the deposit; true when this call credited it, false when it had been credited before. */
-export function creditDeposit(d1: D1Database, intent: ProviderIntent, userId: number, provider: PaymentProviderName): Promise<boolean> {
-  return postEntry(d1, {
-    userId,
-    amountCents: intent.amountCents,
-    type: "deposit",
-    reference: intent.id,
-    description: `Card deposit of $${formatCents(intent.amountCents)}${provider === "sandbox" ? " (sandbox)" : ""}`,
-  });
+/**
+ * Posts the deposit and, in the same batch, repays from it what a card refund or dispute left
+ * owed (docs/payments.md); true when this call credited it, false when it had been credited before.
+ */
+export async function creditDeposit(
+  d1: D1Database,
+  intent: ProviderIntent,
+  userId: number,
+  provider: PaymentProviderName,
+): Promise<boolean> {
+  const [credited] = await runAtomically(d1, [
+    ledgerStatement(d1, {
+      userId,
+      amountCents: intent.amountCents,
+      type: "deposit",
+      reference: intent.id,
+      description: `Card deposit of $${formatCents(intent.amountCents)}${provider === "sandbox" ? " (sandbox)" : ""}`,
+      provider,
+    }),
+    ...repaymentStatements(d1, userId, intent.id, intent.amountCents),
+  ]);
+  return (credited ?? 0) > 0;
 }

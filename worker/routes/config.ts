@@ -3,15 +3,15 @@ import { Hono } from "hono";
 import type { PublicConfig } from "../../common/api/money";
 import { MIN_DEPOSIT_CENTS } from "../../common/spec";
 import { centsToDollars } from "../../common/domain/money";
-import { maxDepositCents, stripeConfigured } from "../payments/index";
+import { activeProvider, maxDepositCents } from "../payments/index";
 import { turnstileSiteKey } from "../auth/turnstile";
 import type { AppEnv } from "../http/app-env";
 
 export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
-  const stripe = stripeConfigured(c.env);
+  const provider = activeProvider(c.env, c.req.url);
   return c.json({
-    paymentProvider: stripe ? "stripe" : "sandbox",
-    stripePublishableKey: stripe ? c.env.STRIPE_PUBLISHABLE_KEY || null : null,
+    paymentProvider: provider,
+    stripePublishableKey: provider === "stripe" ? c.env.STRIPE_PUBLISHABLE_KEY || null : null,
     minDeposit: centsToDollars(MIN_DEPOSIT_CENTS),
     maxDeposit: centsToDollars(maxDepositCents(c.env)),
     supportEmail: c.env.SUPPORT_EMAIL?.trim() || null,

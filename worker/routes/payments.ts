@@ -24,14 +24,16 @@ import { currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { creditDeposit, depositRefusal } from "../payments/deposits";
-import { maxDepositCents, paymentProvider, stripeConfigured } from "../payments/index";
+import { activeProvider, maxDepositCents, paymentProvider, paymentsNotConfigured } from "../payments/index";
 import { SandboxProvider } from "../payments/sandbox";
 import { intentIdFromClientSecret } from "../payments/provider";
 import { assertMayDeposit } from "../responsible-play/checks";
 
 /** Only the sandbox has a card step of its own: with Stripe, Stripe.js confirms the card. */
 const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (stripeConfigured(c.env)) throw notFound();
+  const provider = activeProvider(c.env, c.req.url);
+  if (provider === "stripe") throw notFound();
+  if (provider === null) throw paymentsNotConfigured();
   return next();
 });
 
@@ -56,7 +58,7 @@ export const paymentRoutes = new Hono<AppEnv>()
           // give one intent at the provider too; without a key every call is new.
           const clientKey = claim?.key ?? randomToken(16);
           const idempotencyKey = `deposit-${sha256Hex(`${me.id}:${body.amount}:${clientKey}`).slice(0, 48)}`;
-          const intent = await paymentProvider(c.env, c.get("db")).createIntent({
+          const intent = await paymentProvider(c.env, c.get("db"), c.req.url).createIntent({
             userId: me.id,
             amountCents: body.amount,
             idempotencyKey,
@@ -77,7 +79,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   })
   .get("/payment-intent", requireUser, validate("query", paymentIntentQuerySchema), async (c) => {
     const { clientSecret } = c.req.valid("query");
-    const intent = await paymentProvider(c.env, c.get("db")).retrieveIntent(intentIdFromClientSecret(clientSecret));
+    const intent = await paymentProvider(c.env, c.get("db"), c.req.url).retrieveIntent(intentIdFromClientSecret(clientSecret));
     // Someone else's intent looks exactly like a missing one.
     if (!intent || intent.userId !== currentUser(c).id || !intent.clientSecret || !sameSecret(intent.clientSecret, clientSecret)) {
       throw notFound(MONEY.paymentNotFound, "payment_not_found");
@@ -88,7 +90,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     const me = currentUser(c);
     const db = c.get("db");
     const body = c.req.valid("json");
-    const provider = paymentProvider(c.env, db);
+    const provider = paymentProvider(c.env, db, c.req.url);
     const intent = await provider.retrieveIntent(body.paymentIntentId);
     if (!intent) throw notFound(MONEY.paymentNotFound, "payment_not_found");
     const refusal = depositRefusal(intent, me.id, body.amount);

@@ -1,20 +1,24 @@
 // POST /api/webhooks/stripe: Stripe's word that a payment succeeded, credited once whichever of
-// it and the browser's /api/deposit/confirm arrives first.
+// it and the browser's /api/deposit/confirm arrives first; and that a paid charge was refunded or
+// disputed, which takes the money back out of the balance (payments/reversals.ts).
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { users } from "../db/schema";
+import { transactions, users } from "../db/schema";
+import type { Db } from "../db/client";
 import { HttpError, badRequest, notFound } from "../http/errors";
 import type { AppEnv } from "../http/app-env";
 import { creditDeposit, depositRefusal } from "../payments/deposits";
-import { stripeConfigured } from "../payments/index";
+import { configuredProvider, paymentsNotConfigured, stripeConfigured } from "../payments/index";
 import { intentFromEvent } from "../payments/stripe";
+import { applyReversal, type Reversal } from "../payments/reversals";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
 // Stripe posts here without an Origin header; the signature is its authentication (see sameOriginJson).
 export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
-  if (!stripeConfigured(c.env)) throw notFound();
+  if (configuredProvider(c.env) !== "stripe") throw notFound();
+  if (!stripeConfigured(c.env)) throw paymentsNotConfigured();
   const secret = c.env.STRIPE_WEBHOOK_SECRET ?? "";
   if (!secret) {
     console.error("stripe webhook received but STRIPE_WEBHOOK_SECRET is not set");
@@ -28,6 +32,11 @@ export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
     event = await Stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, cryptoProvider);
   } catch {
     throw badRequest("Invalid webhook signature", "webhook_signature_invalid");
+  }
+  if (event.type === "charge.refunded" || event.type === "charge.dispute.created" || event.type === "charge.dispute.closed") {
+    const reversal = await reversalFromEvent(c.get("db"), event);
+    if (!reversal) return c.json({ received: true, applied: false });
+    return c.json({ received: true, applied: await applyReversal(c.env.DB, reversal) });
   }
   if (event.type !== "payment_intent.succeeded") return c.json({ received: true, ignored: event.type });
 
@@ -43,3 +52,41 @@ export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
   const credited = await creditDeposit(c.env.DB, intent, owner.id, "stripe");
   return c.json({ received: true, credited });
 });
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
+
+/**
+ * The reversal an event asks for, or null when it moves no money of ours: a charge that is not
+ * one of our deposits (found by its PaymentIntent), an inquiry (a dispute whose status starts
+ * with warning_ takes no funds), a closed dispute that was neither won nor lost.
+ */
+async function reversalFromEvent(db: Db, event: Stripe.Event): Promise<Reversal | null> {
+  let kind: Reversal["kind"];
+  let objectId: string;
+  let amountCents: number;
+  let paymentIntentId: string | null;
+  if (event.type === "charge.refunded") {
+    const charge = event.data.object;
+    [kind, objectId, amountCents, paymentIntentId] = ["refund", charge.id, charge.amount_refunded, idOf(charge.payment_intent)];
+  } else if (event.type === "charge.dispute.created" || event.type === "charge.dispute.closed") {
+    const dispute = event.data.object;
+    if (dispute.status.startsWith("warning_")) return null;
+    if (event.type === "charge.dispute.created") kind = "dispute_opened";
+    else if (dispute.status === "won") kind = "dispute_won";
+    else if (dispute.status === "lost") kind = "dispute_lost";
+    else return null;
+    [objectId, amountCents, paymentIntentId] = [dispute.id, dispute.amount, idOf(dispute.payment_intent)];
+  } else return null;
+  const deposit = paymentIntentId
+    ? await db
+        .select({ userId: transactions.userId, amountCents: transactions.amountCents })
+        .from(transactions)
+        .where(and(eq(transactions.reference, paymentIntentId), eq(transactions.type, "deposit")))
+        .get()
+    : undefined;
+  if (!deposit || !paymentIntentId || !Number.isSafeInteger(amountCents) || amountCents < 0) {
+    console.warn("stripe webhook: reversal not applied", { event: event.id, type: event.type, paymentIntentId });
+    return null;
+  }
+  return { eventId: event.id, kind, objectId, paymentIntentId, userId: deposit.userId, amountCents, depositCents: deposit.amountCents };
+}

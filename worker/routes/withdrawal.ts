@@ -2,10 +2,13 @@
 // payout an operator then pays or fails. Bank details are never logged. Each request carries an
 // Idempotency-Key, so a retry after a lost reply finds the first payout instead of making another.
 import { Hono } from "hono";
+import { eq } from "drizzle-orm";
 import { withdrawalSchema, type WithdrawalResponse } from "../../common/api/money";
-import { VALIDATION } from "../../common/messages";
-import { centsToDollars } from "../../common/domain/money";
+import { MONEY, VALIDATION } from "../../common/messages";
+import { centsToDollars, formatCents } from "../../common/domain/money";
+import { formatReleaseTime } from "../../common/domain/withdrawable";
 import { presentTransaction } from "../db/present";
+import { users } from "../db/schema";
 import { badRequest } from "../http/errors";
 import { idempotent } from "../http/idempotency";
 import { currentUser, requireUser } from "../http/middleware";
@@ -13,10 +16,22 @@ import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { InsufficientFundsError } from "../money/ledger";
 import { debitWithdrawal, payoutIdOf, payoutReference, presentPayout, withdrawalRows } from "../money/payouts";
+import { withdrawableFor, type WithdrawableFor } from "../money/withdrawable";
+import { accountFrozen } from "../money/frozen";
 import { assertEmailVerified, sendSecurityNotice } from "../email/account-mail";
 import { assertMayWithdraw } from "../responsible-play/checks";
 
 const aboveBalance = () => badRequest(VALIDATION.amountAboveBalance, "insufficient_balance");
+
+const onHold = (w: WithdrawableFor) =>
+  badRequest(
+    MONEY.withdrawableOnly(
+      formatCents(w.withdrawableCents),
+      formatCents(w.heldCents),
+      w.recentHeldCents > 0 && w.nextReleaseAt !== null ? formatReleaseTime(w.nextReleaseAt) : null,
+    ),
+    "funds_on_hold",
+  );
 
 const present = ({ payout, transaction, balanceCents }: Awaited<ReturnType<typeof withdrawalRows>>): WithdrawalResponse => ({
   balance: centsToDollars(balanceCents),
@@ -27,6 +42,7 @@ const present = ({ payout, transaction, balanceCents }: Awaited<ReturnType<typeo
 export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confirm", validate("json", withdrawalSchema), async (c) => {
   const me = currentUser(c);
   const body = c.req.valid("json");
+  if (me.frozenAt !== null) throw accountFrozen(me.owedCents);
   assertEmailVerified(me);
   assertMayWithdraw(c);
   const db = c.get("db");
@@ -35,20 +51,25 @@ export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confi
     request: body,
     required: true,
     run: async (claim) => {
-      // A fast refusal; the CHECK constraint inside the debit is what actually guarantees it.
+      // Fast refusals; the CHECK constraint inside the debit is what actually guarantees them.
       if (body.amount > me.balanceCents) throw aboveBalance();
+      const w = await withdrawableFor(c.env, me.id, me.balanceCents, c.req.url);
+      if (body.amount > w.withdrawableCents) throw onHold(w);
       try {
         const rows = await debitWithdrawal(
           c.env.DB,
           db,
-          { userId: me.id, amountCents: body.amount, method: body.withdrawalMethod, ...body.bankAccount },
+          { userId: me.id, amountCents: body.amount, method: body.withdrawalMethod, ...body.bankAccount, keepCents: w.heldCents },
           claim,
         );
         sendSecurityNotice(c, me, { kind: "withdrawal_requested", payout: rows.payout });
         return { reference: payoutReference(rows.payout.id), answer: present(rows) };
       } catch (e) {
-        if (e instanceof InsufficientFundsError) throw aboveBalance();
-        throw e;
+        if (!(e instanceof InsufficientFundsError)) throw e;
+        // Something else moved the balance meanwhile (another withdrawal, a fee): say which limit this one met.
+        const balance = await db.select({ cents: users.balanceCents }).from(users).where(eq(users.id, me.id)).get();
+        if (!balance || body.amount > balance.cents) throw aboveBalance();
+        throw onHold(await withdrawableFor(c.env, me.id, balance.cents, c.req.url));
       }
     },
     rebuild: async (reference) => present(await withdrawalRows(db, me.id, payoutIdOf(reference))),

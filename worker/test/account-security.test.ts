@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { ACCOUNT, AUTH } from "../../common/messages";
 import { totpCode } from "../auth/totp";
 import { call, cookieFrom, registerUser } from "./helpers";
-import { balanceCents, countRows, expectLedgerBalanced, fund, makeAdmin, withdraw } from "./money-helpers";
+import { balanceCents, countRows, expectLedgerBalanced, fund, makeAdmin, PAST_HOLD, withdraw } from "./money-helpers";
 import { verifyEmail } from "./email-helpers";
 import { makeCategory, makePractice, next } from "./tournament-fixtures";
 
@@ -169,7 +169,7 @@ describe("DELETE /api/user", () => {
 
   it("is refused while a withdrawal is pending, allowed once it is paid", async () => {
     const { cookie, user, password } = await registerUser();
-    await fund(user.id, 2000);
+    await fund(user.id, 2000, { hoursAgo: PAST_HOLD });
     await verifyEmail(user.id);
     const w = await withdraw(cookie, 20);
     expect(w.status).toBe(200);
@@ -219,7 +219,7 @@ describe("DELETE /api/user", () => {
     const { cookie, user, password, username } = await registerUser({ bio: "About me", location: "Porto, Portugal" });
     const other = cookieFrom((await login(username, password)).setCookie);
     // Money came and went: deposit 10, withdraw 10 (paid).
-    await fund(user.id, 1000);
+    await fund(user.id, 1000, { hoursAgo: PAST_HOLD });
     await verifyEmail(user.id);
     const w = await withdraw(cookie, 10);
     const op = await registerUser();

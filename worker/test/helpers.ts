@@ -1,5 +1,6 @@
 // Drives the Worker through its real fetch handler, as a browser on our own origin would.
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import { app } from "../app";
 
 export const ORIGIN = "http://localhost";
 
@@ -13,6 +14,10 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** What Cloudflare's edge would attach (request.cf), e.g. { country: "DE" }. */
   cf?: Record<string, unknown>;
+  /** The site's host name as the browser sees it (default localhost), for behaviour that depends on where the app is served. */
+  host?: string;
+  /** Bindings to change for this one request (for example another PAYMENT_PROVIDER); the rest stay the project's. */
+  env?: Partial<Env>;
 }
 
 export interface CallResult<T = any> {
@@ -27,14 +32,18 @@ let ipCounter = 0;
 export const freshIp = () => `10.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}.${Math.floor(Math.random() * 250)}`;
 
 export async function call<T = any>(path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
-  const headers: Record<string, string> = { origin: ORIGIN, "cf-connecting-ip": opts.ip ?? freshIp(), ...opts.headers };
+  const origin = opts.host ? `http://${opts.host}` : ORIGIN;
+  const headers: Record<string, string> = { origin, "cf-connecting-ip": opts.ip ?? freshIp(), ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
   let body: string | undefined = opts.rawBody;
   if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined && !("content-type" in headers)) headers["content-type"] = "application/json";
   const init: RequestInit = { method: opts.method ?? (body ? "POST" : "GET"), headers, body };
   if (opts.cf) (init as { cf?: unknown }).cf = opts.cf;
-  const res = await exports.default.fetch(new Request(`${ORIGIN}${path}`, init));
+  const request = new Request(`${origin}${path}`, init);
+  const res = opts.env
+    ? await app.fetch(request, { ...(env as Env), ...opts.env }, { waitUntil() {}, passThroughOnException() {}, props: {} })
+    : await exports.default.fetch(request);
   const text = await res.text();
   let parsed: unknown;
   try {

@@ -12,7 +12,8 @@ import worker from "../index";
 import { debitWithdrawal } from "../money/payouts";
 import { createDb } from "../db/client";
 import { call, registerUser } from "./helpers";
-import { balanceCents, countRows, dumpDatabase, expectLedgerBalanced, fund, validBank } from "./money-helpers";
+import { verifyEmail } from "./email-helpers";
+import { balanceCents, countRows, dumpDatabase, expectLedgerBalanced, fund, PAST_HOLD, validBank } from "./money-helpers";
 import { all, balanceOf, makeCategory, makePlayer, makeTournament, one, type Player } from "./tournament-fixtures";
 
 afterEach(expectLedgerBalanced);
@@ -48,7 +49,8 @@ const payoutsOf = (userId: number) => countRows("SELECT 1 FROM payouts WHERE use
 
 async function fundedUser(cents = 10_000) {
   const u = await registerUser();
-  await fund(u.user.id, cents);
+  await fund(u.user.id, cents, { hoursAgo: PAST_HOLD });
+  await verifyEmail(u.user.id);
   return u;
 }
 
@@ -81,7 +83,7 @@ describe("Idempotency-Key on POST /api/withdrawal/confirm", () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ balance: 75, payout: { amount: 25, status: "pending" } });
     // Something else moves the balance in between: the replay still shows the first answer.
-    await fund(user.id, 500);
+    await fund(user.id, 500, { hoursAgo: PAST_HOLD });
     const retry = await withdrawWithKey(cookie, key);
     expect(retry.status).toBe(200);
     expect(retry.text).toBe(first.text);
@@ -160,7 +162,7 @@ describe("Idempotency-Key on POST /api/withdrawal/confirm", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("insufficient_balance");
     expect(await keyRow(user.id, key)).toBeNull();
-    await fund(user.id, 5_000);
+    await fund(user.id, 5_000, { hoursAgo: PAST_HOLD });
     const retry = await withdrawWithKey(cookie, key);
     expect(retry.status).toBe(200);
     expect(await balanceCents(user.id)).toBe(3_500);

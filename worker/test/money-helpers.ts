@@ -23,14 +23,25 @@ export async function expectLedgerBalanced() {
   expect(results.every((r) => r.balance >= 0)).toBe(true);
 }
 
-/** Credits a user straight through the ledger (a deposit made elsewhere), for tests about spending. */
-export async function fund(userId: number, cents: number) {
-  await postEntry(env.DB, {
-    userId,
-    amountCents: cents,
-    type: "deposit",
-    reference: `pi_fixture_${crypto.randomUUID().replace(/-/g, "")}`,
-  });
+export interface FundOptions {
+  /** How long ago the deposit was made: one older than the hold (72 h) is withdrawable. Default: just now. */
+  hoursAgo?: number;
+  provider?: "stripe" | "sandbox";
+}
+
+/** Hours after which a deposit is past the hold in these tests: withdrawable money. */
+export const PAST_HOLD = 100;
+
+/** Credits a user straight through the ledger (a card deposit made elsewhere); returns its reference (the PaymentIntent id). */
+export async function fund(userId: number, cents: number, { hoursAgo = 0, provider = "stripe" }: FundOptions = {}): Promise<string> {
+  const reference = `pi_fixture_${crypto.randomUUID().replace(/-/g, "")}`;
+  await postEntry(env.DB, { userId, amountCents: cents, type: "deposit", reference, provider });
+  if (hoursAgo > 0) {
+    await env.DB.prepare("UPDATE transactions SET created_at = created_at - ? WHERE reference = ?")
+      .bind(Math.round(hoursAgo * 3_600_000), reference)
+      .run();
+  }
+  return reference;
 }
 
 export async function makeAdmin(userId: number) {

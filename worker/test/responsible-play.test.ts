@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { env, exports } from "cloudflare:workers";
 import { call, registerUser } from "./helpers";
-import { expectLedgerBalanced, fund, validBank, withdraw } from "./money-helpers";
+import { expectLedgerBalanced, fund, PAST_HOLD, validBank, withdraw } from "./money-helpers";
+import { verifyEmail } from "./email-helpers";
 import { balanceOf, join, leave, makeCategory, makeTournament, type Player } from "./tournament-fixtures";
 
 const HOUR = 60 * 60 * 1000;
@@ -54,7 +55,8 @@ async function freeTournament() {
 describe("date of birth and age", () => {
   it("asks for a date of birth before the first deposit or paid join, while free play needs none", async () => {
     const p = await player(null);
-    await fund(p.id, 5000);
+    await fund(p.id, 5000, { hoursAgo: PAST_HOLD });
+    await verifyEmail(p.id);
     const deposit = await depositIntent(p, 20);
     expect(deposit.status).toBe(403);
     expect(deposit.body).toMatchObject({ code: "date_of_birth_required", message: expect.stringContaining("date of birth") });
@@ -95,7 +97,8 @@ describe("date of birth and age", () => {
     const retry = await call("/api/user/date-of-birth", { method: "PUT", cookie: p.cookie, body: { dateOfBirth: "1990-01-01" } });
     expect(retry.body.code).toBe("date_of_birth_already_set");
     expect((await depositIntent(p, 20)).body.code).toBe("underage");
-    await fund(p.id, 1000);
+    await fund(p.id, 1000, { hoursAgo: PAST_HOLD });
+    await verifyEmail(p.id);
     expect((await join(p, (await paidTournament()).id)).body.code).toBe("underage");
     expect((await join(p, (await freeTournament()).id)).status).toBe(200);
   });
@@ -115,7 +118,8 @@ describe("barred regions", () => {
 
   it("refuses deposits, paid joins and withdrawals from a barred subdivision or country, and keeps free play open", async () => {
     const p = await player();
-    await fund(p.id, 5000);
+    await fund(p.id, 5000, { hoursAgo: PAST_HOLD });
+    await verifyEmail(p.id);
     const deposit = await depositIntent(p, 20, { cf: washington });
     expect(deposit.status).toBe(403);
     expect(deposit.body).toMatchObject({ code: "region_barred", message: expect.stringContaining("US-WA") });
@@ -175,7 +179,8 @@ describe("deposit limits", () => {
     expect(over.body.message).toContain("up to $50.00 now");
     expect((await depositIntent(p, 30)).status).toBe(200);
 
-    await fund(p.id, 3000);
+    await fund(p.id, 3000, { hoursAgo: PAST_HOLD });
+    await verifyEmail(p.id);
     const second = await depositIntent(p, 30);
     expect(second.status).toBe(409);
     expect(second.body.message).toContain("up to $20.00 now");
@@ -189,7 +194,8 @@ describe("deposit limits", () => {
   it("holds a raise or a removal for 24 hours, shows it pending, then applies it when read", async () => {
     const p = await player();
     await putLimits(p, { deposit_daily: 50 });
-    await fund(p.id, 3000);
+    await fund(p.id, 3000, { hoursAgo: PAST_HOLD });
+    await verifyEmail(p.id);
     const raised = await putLimits(p, { deposit_daily: 100 });
     const view = limitOf(raised.body, "deposit_daily");
     expect(view).toMatchObject({ amount: 50, pending: { amount: 100 } });
@@ -213,7 +219,8 @@ describe("deposit limits", () => {
   it("counts rolling windows: a deposit frees the daily limit after 24 hours and the weekly one after 7 days", async () => {
     const p = await player();
     await putLimits(p, { deposit_daily: 50, deposit_weekly: 60 });
-    await fund(p.id, 4000);
+    await fund(p.id, 4000, { hoursAgo: PAST_HOLD });
+    await verifyEmail(p.id);
     await backdateDeposit(p.id, 25 * HOUR);
     const refused = await depositIntent(p, 40);
     expect(refused.status).toBe(409);
@@ -257,7 +264,8 @@ describe("entry-fee limits", () => {
 describe("cool-off", () => {
   it("needs the password, then blocks deposits and every join, free ones too, and still allows withdrawals", async () => {
     const p = await player();
-    await fund(p.id, 5000);
+    await fund(p.id, 5000, { hoursAgo: PAST_HOLD });
+    await verifyEmail(p.id);
     const wrong = await call("/api/user/responsible-play/cool-off", { cookie: p.cookie, body: { period: "7d", password: "nope-nope" } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe("wrong_password");
@@ -288,7 +296,8 @@ describe("cool-off", () => {
 
   it("leaves the player's tournaments that have not started, refunding their fees", async () => {
     const p = await player();
-    await fund(p.id, 1000);
+    await fund(p.id, 1000, { hoursAgo: PAST_HOLD });
+    await verifyEmail(p.id);
     const t = await paidTournament(500);
     expect((await join(p, t.id)).status).toBe(200);
     expect(await balanceOf(p.id)).toBe(500);
@@ -305,7 +314,8 @@ describe("cool-off", () => {
 describe("self-exclusion", () => {
   it("blocks deposits and joins, cannot be lifted early, and keeps the balance withdrawable", async () => {
     const p = await player();
-    await fund(p.id, 5000);
+    await fund(p.id, 5000, { hoursAgo: PAST_HOLD });
+    await verifyEmail(p.id);
     const started = await call("/api/user/responsible-play/self-exclusion", {
       cookie: p.cookie,
       body: { period: "6m", password: p.password },

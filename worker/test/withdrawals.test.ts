@@ -13,6 +13,7 @@ import {
   expectLedgerBalanced,
   fund,
   makeAdmin,
+  PAST_HOLD,
   validBank,
   withdraw,
   withdrawRaw,
@@ -21,9 +22,10 @@ import { verifyEmail } from "./email-helpers";
 
 afterEach(expectLedgerBalanced);
 
+/** A player whose deposit is past the hold, so all of it is withdrawable. */
 async function fundedUser(cents = 10_000) {
   const u = await registerUser();
-  await fund(u.user.id, cents);
+  await fund(u.user.id, cents, { hoursAgo: PAST_HOLD });
   // Withdrawals need a verified address; the player opens the link mailed at sign-up.
   await verifyEmail(u.user.id);
   return u;

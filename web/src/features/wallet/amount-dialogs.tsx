@@ -69,8 +69,19 @@ export function DepositDialog() {
   );
 }
 
-/** Withdraw Winnings: an amount up to the balance and a method, then the bank details page. */
-export function WithdrawDialog({ balanceCents }: { balanceCents: Cents }) {
+/**
+ * Withdraw Winnings: an amount up to what can be withdrawn now and a method, then the bank
+ * details page. Closed to a frozen account, which must settle what it owes first.
+ */
+export function WithdrawDialog({
+  balanceCents,
+  withdrawableCents = balanceCents,
+  frozen = false,
+}: {
+  balanceCents: Cents;
+  withdrawableCents?: Cents;
+  frozen?: boolean;
+}) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState({ amount: "", method: "" });
@@ -86,7 +97,7 @@ export function WithdrawDialog({ balanceCents }: { balanceCents: Cents }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const v = validate(withdrawFormSchema(balanceCents), values);
+    const v = validate(withdrawFormSchema(balanceCents, withdrawableCents), values);
     setErrors(v.errors ?? {});
     if (!v.data) {
       if (v.errors.method && !v.errors.amount) toast.error("Withdrawal Failed", v.errors.method);
@@ -99,7 +110,7 @@ export function WithdrawDialog({ balanceCents }: { balanceCents: Cents }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button variant="outline" className="flex-1" disabled={balanceCents <= 0}>
+        <Button variant="outline" className="flex-1" disabled={balanceCents <= 0 || frozen}>
           <ArrowUpFromLine className="h-4 w-4" aria-hidden /> Withdraw Winnings
         </Button>
       </DialogTrigger>
@@ -107,8 +118,10 @@ export function WithdrawDialog({ balanceCents }: { balanceCents: Cents }) {
         <DialogHeader>
           <DialogTitle>Withdraw Winnings</DialogTitle>
           <DialogDescription>
-            Available balance: {formatDollars(centsToDollars(balanceCents))}. The minimum withdrawal is ${formatCents(MIN_WITHDRAWAL_CENTS)}
-            . Withdrawals reach your bank in 1-3 business days.
+            {withdrawableCents < balanceCents
+              ? `Withdrawable now: ${formatDollars(centsToDollars(withdrawableCents))} of your ${formatDollars(centsToDollars(balanceCents))} balance; recent deposits are on hold.`
+              : `Available balance: ${formatDollars(centsToDollars(balanceCents))}.`}{" "}
+            The minimum withdrawal is ${formatCents(MIN_WITHDRAWAL_CENTS)}. Withdrawals reach your bank in 1-3 business days.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">

@@ -5,6 +5,11 @@ import { USER_KEY } from "@/lib/session";
 import { api, idempotent, read } from "@/lib/api-client";
 
 export const TRANSACTIONS_KEY = ["me", "transactions"] as const;
+export const WALLET_KEY = ["me", "wallet"] as const;
+
+/** GET /api/wallet: the balance, what of it can be withdrawn now and why the rest is held; refetched on every visit, since fees and prizes move it. */
+export const useWallet = () =>
+  useQuery({ queryKey: WALLET_KEY, queryFn: () => read(api.wallet.$get()), refetchOnMount: "always", retry: false });
 
 export const transactionsQuery = () => queryOptions({ queryKey: TRANSACTIONS_KEY, queryFn: () => read(api.user.transactions.$get()) });
 
@@ -38,6 +43,7 @@ function useRefreshWallet() {
     qc.setQueryData<User | null>(USER_KEY, (u) => (u ? { ...u, balance } : u));
     void qc.invalidateQueries({ queryKey: USER_KEY });
     void qc.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
+    void qc.invalidateQueries({ queryKey: WALLET_KEY });
   };
 }
 

@@ -186,3 +186,20 @@ describe("checkout page: responsible play", () => {
     expect(await screen.findByText(message)).toBeVisible();
   });
 });
+
+describe("checkout on a site without card payments", () => {
+  it("shows a plain 'not available' state, never a test-card form", async () => {
+    const server = fakeFetch({
+      "GET /api/config": () => ({ body: { ...SANDBOX, paymentProvider: null } }),
+      "POST /api/create-payment-intent": () => ({
+        status: 503,
+        body: { code: "payments_not_configured", message: "Card payments are not available on this site." },
+      }),
+    });
+    renderPage(routes, { at: "/checkout/25" });
+    expect(await screen.findByRole("heading", { name: "Card payments are not available here." })).toBeVisible();
+    expect(screen.queryByLabelText("Card number")).toBeNull();
+    expect(screen.queryByText("Sandbox — test cards only")).toBeNull();
+    expect(server.calls("POST /api/create-payment-intent")).toHaveLength(0);
+  });
+});

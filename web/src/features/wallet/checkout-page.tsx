@@ -1,7 +1,8 @@
 import { formatDollars } from "@common/domain/money";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
-import { AlertCircle, Lock } from "lucide-react";
+import { AlertCircle, CreditCard, Lock } from "lucide-react";
+import { MONEY } from "@common/messages";
 import type { CreatePaymentIntentResponse } from "@common/api/money";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -31,6 +32,14 @@ type IntentState =
   | { status: "needs_date_of_birth" };
 
 function Checkout({ amount }: { amount: number }) {
+  const config = usePaymentConfig();
+  // A site that takes no cards says so before any payment is started.
+  if (config.data?.paymentProvider === null) return <PaymentsUnavailable />;
+  if (config.data || config.isError) return <CardCheckout amount={amount} />;
+  return <Preparing />;
+}
+
+function CardCheckout({ amount }: { amount: number }) {
   const config = usePaymentConfig();
   const [intent, setIntent] = useState<IntentState>({ status: "loading" });
   // One key per checkout visit: a double effect or a retried request gets the same PaymentIntent.
@@ -81,16 +90,10 @@ function Checkout({ amount }: { amount: number }) {
 
   if (intent.status === "error") return <PaymentError message={intent.message} />;
   if (config.isError) return <PaymentError message={errorMessage(config.error, "Failed to load the payment settings")} />;
-  if (intent.status === "loading" || !config.data) {
-    return (
-      <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3">
-        <Spinner label="Preparing your payment" />
-        <p className="text-sm text-muted-foreground">Preparing your payment...</p>
-      </div>
-    );
-  }
+  if (intent.status === "loading" || !config.data) return <Preparing />;
 
   const { paymentProvider, stripePublishableKey } = config.data;
+  if (paymentProvider === null) return <PaymentsUnavailable />;
   if (paymentProvider === "stripe" && !stripePublishableKey) return <PaymentError message="Card payments are not configured." />;
 
   return (
@@ -121,6 +124,34 @@ function Checkout({ amount }: { amount: number }) {
           </p>
           <Button variant="ghost" className="w-full" asChild>
             <Link to="/dashboard">Cancel</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function Preparing() {
+  return (
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3">
+      <Spinner label="Preparing your payment" />
+      <p className="text-sm text-muted-foreground">Preparing your payment...</p>
+    </div>
+  );
+}
+
+function PaymentsUnavailable() {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16">
+      <Card>
+        <CardHeader className="items-center text-center">
+          <CreditCard className="h-12 w-12 text-muted-foreground" aria-hidden />
+          <CardTitle className="text-2xl">{MONEY.cardPaymentsUnavailable}</CardTitle>
+          <CardDescription>{MONEY.paymentsNotConfigured}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex justify-center">
+          <Button asChild>
+            <Link to="/dashboard">Return to Dashboard</Link>
           </Button>
         </CardContent>
       </Card>

@@ -59,7 +59,7 @@ describe("withdrawal confirm page", () => {
     await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
     expect(await screen.findByText("Missing Information")).toBeVisible();
     expect(screen.getByText("Please fill in all bank account fields.")).toBeVisible();
-    expect(server.requests).toHaveLength(0);
+    expect(server.calls("POST /api/withdrawal/confirm")).toHaveLength(0);
   });
 
   it("checks the routing number before sending", async () => {
@@ -69,7 +69,7 @@ describe("withdrawal confirm page", () => {
     await fillBank(u, "123456789");
     await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
     expect(await screen.findByText("Invalid routing number")).toBeVisible();
-    expect(server.requests).toHaveLength(0);
+    expect(server.calls("POST /api/withdrawal/confirm")).toHaveLength(0);
   });
 
   it("shows the server's refusal as Withdrawal Error", async () => {

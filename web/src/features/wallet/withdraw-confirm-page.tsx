@@ -16,7 +16,8 @@ import { errorMessage } from "@/lib/api";
 import { newIdempotencyKey } from "@/lib/api-client";
 import { invalidProps, validate, type FieldErrors } from "@/lib/form";
 import { toast } from "@/lib/toast";
-import { useConfirmWithdrawal } from "./api";
+import { useConfirmWithdrawal, useWallet } from "./api";
+import { HeldNote } from "./wallet-card";
 import { amountFromParam } from "./route-amount";
 import { VerifyEmailBanner } from "./verify-email-banner";
 
@@ -54,6 +55,7 @@ function WithdrawForm({ amount, method, user }: { amount: number; method: string
     accountType: "checking" as AccountType,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const wallet = useWallet().data;
   const amountLabel = formatDollars(amount);
 
   // After a successful withdrawal the balance drops below the amount; the page is leaving by then.
@@ -68,6 +70,30 @@ function WithdrawForm({ amount, method, user }: { amount: number; method: string
             <p className="mt-2 text-sm text-muted-foreground">
               Requested {amountLabel}; available {formatDollars(balance)}.
             </p>
+          </CardHeader>
+          <CardContent className="flex justify-center">
+            <Button asChild>
+              <Link to="/dashboard">Return to Dashboard</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  // Within the balance but above what may leave now: recent deposits are held (the server refuses it too).
+  if (!withdraw.isSuccess && wallet && dollarsToCents(amount) > dollarsToCents(wallet.withdrawableBalance)) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16">
+        <Card role="alert">
+          <CardHeader className="items-center text-center">
+            <AlertCircle className="h-12 w-12 text-destructive" aria-hidden />
+            <CardTitle className="text-2xl">Funds on Hold</CardTitle>
+            <CardDescription>
+              Requested {amountLabel}; withdrawable now {formatDollars(wallet.withdrawableBalance)} of your {formatDollars(wallet.balance)}{" "}
+              balance.
+            </CardDescription>
+            <HeldNote wallet={wallet} />
           </CardHeader>
           <CardContent className="flex justify-center">
             <Button asChild>
@@ -117,6 +143,14 @@ function WithdrawForm({ amount, method, user }: { amount: number; method: string
           <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted p-4 text-sm">
             <dt className="text-muted-foreground">Amount</dt>
             <dd className="text-right text-lg font-bold">{amountLabel}</dd>
+            {wallet && (
+              <>
+                <dt className="text-muted-foreground">Withdrawable now</dt>
+                <dd className="text-right">
+                  {formatDollars(wallet.withdrawableBalance)} of {formatDollars(wallet.balance)}
+                </dd>
+              </>
+            )}
             <dt className="text-muted-foreground">Method</dt>
             <dd className="text-right">{METHOD_LABELS[method] ?? method}</dd>
             <dt className="text-muted-foreground">Arrives</dt>

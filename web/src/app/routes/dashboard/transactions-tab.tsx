@@ -13,6 +13,9 @@ const TYPE_LABEL: Record<Transaction["type"], string> = {
   tournament_entry: "Tournament Entry",
   prize: "Prize",
   refund: "Refund",
+  card_refund: "Card Refund",
+  chargeback: "Card Dispute",
+  chargeback_reversal: "Dispute Won",
 };
 
 const signed = (cents: Cents) => (cents > 0 ? `+$${formatCents(cents)}` : cents < 0 ? `-$${formatCents(-cents)}` : "$0.00");

@@ -1,0 +1,110 @@
+// How much of a balance may be withdrawn now. A card deposit can still be refunded or disputed
+// days after it was made, so it is held for DEPOSIT_HOLD_HOURS: a stolen card could otherwise
+// be cashed out before its owner notices. Money spent on entry fees is no longer a deposit that
+// could leave, so fees spend held deposits first, the newest first: what stays held is the
+// older part, which frees soonest. Sandbox (test card) deposits are never real money, so off
+// the sandbox hosts they stay held whatever their age.
+import { DEFAULT_DEPOSIT_HOLD_HOURS } from "../spec";
+import type { Cents } from "./money";
+
+/** DEPOSIT_HOLD_HOURS as hours; missing, negative or not a number gives the default. */
+export function depositHoldHours(raw: string | undefined): number {
+  const hours = raw === undefined || raw.trim() === "" ? Number.NaN : Number(raw);
+  return Number.isFinite(hours) && hours >= 0 ? hours : DEFAULT_DEPOSIT_HOLD_HOURS;
+}
+
+/** What moved held money, in time order; amounts are positive cents. */
+export type HoldEvent =
+  /** A card deposit (ref: its PaymentIntent id). */
+  | { kind: "deposit"; ref: string; cents: Cents; at: number; sandbox: boolean }
+  /** An entry fee (key: the tournament and user, shared with its refund). */
+  | { kind: "fee"; key: string; cents: Cents; at: number }
+  /** An entry fee given back (a left or cancelled tournament). */
+  | { kind: "fee_refund"; key: string; cents: Cents; at: number }
+  /** A card refund or dispute that took money back for the deposit `ref`. */
+  | { kind: "reversal"; ref: string; cents: Cents; at: number };
+
+export interface HoldInput {
+  balanceCents: Cents;
+  events: readonly HoldEvent[];
+  now: number;
+  holdMs: number;
+  /** True on a sandbox host (loopback or SANDBOX_HOSTS), where test money counts like any other. */
+  sandboxWithdrawable: boolean;
+}
+
+export interface Withdrawable {
+  withdrawableCents: Cents;
+  /** The part of the balance that may not leave yet: recent plus sandbox, at most the balance. */
+  heldCents: Cents;
+  recentHeldCents: Cents;
+  sandboxHeldCents: Cents;
+  /** When the next recent deposit frees; null when nothing frees with time. */
+  nextReleaseAt: number | null;
+}
+
+interface Lot {
+  at: number;
+  remaining: Cents;
+  /** Held for good: sandbox money off the sandbox hosts. */
+  forever: boolean;
+}
+
+export function withdrawable({ balanceCents, events, now, holdMs, sandboxWithdrawable }: HoldInput): Withdrawable {
+  const lots = new Map<string, Lot>();
+  const spentBy = new Map<string, { lot: Lot; cents: Cents }[]>();
+  const ordered = events.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || a.i - b.i);
+  for (const { e } of ordered) {
+    if (e.kind === "deposit") {
+      const forever = e.sandbox && !sandboxWithdrawable;
+      if (forever || e.at + holdMs > now) lots.set(e.ref, { at: e.at, remaining: e.cents, forever });
+    } else if (e.kind === "fee") {
+      let left = e.cents;
+      const taken: { lot: Lot; cents: Cents }[] = [];
+      for (const lot of [...lots.values()].filter((l) => l.at <= e.at).sort((a, b) => b.at - a.at)) {
+        if (left === 0) break;
+        const cents = Math.min(left, lot.remaining);
+        if (cents === 0) continue;
+        lot.remaining -= cents;
+        left -= cents;
+        taken.push({ lot, cents });
+      }
+      spentBy.set(e.key, [...(spentBy.get(e.key) ?? []), ...taken]);
+    } else if (e.kind === "fee_refund") {
+      let left = e.cents;
+      for (const part of [...(spentBy.get(e.key) ?? [])].reverse()) {
+        const cents = Math.min(left, part.cents);
+        part.lot.remaining += cents;
+        part.cents -= cents;
+        left -= cents;
+      }
+    } else {
+      const lot = lots.get(e.ref);
+      if (lot) lot.remaining -= Math.min(lot.remaining, e.cents);
+    }
+  }
+  let recent = 0;
+  let sandbox = 0;
+  let nextReleaseAt: number | null = null;
+  for (const lot of lots.values()) {
+    if (lot.remaining <= 0) continue;
+    if (lot.forever) sandbox += lot.remaining;
+    else {
+      recent += lot.remaining;
+      nextReleaseAt = Math.min(nextReleaseAt ?? Infinity, lot.at + holdMs);
+    }
+  }
+  const balance = Math.max(0, balanceCents);
+  const heldCents = Math.min(balance, recent + sandbox);
+  const recentHeldCents = Math.min(recent, heldCents);
+  return {
+    withdrawableCents: balance - heldCents,
+    heldCents,
+    recentHeldCents,
+    sandboxHeldCents: heldCents - recentHeldCents,
+    nextReleaseAt,
+  };
+}
+
+/** "2026-11-24 10:00 UTC": when held money frees, in messages. */
+export const formatReleaseTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;

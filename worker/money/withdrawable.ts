@@ -1,0 +1,91 @@
+// The withdrawable part of a player's balance (common/domain/withdrawable.ts) from their ledger:
+// the deposits still held and whatever since then moved them (entry fees, their refunds, card
+// refunds and disputes).
+import { depositHoldHours, withdrawable, type HoldEvent, type Withdrawable } from "../../common/domain/withdrawable";
+import { isSandboxHost } from "../payments/index";
+
+interface LedgerRow {
+  type: string;
+  amount_cents: number;
+  reference: string | null;
+  provider: string | null;
+  created_at: number;
+}
+
+/** "t:u:n" for the n-th entry of user u in tournament t (entry:t:u, entry:t:u:n, leave:t:u:n); refund:t:u gives back the latest. */
+function feeKey(row: LedgerRow, latestEntry: Map<string, string>): string | null {
+  const parts = (row.reference ?? "").split(":");
+  const [kind, t, u, n] = parts;
+  if (!t || !u) return null;
+  if (kind === "entry") {
+    const key = `${t}:${u}:${n ?? 0}`;
+    latestEntry.set(`${t}:${u}`, key);
+    return key;
+  }
+  if (kind === "leave") return `${t}:${u}:${n ?? 0}`;
+  if (kind === "refund") return latestEntry.get(`${t}:${u}`) ?? null;
+  return null;
+}
+
+export interface WithdrawableFor extends Withdrawable {
+  holdHours: number;
+}
+
+/** What of `balanceCents` the user may withdraw on the host of `url`, now. */
+export async function withdrawableFor(
+  env: Env,
+  userId: number,
+  balanceCents: number,
+  url: string,
+  now = Date.now(),
+): Promise<WithdrawableFor> {
+  const holdHours = depositHoldHours(env.DEPOSIT_HOLD_HOURS);
+  const holdMs = holdHours * 3_600_000;
+  const sandboxWithdrawable = isSandboxHost(env, url);
+  const base = { balanceCents, now, holdMs, sandboxWithdrawable };
+  // Only deposits still held matter, and only what happened since the oldest of them.
+  const oldest = await env.DB.prepare(
+    `SELECT min(created_at) AS since FROM transactions
+     WHERE user_id = ? AND type = 'deposit' AND status = 'completed' AND (created_at > ? OR (? AND provider = 'sandbox'))`,
+  )
+    .bind(userId, now - holdMs, sandboxWithdrawable ? 0 : 1)
+    .first<{ since: number | null }>();
+  if (oldest?.since == null) return { ...withdrawable({ ...base, events: [] }), holdHours };
+  const [ledger, reversals] = await env.DB.batch<
+    LedgerRow | { payment_intent_id: string | null; amount_cents: number; created_at: number }
+  >([
+    env.DB.prepare(
+      `SELECT type, amount_cents, reference, provider, created_at FROM transactions
+       WHERE user_id = ? AND created_at >= ? AND status IN ('completed', 'pending')
+         AND type IN ('deposit', 'tournament_entry', 'refund')
+       ORDER BY created_at, id`,
+    ).bind(userId, oldest.since),
+    env.DB.prepare(
+      `SELECT payment_intent_id, amount_cents, created_at FROM payment_reversals
+       WHERE user_id = ? AND created_at >= ? AND kind IN ('refund', 'dispute_opened') AND payment_intent_id IS NOT NULL
+       ORDER BY id`,
+    ).bind(userId, oldest.since),
+  ]);
+  const events: HoldEvent[] = [];
+  const latestEntry = new Map<string, string>();
+  for (const row of (ledger?.results ?? []) as LedgerRow[]) {
+    if (row.type === "deposit" && row.reference) {
+      events.push({
+        kind: "deposit",
+        ref: row.reference,
+        cents: row.amount_cents,
+        at: row.created_at,
+        sandbox: row.provider === "sandbox",
+      });
+      continue;
+    }
+    const key = feeKey(row, latestEntry);
+    if (key === null) continue;
+    if (row.type === "tournament_entry") events.push({ kind: "fee", key, cents: -row.amount_cents, at: row.created_at });
+    else events.push({ kind: "fee_refund", key, cents: row.amount_cents, at: row.created_at });
+  }
+  for (const r of (reversals?.results ?? []) as { payment_intent_id: string; amount_cents: number; created_at: number }[]) {
+    events.push({ kind: "reversal", ref: r.payment_intent_id, cents: r.amount_cents, at: r.created_at });
+  }
+  return { ...withdrawable({ ...base, events }), holdHours };
+}

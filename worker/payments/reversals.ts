@@ -1,0 +1,132 @@
+// Card refunds and disputes the provider reports: the money leaves the balance through the
+// ledger (card_refund, chargeback) and comes back when a dispute is won (chargeback_reversal),
+// once per provider event (payment_reversals.event_id). What the balance cannot cover is owed
+// (users.owed_cents) and freezes the account; a later deposit settles it first. Every amount is
+// computed inside the D1 batch from the rows as they are then, so concurrent events cannot
+// double-count, and users.owed_cents is recomputed from the rows rather than adjusted.
+import { MONEY } from "../../common/messages";
+import { runAtomically } from "../money/ledger";
+
+export type ReversalKind = "refund" | "dispute_opened" | "dispute_won" | "dispute_lost";
+
+export interface Reversal {
+  eventId: string;
+  kind: ReversalKind;
+  /** ch_… for a refund (its refunds add up per charge), dp_… for a dispute. */
+  objectId: string;
+  paymentIntentId: string;
+  userId: number;
+  /** A refund: the charge's cumulative amount_refunded; a dispute: the disputed amount. */
+  amountCents: number;
+  /** The deposit's own amount: no reversal takes more than was paid. */
+  depositCents: number;
+}
+
+/** The reference of a repayment: one per deposit, so a repeated credit repays nothing twice. */
+export const repaymentReference = (paymentIntentId: string) => `repay:${paymentIntentId}`;
+
+/** users.owed_cents as the rows say: what reversals left owed (less what won disputes cancelled), less the repayments. */
+const OWED = `max(0,
+  (SELECT coalesce(sum(owed_cents), 0) FROM payment_reversals WHERE user_id = ?1)
+  + (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE user_id = ?1 AND reference LIKE 'repay:%' AND status <> 'failed'))`;
+
+/**
+ * Recomputes what the user owes and freezes (owed) or unfreezes (nothing owed) the account. Only a
+ * freeze this code made is lifted here: another reason stays until whoever set it lifts it.
+ */
+export function settleOwedStatement(d1: D1Database, userId: number, now = Date.now()): D1PreparedStatement {
+  return d1
+    .prepare(
+      `UPDATE users SET
+         owed_cents = ${OWED},
+         frozen_at = CASE WHEN ${OWED} > 0 THEN coalesce(frozen_at, ?2) WHEN frozen_reason = ?3 THEN NULL ELSE frozen_at END,
+         frozen_reason = CASE WHEN ${OWED} > 0 THEN coalesce(frozen_reason, ?3) WHEN frozen_reason = ?3 THEN NULL ELSE frozen_reason END
+       WHERE id = ?1`,
+    )
+    .bind(userId, now, MONEY.frozenOwed);
+}
+
+/** The payment_reversals row: its amount, the part taken from (or returned to) the balance, and the part owed. */
+function reversalRowStatement(d1: D1Database, r: Reversal): D1PreparedStatement {
+  const columns = "event_id, user_id, kind, object_id, payment_intent_id, amount_cents, balance_cents, owed_cents";
+  if (r.kind === "refund" || r.kind === "dispute_opened") {
+    // A refund takes only what earlier refunds of the charge did not; a dispute is opened once.
+    const amount =
+      r.kind === "refund"
+        ? `max(0, min(?5, ?6) - (SELECT coalesce(sum(amount_cents), 0) FROM payment_reversals WHERE kind = 'refund' AND object_id = ?3))`
+        : `CASE WHEN EXISTS (SELECT 1 FROM payment_reversals WHERE kind = 'dispute_opened' AND object_id = ?3) THEN 0 ELSE min(?5, ?6) END`;
+    return d1
+      .prepare(
+        `INSERT INTO payment_reversals (${columns})
+         SELECT ?1, u.id, ?7, ?3, ?4, a.amt, min(a.amt, u.balance_cents), a.amt - min(a.amt, u.balance_cents)
+         FROM users u, (SELECT ${amount} AS amt) a
+         WHERE u.id = ?2
+         ON CONFLICT (event_id) DO NOTHING`,
+      )
+      .bind(r.eventId, r.userId, r.objectId, r.paymentIntentId, r.amountCents, r.depositCents, r.kind);
+  }
+  // A closed dispute: won returns what the player paid towards it (from the balance, or repaid
+  // since) and cancels what is still owed for it; lost moves nothing more. Closed once.
+  const won = r.kind === "dispute_won";
+  return d1
+    .prepare(
+      `INSERT INTO payment_reversals (${columns})
+       SELECT ?1, u.id, ?5, ?3, ?4, coalesce(o.amount_cents, 0),
+              ${won ? "coalesce(o.amount_cents, 0) - min(coalesce(o.owed_cents, 0), u.owed_cents)" : "0"},
+              ${won ? "-min(coalesce(o.owed_cents, 0), u.owed_cents)" : "0"}
+       FROM users u LEFT JOIN payment_reversals o ON o.kind = 'dispute_opened' AND o.object_id = ?3
+       WHERE u.id = ?2
+         AND NOT EXISTS (SELECT 1 FROM payment_reversals WHERE kind IN ('dispute_won', 'dispute_lost') AND object_id = ?3)
+       ON CONFLICT (event_id) DO NOTHING`,
+    )
+    .bind(r.eventId, r.userId, r.objectId, r.paymentIntentId, r.kind);
+}
+
+/** The ledger row for the event's row: out of the balance, or back into it for a won dispute. */
+function reversalLedgerStatement(d1: D1Database, r: Reversal): D1PreparedStatement {
+  const [type, description, sign] =
+    r.kind === "refund"
+      ? ["card_refund", MONEY.cardRefund, -1]
+      : r.kind === "dispute_won"
+        ? ["chargeback_reversal", MONEY.chargebackReversal, 1]
+        : ["chargeback", MONEY.chargeback, -1];
+  return d1
+    .prepare(
+      `INSERT INTO transactions (user_id, amount_cents, type, status, reference, description)
+       SELECT user_id, ? * balance_cents, ?, 'completed', 'reversal:' || event_id, ?
+       FROM payment_reversals WHERE event_id = ? AND balance_cents > 0
+       ON CONFLICT (reference) DO NOTHING`,
+    )
+    .bind(sign, type, description, r.eventId);
+}
+
+/** Applies one provider event; true when this call recorded it, false when it had been before. */
+export async function applyReversal(d1: D1Database, r: Reversal): Promise<boolean> {
+  const [recorded] = await runAtomically(d1, [
+    reversalRowStatement(d1, r),
+    reversalLedgerStatement(d1, r),
+    settleOwedStatement(d1, r.userId),
+  ]);
+  return (recorded ?? 0) > 0;
+}
+
+/**
+ * After a deposit's credit, in its batch: what is owed is repaid from the balance first (at most
+ * the deposit, never below zero), as the reversal's own kind of row, then the account is settled.
+ */
+export function repaymentStatements(d1: D1Database, userId: number, paymentIntentId: string, depositCents: number): D1PreparedStatement[] {
+  return [
+    d1
+      .prepare(
+        `INSERT INTO transactions (user_id, amount_cents, type, status, reference, description)
+         SELECT u.id, -min(u.owed_cents, u.balance_cents, ?3),
+                coalesce((SELECT CASE kind WHEN 'refund' THEN 'card_refund' ELSE 'chargeback' END
+                          FROM payment_reversals WHERE user_id = ?1 AND owed_cents > 0 ORDER BY id DESC LIMIT 1), 'chargeback'),
+                'completed', ?2, ?4
+         FROM users u WHERE u.id = ?1 AND u.owed_cents > 0 AND u.balance_cents > 0
+         ON CONFLICT (reference) DO NOTHING`,
+      )
+      .bind(userId, repaymentReference(paymentIntentId), depositCents, MONEY.owedRepaid),
+    settleOwedStatement(d1, userId),
+  ];
+}
