@@ -5,7 +5,7 @@ import { env, exports } from "cloudflare:workers";
 import { EMAIL } from "../../common/messages";
 import { sha256Hex } from "../auth/bytes";
 import { call, registerUser } from "./helpers";
-import { balanceCents, countRows, dumpDatabase, fund, withdraw } from "./money-helpers";
+import { balanceCents, countRows, dumpDatabase, fund, PAST_HOLD, withdraw } from "./money-helpers";
 import { expectNoMail, linkToken, mailsTo, verifyEmail, waitForMail, waitForMails } from "./email-helpers";
 
 const verify = (token: string) => call("/api/auth/verify-email", { body: { token } });
@@ -135,7 +135,7 @@ describe("an email change", () => {
 describe("withdrawals wait for a verified address", () => {
   it("refuses the first withdrawal with email_unverified and moves no money; after verifying it goes through", async () => {
     const { cookie, user } = await registerUser();
-    await fund(user.id, 5000);
+    await fund(user.id, 5000, { hoursAgo: PAST_HOLD });
     const refused = await withdraw(cookie, 10);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ code: "email_unverified", message: EMAIL.unverified });
@@ -150,7 +150,7 @@ describe("withdrawals wait for a verified address", () => {
 
   it("treats accounts from before verification existed as unverified", async () => {
     const { cookie, user } = await registerUser();
-    await fund(user.id, 5000);
+    await fund(user.id, 5000, { hoursAgo: PAST_HOLD });
     await env.DB.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?").bind(user.id).run();
     expect((await me(cookie)).emailVerified).toBe(false);
     expect((await withdraw(cookie, 10)).body.code).toBe("email_unverified");

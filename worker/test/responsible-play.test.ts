@@ -2,7 +2,7 @@
 // entry fees, cool-off and self-exclusion, the date of birth and age, barred regions. The worker
 // project binds BARRED_REGIONS="US-WA,KP" and REGION_MIN_AGES="US-AL:19,US-MS:21" (vitest.config.ts).
 import { describe, expect, it } from "vitest";
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { call, registerUser } from "./helpers";
 import { expectLedgerBalanced, fund, PAST_HOLD, validBank, withdraw } from "./money-helpers";
 import { verifyEmail } from "./email-helpers";
@@ -55,8 +55,7 @@ async function freeTournament() {
 describe("date of birth and age", () => {
   it("asks for a date of birth before the first deposit or paid join, while free play needs none", async () => {
     const p = await player(null);
-    await fund(p.id, 5000, { hoursAgo: PAST_HOLD });
-    await verifyEmail(p.id);
+    await fund(p.id, 5000);
     const deposit = await depositIntent(p, 20);
     expect(deposit.status).toBe(403);
     expect(deposit.body).toMatchObject({ code: "date_of_birth_required", message: expect.stringContaining("date of birth") });
@@ -97,8 +96,7 @@ describe("date of birth and age", () => {
     const retry = await call("/api/user/date-of-birth", { method: "PUT", cookie: p.cookie, body: { dateOfBirth: "1990-01-01" } });
     expect(retry.body.code).toBe("date_of_birth_already_set");
     expect((await depositIntent(p, 20)).body.code).toBe("underage");
-    await fund(p.id, 1000, { hoursAgo: PAST_HOLD });
-    await verifyEmail(p.id);
+    await fund(p.id, 1000);
     expect((await join(p, (await paidTournament()).id)).body.code).toBe("underage");
     expect((await join(p, (await freeTournament()).id)).status).toBe(200);
   });
@@ -144,18 +142,15 @@ describe("barred regions", () => {
     const local = await depositIntent(p, 20, { cookie: `${p.cookie}; dev-region=US-WA` });
     expect(local.body.code).toBe("region_barred");
 
-    const prod = "https://trivia.example.com";
+    // A deployed host (with the sandbox allowed there, so the deposit itself can answer 200).
     const fromProd = (cookie: string, cf: Record<string, unknown>) =>
-      exports.default
-        .fetch(
-          new Request(`${prod}/api/create-payment-intent`, {
-            method: "POST",
-            headers: { origin: prod, "content-type": "application/json", cookie },
-            body: JSON.stringify({ amount: 20 }),
-            cf,
-          } as RequestInit),
-        )
-        .then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+      call("/api/create-payment-intent", {
+        host: "trivia.example.com",
+        env: { SANDBOX_HOSTS: "trivia.example.com" },
+        cookie: cookie.replace(/^sid=/, "__Host-sid="),
+        body: { amount: 20 },
+        cf,
+      });
     // The cookie cannot bar a player the edge places elsewhere...
     expect((await fromProd(`${p.cookie}; dev-region=US-WA`, { country: "US", regionCode: "OR" })).status).toBe(200);
     // ...nor open a barred region.
@@ -179,8 +174,7 @@ describe("deposit limits", () => {
     expect(over.body.message).toContain("up to $50.00 now");
     expect((await depositIntent(p, 30)).status).toBe(200);
 
-    await fund(p.id, 3000, { hoursAgo: PAST_HOLD });
-    await verifyEmail(p.id);
+    await fund(p.id, 3000);
     const second = await depositIntent(p, 30);
     expect(second.status).toBe(409);
     expect(second.body.message).toContain("up to $20.00 now");
@@ -194,8 +188,7 @@ describe("deposit limits", () => {
   it("holds a raise or a removal for 24 hours, shows it pending, then applies it when read", async () => {
     const p = await player();
     await putLimits(p, { deposit_daily: 50 });
-    await fund(p.id, 3000, { hoursAgo: PAST_HOLD });
-    await verifyEmail(p.id);
+    await fund(p.id, 3000);
     const raised = await putLimits(p, { deposit_daily: 100 });
     const view = limitOf(raised.body, "deposit_daily");
     expect(view).toMatchObject({ amount: 50, pending: { amount: 100 } });
@@ -219,8 +212,7 @@ describe("deposit limits", () => {
   it("counts rolling windows: a deposit frees the daily limit after 24 hours and the weekly one after 7 days", async () => {
     const p = await player();
     await putLimits(p, { deposit_daily: 50, deposit_weekly: 60 });
-    await fund(p.id, 4000, { hoursAgo: PAST_HOLD });
-    await verifyEmail(p.id);
+    await fund(p.id, 4000);
     await backdateDeposit(p.id, 25 * HOUR);
     const refused = await depositIntent(p, 40);
     expect(refused.status).toBe(409);
@@ -296,8 +288,7 @@ describe("cool-off", () => {
 
   it("leaves the player's tournaments that have not started, refunding their fees", async () => {
     const p = await player();
-    await fund(p.id, 1000, { hoursAgo: PAST_HOLD });
-    await verifyEmail(p.id);
+    await fund(p.id, 1000);
     const t = await paidTournament(500);
     expect((await join(p, t.id)).status).toBe(200);
     expect(await balanceOf(p.id)).toBe(500);
