@@ -8,13 +8,15 @@ import { presentTransaction } from "../db/present";
 import { badRequest } from "../http/errors";
 import { currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
+import { requireStepUp } from "../auth/step-up";
 import type { AppEnv } from "../http/app-env";
 import { InsufficientFundsError } from "../money/ledger";
 import { debitWithdrawal, presentPayout } from "../money/payouts";
 
 const aboveBalance = () => badRequest(VALIDATION.amountAboveBalance, "insufficient_balance");
 
-export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confirm", validate("json", withdrawalSchema), async (c) => {
+// A step-up first: a stolen session cookie alone cannot send the balance to another bank account.
+export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confirm", requireStepUp, validate("json", withdrawalSchema), async (c) => {
   const me = currentUser(c);
   const body = c.req.valid("json");
   // A fast refusal; the CHECK constraint inside the debit is what actually guarantees it.

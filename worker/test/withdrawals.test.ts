@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { MONEY, NOTIFY, VALIDATION } from "../../common/messages";
 import { hubServerFrameSchema } from "../../common/api/tournaments";
 import { call, registerUser } from "./helpers";
+import { stepUp } from "./session-helpers";
 import { openSocket, sleep } from "./tournament-fixtures";
 import {
   balanceCents,
@@ -20,9 +21,11 @@ import {
 
 afterEach(expectLedgerBalanced);
 
+/** A player with money who has confirmed the password in this session, as withdrawing needs. */
 async function fundedUser(cents = 10_000) {
   const u = await registerUser();
   await fund(u.user.id, cents);
+  await stepUp(u.cookie, u.password);
   return u;
 }
 
