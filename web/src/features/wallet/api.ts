@@ -3,6 +3,7 @@ import type { SandboxConfirmInput, WithdrawalInput } from "@common/api/money";
 import type { User } from "@common/api/types";
 import { USER_KEY } from "@/lib/session";
 import { api, read } from "@/lib/api-client";
+import { withStepUp } from "@/lib/step-up";
 
 export const TRANSACTIONS_KEY = ["me", "transactions"] as const;
 
@@ -52,7 +53,7 @@ export function useConfirmDeposit() {
 export function useConfirmWithdrawal() {
   const refresh = useRefreshWallet();
   return useMutation({
-    mutationFn: (input: WithdrawalInput) => read(api.withdrawal.confirm.$post({ json: input })),
+    mutationFn: (input: WithdrawalInput) => withStepUp(() => read(api.withdrawal.confirm.$post({ json: input }))),
     onSuccess: (res) => refresh(res.balance),
   });
 }
