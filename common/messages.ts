@@ -55,9 +55,9 @@ export const AUTH = {
   stepUpRequired: "Please confirm your password to continue.",
   stepUpTwoFactorRequired: "Enter the code from your authenticator app to confirm.",
   /** `wait` reads like "2 minutes" or "30 seconds". */
-  loginLocked: (wait: string) =>
-    `Too many failed sign-ins to this account from your network. Please wait ${wait} before trying again.`,
-  adminTwoFactorRequired: "Operator access needs two-factor authentication. Enable 2FA in your profile's security settings, then try again.",
+  loginLocked: (wait: string) => `Too many failed sign-ins to this account from your network. Please wait ${wait} before trying again.`,
+  adminTwoFactorRequired:
+    "Operator access needs two-factor authentication. Enable 2FA in your profile's security settings, then try again.",
   emailChangeLimited: "Too many email address changes. Please wait an hour and try again.",
 } as const;
 

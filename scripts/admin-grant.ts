@@ -41,4 +41,5 @@ console.log(
   `${user.username} (id ${user.id}) is now ${user.role === "admin" ? "an operator (admin)" : "a player"} in the ${target.slice(2)} database.`,
 );
 // The operators' routes refuse an operator without two-factor authentication.
-if (user.role === "admin") console.log("They must enable two-factor authentication (profile, Security) before the operators' routes answer.");
+if (user.role === "admin")
+  console.log("They must enable two-factor authentication (profile, Security) before the operators' routes answer.");

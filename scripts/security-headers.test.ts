@@ -40,7 +40,7 @@ describe("the web app's _headers file", () => {
   it("allows exactly the page's one inline script (the theme, before first paint) by its hash", () => {
     const scripts = inlineScripts(html);
     expect(scripts).toHaveLength(1);
-    expect(scripts[0]).toContain("localStorage.getItem(\"theme\")");
+    expect(scripts[0]).toContain('localStorage.getItem("theme")');
     const hash = createHash("sha256").update(scripts[0]!).digest("base64");
     expect(directive(header("Content-Security-Policy")!, "script-src").split(" ")).toEqual([
       "script-src",

@@ -16,25 +16,27 @@ import { debitWithdrawal, presentPayout } from "../money/payouts";
 const aboveBalance = () => badRequest(VALIDATION.amountAboveBalance, "insufficient_balance");
 
 // A step-up first: a stolen session cookie alone cannot send the balance to another bank account.
-export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confirm", requireStepUp, validate("json", withdrawalSchema), async (c) => {
-  const me = currentUser(c);
-  const body = c.req.valid("json");
-  // A fast refusal; the CHECK constraint inside the debit is what actually guarantees it.
-  if (body.amount > me.balanceCents) throw aboveBalance();
-  try {
-    const { payout, transaction, balanceCents } = await debitWithdrawal(c.env.DB, c.get("db"), {
-      userId: me.id,
-      amountCents: body.amount,
-      method: body.withdrawalMethod,
-      ...body.bankAccount,
-    });
-    return c.json({
-      balance: centsToDollars(balanceCents),
-      transaction: presentTransaction(transaction),
-      payout: presentPayout(payout),
-    } satisfies WithdrawalResponse);
-  } catch (e) {
-    if (e instanceof InsufficientFundsError) throw aboveBalance();
-    throw e;
-  }
-});
+export const withdrawalRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/confirm", requireStepUp, validate("json", withdrawalSchema), async (c) => {
+    const me = currentUser(c);
+    const body = c.req.valid("json");
+    // A fast refusal; the CHECK constraint inside the debit is what actually guarantees it.
+    if (body.amount > me.balanceCents) throw aboveBalance();
+    try {
+      const { payout, transaction, balanceCents } = await debitWithdrawal(c.env.DB, c.get("db"), {
+        userId: me.id,
+        amountCents: body.amount,
+        method: body.withdrawalMethod,
+        ...body.bankAccount,
+      });
+      return c.json({
+        balance: centsToDollars(balanceCents),
+        transaction: presentTransaction(transaction),
+        payout: presentPayout(payout),
+      } satisfies WithdrawalResponse);
+    } catch (e) {
+      if (e instanceof InsufficientFundsError) throw aboveBalance();
+      throw e;
+    }
+  });

@@ -73,7 +73,11 @@ describe("a stolen session cookie without a step-up", () => {
 
   it("cannot change the email address, though the rest of the profile still saves", async () => {
     const { cookie, user, password } = await registerUser();
-    const refused = await call("/api/user/profile", { method: "PATCH", cookie, body: { username: user.username, email: "thief@example.com" } });
+    const refused = await call("/api/user/profile", {
+      method: "PATCH",
+      cookie,
+      body: { username: user.username, email: "thief@example.com" },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual(stepUpRequired);
     const same = await call("/api/user/profile", {
@@ -85,7 +89,11 @@ describe("a stolen session cookie without a step-up", () => {
     expect((await call("/api/user", { cookie })).body.email).toBe(user.email.toUpperCase());
 
     await stepUp(cookie, password);
-    const moved = await call("/api/user/profile", { method: "PATCH", cookie, body: { username: user.username, email: `new-${user.email}` } });
+    const moved = await call("/api/user/profile", {
+      method: "PATCH",
+      cookie,
+      body: { username: user.username, email: `new-${user.email}` },
+    });
     expect(moved.status).toBe(200);
   });
 
@@ -99,7 +107,9 @@ describe("a stolen session cookie without a step-up", () => {
     const refused = await call("/api/user/password", { method: "PATCH", cookie, body: change });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual(stepUpRequired);
-    expect((await call("/api/login", { body: { username: user.username, password, totpCode: totpCode(secret, Date.now()) } })).status).toBe(200);
+    expect((await call("/api/login", { body: { username: user.username, password, totpCode: totpCode(secret, Date.now()) } })).status).toBe(
+      200,
+    );
   });
 
   it("cannot disable 2FA or start a new enrolment", async () => {
@@ -118,7 +128,11 @@ describe("a stolen session cookie without a step-up", () => {
 describe("session tokens", () => {
   it("rotate on a password change: the old token stops working, the new one works", async () => {
     const { cookie, user, password } = await registerUser();
-    const res = await call("/api/user/password", { method: "PATCH", cookie, body: { currentPassword: password, newPassword: "brand-new-pass" } });
+    const res = await call("/api/user/password", {
+      method: "PATCH",
+      cookie,
+      body: { currentPassword: password, newPassword: "brand-new-pass" },
+    });
     expect(res.status).toBe(200);
     const rotated = cookieFrom(res.setCookie);
     expect(rotated).not.toBe(cookie);
@@ -195,12 +209,18 @@ describe("signing out closes the user's sockets", () => {
   it("a password change and an account deletion close them too", async () => {
     const { cookie, password } = await registerUser();
     const hub = await openSocket("/ws", cookie);
-    const res = await call("/api/user/password", { method: "PATCH", cookie, body: { currentPassword: password, newPassword: "brand-new-pass" } });
+    const res = await call("/api/user/password", {
+      method: "PATCH",
+      cookie,
+      body: { currentPassword: password, newPassword: "brand-new-pass" },
+    });
     expect(await closedWith(hub.client!)).toBe(SESSION_ENDED_CLOSE_CODE);
 
     const rotated = cookieFrom(res.setCookie);
     const again = await openSocket("/ws", rotated);
-    expect((await call("/api/user", { method: "DELETE", cookie: rotated, body: { password: "brand-new-pass", confirm: "DELETE" } })).status).toBe(200);
+    expect(
+      (await call("/api/user", { method: "DELETE", cookie: rotated, body: { password: "brand-new-pass", confirm: "DELETE" } })).status,
+    ).toBe(200);
     expect(await closedWith(again.client!)).toBe(SESSION_ENDED_CLOSE_CODE);
   });
 });
@@ -230,7 +250,9 @@ describe("login lockout, per account and address", () => {
 
     await env.DB.prepare("UPDATE login_failures SET locked_until = 0").run();
     expect((await login(user.username, password, ip)).status).toBe(200);
-    expect(await env.DB.prepare("SELECT 1 FROM login_failures WHERE key LIKE ?").bind(`${user.username.toLowerCase()}|%`).first()).toBeNull();
+    expect(
+      await env.DB.prepare("SELECT 1 FROM login_failures WHERE key LIKE ?").bind(`${user.username.toLowerCase()}|%`).first(),
+    ).toBeNull();
   });
 
   it("a wrong second-factor code counts as a failure", async () => {
@@ -280,7 +302,10 @@ describe("the email-taken answer on a profile change", () => {
     const taken = await Promise.all(Array.from({ length: 6 }, () => registerUser()));
     const answers: string[] = [];
     for (const other of taken) {
-      answers.push((await call("/api/user/profile", { method: "PATCH", cookie, body: { username: user.username, email: other.user.email } })).body.code);
+      answers.push(
+        (await call("/api/user/profile", { method: "PATCH", cookie, body: { username: user.username, email: other.user.email } })).body
+          .code,
+      );
     }
     expect(answers.slice(0, 5)).toEqual(Array(5).fill("email_taken"));
     expect(answers[5]).toBe("rate_limited");

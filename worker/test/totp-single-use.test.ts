@@ -17,7 +17,12 @@ async function enrolled() {
   const setup = await call("/api/user/2fa/setup", { cookie: u.cookie, method: "POST" });
   const enable = await call("/api/user/2fa/enable", { cookie: u.cookie, body: { code: totpCode(setup.body.secret, Date.now()) } });
   expect(enable.status).toBe(200);
-  return { ...u, cookie: cookieFrom(enable.setCookie), secret: setup.body.secret as string, recoveryCodes: enable.body.recoveryCodes as string[] };
+  return {
+    ...u,
+    cookie: cookieFrom(enable.setCookie),
+    secret: setup.body.secret as string,
+    recoveryCodes: enable.body.recoveryCodes as string[],
+  };
 }
 
 const storedSecret = async (userId: number) =>

@@ -27,7 +27,8 @@ beforeEach(() => {
   signedIn = true;
   fakeFetch({
     "GET /api/notifications": () => ({ body: { unread: 0, items: [] as NotificationFrame[] } }),
-    "GET /api/user": () => (signedIn ? { body: testUser() } : { status: 401, body: { code: "not_authenticated", message: "Not authenticated" } }),
+    "GET /api/user": () =>
+      signedIn ? { body: testUser() } : { status: 401, body: { code: "not_authenticated", message: "Not authenticated" } },
   });
 });
 afterEach(() => {
