@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { SESSION_ENDED_CLOSE_CODE, WS_MAX_RECONNECTS, WS_RECONNECT_MS } from "@common/spec";
 import { USER_KEY, userQuery } from "@/lib/session";
@@ -45,6 +45,18 @@ export interface ReconnectingSocket extends SocketState {
 export const SOCKET_ERROR = "WebSocket connection error";
 const OPEN = 1;
 const IDLE: SocketState = { connected: false, error: null, reconnecting: false, lost: false };
+
+/** Resolves once no mutation of this app is under way. */
+function mutationsSettled(qc: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (qc.isMutating() === 0) return resolve();
+    const stop = qc.getMutationCache().subscribe(() => {
+      if (qc.isMutating() > 0) return;
+      stop();
+      resolve();
+    });
+  });
+}
 
 /** ws:// or wss:// (on a secure page) on the page's own host. */
 export const socketUrl = (path: string) => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}${path}`;
@@ -138,9 +150,16 @@ export function useReconnectingSocket<T>({
       };
     };
 
-    /** True when this tab still has a session; otherwise signs the app out and goes to /auth. */
+    /**
+     * True when this tab still has a session; otherwise signs the app out and goes to /auth.
+     * The server closes the sockets before it answers the request that ended the session, so a
+     * request of this tab still under way (its own logout, password change or deletion) is
+     * waited for first: it brings the new cookie, or signs the app out itself.
+     */
     const sessionAfterClose = async () => {
       const { queryClient: qc, navigate: go } = signedOut.current;
+      await mutationsSettled(qc);
+      if (qc.getQueryData(USER_KEY) === null) return false;
       const user = await qc.fetchQuery({ ...userQuery(), staleTime: 0 }).catch(() => undefined);
       // An unanswered check (offline) is not a sign-out: the ordinary reconnects take over.
       if (user !== null) return true;
