@@ -16,6 +16,7 @@ const TEST_VARS: Record<string, string> = {
   RECEIPT_SECRET: "test-receipt-secret",
   TURNSTILE_SECRET: "",
   RESEND_API_KEY: "",
+  DATA_ENCRYPTION_KEYS: "test1:eS/SfVpfoMdP4coF2m+BfwnJv2UNR3VlcA6GmgxDLz0=",
 };
 
 /** Every name `.dev.vars.example` lists must be pinned above, or a local file could leak into the tests. */

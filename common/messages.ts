@@ -2,6 +2,8 @@
 
 export const VALIDATION = {
   usernameMin: "Username must be at least 3 characters.",
+  usernameMax: "Username must be at most 30 characters.",
+  emailMax: "Email must be at most 254 characters.",
   passwordMinLogin: "Password must be at least 6 characters.",
   passwordsDontMatch: "Passwords don't match",
   emailInvalid: "Please enter a valid email.",
@@ -50,6 +52,13 @@ export const AUTH = {
   currentPasswordWrong: "Current password is incorrect",
   twoFactorRequired: "Two-factor code required",
   twoFactorInvalid: "Invalid two-factor code",
+  stepUpRequired: "Please confirm your password to continue.",
+  stepUpTwoFactorRequired: "Enter the code from your authenticator app to confirm.",
+  /** `wait` reads like "2 minutes" or "30 seconds". */
+  loginLocked: (wait: string) => `Too many failed sign-ins to this account from your network. Please wait ${wait} before trying again.`,
+  adminTwoFactorRequired:
+    "Operator access needs two-factor authentication. Enable 2FA in your profile's security settings, then try again.",
+  emailChangeLimited: "Too many email address changes. Please wait an hour and try again.",
 } as const;
 
 export const PLAY = {

@@ -38,6 +38,8 @@ export const SOCKETS_PER_USER_PER_ROOM = 3;
 export const SOCKET_REPLY_TIMEOUT_MS = 8_000;
 /** The close code of a tournament socket replaced by the same user's newer one: the client does not reconnect. */
 export const SOCKET_REPLACED_CLOSE_CODE = 4001;
+/** The close code of every socket of a user whose session ended (logout, password change, account deletion): the client re-checks its session. */
+export const SESSION_ENDED_CLOSE_CODE = 4003;
 /** Frames per socket: a burst of this many, refilled at SOCKET_FRAMES_PER_SECOND. */
 export const SOCKET_FRAME_BURST = 20;
 export const SOCKET_FRAMES_PER_SECOND = 10;
@@ -110,6 +112,22 @@ export const RECOVERY_CODE_COUNT = 10;
 export const DELETE_ACCOUNT_CONFIRMATION = "DELETE";
 
 export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+/** The longest address SMTP can deliver to (RFC 5321). */
+export const EMAIL_MAX = 254;
+/** A step-up (password, and a code with 2FA on, re-entered in this session) covers sensitive actions for this long. */
+export const STEP_UP_TTL_MS = 10 * 60_000;
+/**
+ * Failed sign-ins per account and address: the first LOGIN_FREE_FAILURES cost nothing, then each
+ * failure makes the next attempt wait, from LOGIN_FIRST_DELAY_MS doubling up to LOGIN_MAX_DELAY_MS.
+ */
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_FIRST_DELAY_MS = 1_000;
+export const LOGIN_MAX_DELAY_MS = 15 * 60_000;
+/** A run of failures older than this is forgotten: the count starts again. */
+export const LOGIN_FAILURES_FORGET_MS = 24 * 60 * 60_000;
+/** Email address changes (each may answer "already registered") per user per hour. */
+export const EMAIL_CHANGES_PER_HOUR = 5;
 export const PASSWORD_MIN_LOGIN = 6;
 export const PASSWORD_MIN_CHANGE = 8;
 

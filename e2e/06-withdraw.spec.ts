@@ -2,7 +2,8 @@
 // tournament can leave at once: the wallet shows both figures and why; withdraw $10 to a bank
 // account; an invalid routing number is refused with its message; an amount above the balance
 // gets the Insufficient Balance card, one above what can leave now the Funds on Hold card.
-// Withdrawing needs a verified email address: the player first opens the link mailed at sign-up.
+// Withdrawing needs a verified email address: the player first opens the link mailed at sign-up;
+// the first withdrawal asks for the password (step-up).
 import type { PlayerQuestion, TournamentDetail } from "../common/api/tournaments";
 import { MONEY } from "../common/messages";
 import {
@@ -104,6 +105,19 @@ test("withdraw $10 of a prize while a fresh deposit is held; invalid routing num
   await form.getByLabel("Routing Number").fill("021000021");
   await form.getByRole("radio", { name: "savings" }).click();
   await submit.click();
+
+  // Step-up: money leaving the account needs the password confirmed in this session; a wrong
+  // one is refused in the dialog, the right one sends the withdrawal.
+  const stepUp = page.getByRole("dialog", { name: "Confirm it's you" });
+  await expect(stepUp.getByText("Please confirm your password to continue.")).toBeVisible();
+  await stepUp.getByLabel("Password").fill("not-my-password");
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
+  await expect(stepUp.getByText("Password is incorrect")).toBeVisible();
+  expect((await getTransactions(player)).map((t) => t.type)).toEqual(["deposit"]);
+  await stepUp.getByLabel("Password").fill(player.password);
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
+  await expect(stepUp).toBeHidden();
+
   await expectToast(page, "Withdrawal Successful", "$10.00 has been withdrawn to your bank account.");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(walletBalance(page)).toHaveText("$28.00");

@@ -1,6 +1,7 @@
 // Journey 7: the profile. Edit bio, location and a social link and see them on the profile
-// card (also after a reload); the theme switch applies at once and survives a reload.
-import { createAccount, expect, expectToast, signIn, test } from "./fixtures";
+// card (also after a reload); the theme switch applies at once and survives a reload; the
+// password change signs out the account's other sessions and keeps this one.
+import { createAccount, expect, expectToast, getUser, signIn, test } from "./fixtures";
 
 test("profile: edit bio, location and a social link; theme switch persists", async ({ page, context }) => {
   const player = await createAccount("profiler");
@@ -60,4 +61,19 @@ test("profile: edit bio, location and a social link; theme switch persists", asy
   await page.reload();
   await expect(html).toHaveClass(/\bdark\b/);
   await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
+
+  // Password: the old session of another device (the account's API client) ends, this page's
+  // session continues under a new token, and the new password signs in.
+  await page.goto("/profile?tab=security");
+  const passwordForm = page.getByRole("form", { name: "Change password" });
+  await passwordForm.getByLabel("Current Password").fill(player.password);
+  await passwordForm.getByLabel("New Password", { exact: true }).fill("journey-pass-2");
+  await passwordForm.getByLabel("Confirm New Password").fill("journey-pass-2");
+  await passwordForm.getByRole("button", { name: /Password/ }).click();
+  await expectToast(page, "Password updated", "Your password has been successfully changed.");
+  await expect(getUser(player)).rejects.toThrow(/401/);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: player.username })).toBeVisible();
+  const login = await player.api.post("/api/login", { data: { username: player.username, password: "journey-pass-2" } });
+  expect(login.status()).toBe(200);
 });

@@ -2,6 +2,7 @@
 // account's session cookie, sandbox deposits through the real payment endpoints, an operator
 // who creates tournaments, and on failure the console log of every page next to the screenshot.
 import { execFileSync } from "node:child_process";
+import { createHmac } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import {
   test as base,
@@ -124,10 +125,36 @@ export function operator(): Promise<Account> {
   operatorPromise ??= (async () => {
     const account = await createAccount("operator", { keep: true });
     execFileSync("npm", ["run", "-s", "admin:grant", "--", account.username, "--persist-to", E2E_PERSIST_TO], { stdio: "pipe" });
-    expect((await getUser(account)).role).toBe("admin");
+    await enableTwoFactor(account);
+    const user = await getUser(account);
+    expect([user.role, user.twoFactorEnabled]).toEqual(["admin", true]);
     return account;
   })();
   return operatorPromise;
+}
+
+/** The current RFC 6238 code (SHA-1, 6 digits, 30 s) of a base32 secret, as an authenticator app shows it. */
+export function totpNow(secret: string, timeMs = Date.now()): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const ch of secret) bits += alphabet.indexOf(ch).toString(2).padStart(5, "0");
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(timeMs / 30_000)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/**
+ * Turns on two-factor authentication as a person does on the profile page, over the API:
+ * confirm the password (step-up), start the setup, confirm with a code. Returns the secret.
+ */
+export async function enableTwoFactor(account: Account): Promise<string> {
+  await ok(await account.api.post("/api/auth/step-up", { data: { password: account.password } }), "step-up");
+  const { secret } = await ok<{ secret: string }>(await account.api.post("/api/user/2fa/setup"), "2fa setup");
+  await ok(await account.api.post("/api/user/2fa/enable", { data: { code: totpNow(secret) } }), "2fa enable");
+  return secret;
 }
 
 export type NewTournament = Partial<Omit<CreateTournamentInput, "startTime">> & { startsInMs?: number };

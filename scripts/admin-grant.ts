@@ -1,5 +1,5 @@
 // Makes a player an operator (users.role = 'admin'), who may then work the payout queue at
-// /api/admin/payouts. `npm run admin:grant -- <username> [--remote] [--revoke] [--persist-to DIR]`
+// /api/admin/payouts once their account has two-factor authentication on. `npm run admin:grant -- <username> [--remote] [--revoke] [--persist-to DIR]`
 // Local D1 by default; --remote changes production. --revoke makes the account a player again.
 import { run } from "./run";
 
@@ -40,3 +40,6 @@ if (!user) {
 console.log(
   `${user.username} (id ${user.id}) is now ${user.role === "admin" ? "an operator (admin)" : "a player"} in the ${target.slice(2)} database.`,
 );
+// The operators' routes refuse an operator without two-factor authentication.
+if (user.role === "admin")
+  console.log("They must enable two-factor authentication (profile, Security) before the operators' routes answer.");

@@ -39,6 +39,28 @@ export function contentSecurityPolicy(inlineScripts: string[]): string {
   ].join("; ");
 }
 
+/** The classic inline scripts of a page, as the browser hashes them. */
+export const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+
+/**
+ * The `_headers` file for the SPA's every path. Stripe's origins are allowed on every page, not
+ * only at checkout: the SPA reaches checkout without a reload, so the first page's policy is the
+ * one in force. connect-src 'self' covers the page's own ws:/wss: sockets (CSP Level 3).
+ */
+export function headersFile(html: string): string {
+  return [
+    "/*",
+    `  Content-Security-Policy: ${contentSecurityPolicy(inlineScripts(html))}`,
+    "  X-Content-Type-Options: nosniff",
+    "  X-Frame-Options: DENY",
+    "  Referrer-Policy: strict-origin-when-cross-origin",
+    "  Strict-Transport-Security: max-age=31536000; includeSubDomains",
+    // Nothing in the app uses these; a script that got in cannot either.
+    "  Permissions-Policy: camera=(), microphone=(), geolocation=(), usb=()",
+    "",
+  ].join("\n");
+}
+
 export function securityHeaders(): Plugin {
   return {
     name: "trivia-security-headers",
@@ -46,18 +68,7 @@ export function securityHeaders(): Plugin {
     // After the page is written, so the hashes are of the exact bytes served.
     writeBundle(options) {
       const dir = options.dir!;
-      const html = readFileSync(path.join(dir, "index.html"), "utf8");
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-      const headers = [
-        "/*",
-        `  Content-Security-Policy: ${contentSecurityPolicy(inline)}`,
-        "  X-Content-Type-Options: nosniff",
-        "  X-Frame-Options: DENY",
-        "  Referrer-Policy: strict-origin-when-cross-origin",
-        "  Strict-Transport-Security: max-age=31536000; includeSubDomains",
-        "",
-      ].join("\n");
-      writeFileSync(path.join(dir, "_headers"), headers);
+      writeFileSync(path.join(dir, "_headers"), headersFile(readFileSync(path.join(dir, "index.html"), "utf8")));
     },
   };
 }

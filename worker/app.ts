@@ -12,6 +12,7 @@ import type { AppEnv } from "./http/app-env";
 import { healthRoutes } from "./routes/health";
 import { wsRoutes } from "./routes/ws";
 import { authRoutes } from "./routes/auth";
+import { stepUpRoutes } from "./routes/auth-step-up";
 import { userRoutes } from "./routes/user";
 import { userTwoFactorRoutes } from "./routes/user-2fa";
 import { userTournamentRoutes } from "./routes/user-tournaments";
@@ -51,6 +52,7 @@ const api = new Hono<AppEnv>()
   // /deposit/confirm).
   .route("/", authRoutes)
   .route("/", paymentRoutes)
+  .route("/auth/step-up", stepUpRoutes)
   .route("/user", userRoutes)
   .route("/user/2fa", userTwoFactorRoutes)
   .route("/user/email", userEmailRoutes)

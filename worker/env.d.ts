@@ -3,7 +3,6 @@ interface Env {
   /** scrypt cost N; tests lower it. */
   SCRYPT_N?: string;
   LOGIN_LIMIT_PER_IP?: string;
-  LOGIN_LIMIT_PER_ACCOUNT?: string;
   REGISTER_LIMIT_PER_IP?: string;
   /**
    * Where the Stripe SDK sends API requests, when not api.stripe.com:443 over https (for

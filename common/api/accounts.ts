@@ -1,7 +1,7 @@
 // Request schemas of the accounts API, shared by the Worker (validation) and the web forms.
 import { z } from "zod";
 import { VALIDATION as V } from "../messages";
-import { PASSWORD_MIN_CHANGE, PASSWORD_MIN_LOGIN, USERNAME_MIN } from "../spec";
+import { EMAIL_MAX, PASSWORD_MIN_CHANGE, PASSWORD_MIN_LOGIN, USERNAME_MAX, USERNAME_MIN } from "../spec";
 import { turnstileTokenSchema } from "./params";
 
 const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
@@ -58,12 +58,12 @@ const username = z
   .string()
   .trim()
   .min(USERNAME_MIN, V.usernameMin)
-  .max(30, "Username must be at most 30 characters.")
+  .max(USERNAME_MAX, V.usernameMax)
   .regex(/^[A-Za-z0-9_.-]+$/, "Username may contain only letters, digits, '.', '_' and '-'.");
-const email = z.string().trim().max(254).email(V.emailInvalid);
+const email = z.string().trim().max(EMAIL_MAX, V.emailMax).email(V.emailInvalid);
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(USERNAME_MIN, V.usernameMin),
+  username: z.string().trim().min(USERNAME_MIN, V.usernameMin).max(USERNAME_MAX, V.usernameMax),
   password: z.string().min(PASSWORD_MIN_LOGIN, V.passwordMinLogin).max(200),
   /** Present on the second step when two-factor authentication is on. */
   totpCode: z.string().trim().max(20).optional(),

@@ -45,6 +45,12 @@ export const ERROR_CODES = [
   "verify_token_invalid",
   /** A password reset link that is unknown, used or expired. */
   "reset_token_invalid",
+  /** A sensitive action needs the password (and a code with 2FA on) confirmed in the last minutes: POST /api/auth/step-up, then retry. */
+  "step_up_required",
+  /** Too many failed sign-ins for this account from this address; the message says how long to wait. */
+  "login_locked",
+  /** An operator's account must have two-factor authentication on before the operators' routes answer. */
+  "admin_two_factor_required",
 
   // Players as others see them.
   "player_not_found",

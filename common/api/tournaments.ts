@@ -2,7 +2,7 @@
 // to build requests), response types, and the frames of both WebSockets. USD amounts are numbers
 // with 2 decimals, times ISO strings.
 import { z } from "zod";
-import { TOURNAMENT_PAGE_SIZE_MAX } from "../spec";
+import { TOURNAMENT_PAGE_SIZE_MAX, USERNAME_MAX } from "../spec";
 import { errorCodeSchema } from "./errors";
 import { answerReceiptSchema, type PrizeStatus } from "./fair-play";
 import { turnstileTokenSchema } from "./params";
@@ -77,7 +77,7 @@ export type NotificationsReadInput = z.infer<typeof notificationsReadSchema>;
 export const usernameParamSchema = z
   .string()
   .min(1)
-  .max(30)
+  .max(USERNAME_MAX)
   .regex(/^[A-Za-z0-9_.-]+$/, "Invalid username");
 
 // ---- Responses ----

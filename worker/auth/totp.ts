@@ -52,10 +52,18 @@ export function totpCode(secret: string, timeMs: number): string {
   return String(bin % 1_000_000).padStart(6, "0");
 }
 
-/** Accepts the current code and one step either side, for clock drift. */
-export function verifyTotp(secret: string, code: string, timeMs = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  return [-1, 0, 1].some((d) => totpCode(secret, timeMs + d * STEP_SECONDS * 1000) === code);
+/**
+ * The time step whose code this is, among the current one and one step either side (clock
+ * drift), or null. The caller records the step so the code is never accepted again.
+ */
+export function totpStepOf(secret: string, code: string, timeMs = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const now = Math.floor(timeMs / 1000 / STEP_SECONDS);
+  // Newest first: should a code match two steps, recording the later one refuses both afterwards.
+  for (const step of [now + 1, now, now - 1]) {
+    if (totpCode(secret, step * STEP_SECONDS * 1000) === code) return step;
+  }
+  return null;
 }
 
 export const otpauthUri = (secret: string, account: string, issuer = "Trivia Arena") =>

@@ -50,6 +50,13 @@ export class NotificationHub extends DurableObject<Env> {
     return sent;
   }
 
+  /** Closes every socket of this user (their session ended); returns how many were open. */
+  async closeUser(userId: number, code: number, reason: string): Promise<number> {
+    const sockets = this.ctx.getWebSockets(userTag(userId));
+    for (const ws of sockets) closeQuietly(ws, code, reason);
+    return sockets.length;
+  }
+
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const frame = hubClientFrameSchema.safeParse(parseJson(message));
     if (!frame.success) return; // Malformed messages are ignored: this socket has no error frame.

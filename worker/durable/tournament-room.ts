@@ -429,6 +429,13 @@ export class TournamentRoom extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
+  /** Closes every socket of this user in the room (their session ended); returns how many were open. */
+  async closeUserSockets(userId: number, code: number, reason: string): Promise<number> {
+    const sockets = this.ctx.getWebSockets(`user:${userId}`);
+    for (const ws of sockets) closeQuietly(ws, code, reason);
+    return sockets.length;
+  }
+
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const raw = parseJson(message);
     const id = frameIdOf(raw);

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { ApiErrorBody } from "../../common/api/errors";
-import { ERRORS } from "../../common/messages";
+import { AUTH, ERRORS } from "../../common/messages";
 import { createDb } from "../db/client";
 import { readSession } from "../auth/session";
 import { badRequest, forbidden, unauthorized } from "./errors";
@@ -43,7 +43,9 @@ export const sameOriginJson = createMiddleware<AppEnv>(async (c, next) => {
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const db = createDb(c.env.DB);
   c.set("db", db);
-  c.set("user", await readSession(c, db));
+  const signedIn = await readSession(c, db);
+  c.set("user", signedIn?.user ?? null);
+  c.set("session", signedIn?.session ?? null);
   return next();
 });
 
@@ -53,9 +55,15 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-/** Guards the operators' routes (users.role = 'admin', granted with `npm run admin:grant`): 403 for a player; behind requireUser. */
+/**
+ * Guards the operators' routes (users.role = 'admin', granted with `npm run admin:grant`): 403 for
+ * a player, and for an operator without 2FA (an operator's password alone moves other people's
+ * money); behind requireUser.
+ */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (currentUser(c).role !== "admin") throw forbidden();
+  const user = currentUser(c);
+  if (user.role !== "admin") throw forbidden();
+  if (!user.totpEnabled) throw forbidden(AUTH.adminTwoFactorRequired, "admin_two_factor_required");
   return next();
 });
 
@@ -64,6 +72,13 @@ export function currentUser(c: { get(key: "user"): AppEnv["Variables"]["user"] }
   const user = c.get("user");
   if (!user) throw unauthorized();
   return user;
+}
+
+/** The signed-in session; only call behind requireUser. */
+export function currentSession(c: { get(key: "session"): AppEnv["Variables"]["session"] }) {
+  const session = c.get("session");
+  if (!session) throw unauthorized();
+  return session;
 }
 
 /**

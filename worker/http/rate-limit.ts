@@ -1,5 +1,5 @@
 // Fixed-window counters in D1: one upsert per attempt, atomic under concurrency.
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { HttpError } from "./errors";
@@ -29,11 +29,6 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<void> {
     .returning({ count: rateLimits.count })
     .get();
   if (row && row.count > limit.max) throw new HttpError(429, "rate_limited", AUTH.tooManyAttempts);
-}
-
-/** Clears an account's failure counter after a successful login. */
-export async function clear(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 /** Password and code guesses with a stolen session (disabling 2FA, deleting the account) stay slow. */

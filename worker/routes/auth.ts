@@ -8,9 +8,11 @@ import { users } from "../db/schema";
 import { presentUser } from "../db/present";
 import { createSession, endSession } from "../auth/session";
 import { hashPassword, scryptParamsFromEnv, verifyPassword } from "../auth/password";
-import { clear, hit } from "../http/rate-limit";
+import { hit } from "../http/rate-limit";
+import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from "../auth/login-lockout";
 import { verifySecondFactor } from "../auth/two-factor";
 import { requireHuman } from "../auth/turnstile";
+import { closeSocketsOf } from "../durable/close-sockets";
 import { conflict, HttpError, isUniqueViolation, unauthorized } from "../http/errors";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
@@ -25,8 +27,8 @@ const getDummyHash = (env: Env) => (dummyHash ??= hashPassword("not-a-real-passw
 function limits(env: Env) {
   const n = (v: string | undefined, d: number) => (Number(v) > 0 ? Number(v) : d);
   return {
+    // Coarse, per address, over every account: one address guessing many accounts' passwords.
     loginPerIp: { max: n(env.LOGIN_LIMIT_PER_IP, 30), windowMs: 15 * MINUTE },
-    loginPerAccount: { max: n(env.LOGIN_LIMIT_PER_ACCOUNT, 10), windowMs: 15 * MINUTE },
     registerPerIp: { max: n(env.REGISTER_LIMIT_PER_IP, 10), windowMs: 60 * MINUTE },
   };
 }
@@ -88,24 +90,28 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/login", validate("json", loginSchema), async (c) => {
     const db = c.get("db");
     const body = c.req.valid("json");
-    const lim = limits(c.env);
-    const accountKey = `login:user:${body.username.toLowerCase()}`;
-    await hit(db, `login:ip:${clientIp(c.req.raw)}`, lim.loginPerIp);
-    await hit(db, accountKey, lim.loginPerAccount);
+    const ip = clientIp(c.req.raw);
+    const failureKey = lockoutKey(body.username, ip);
+    await hit(db, `login:ip:${ip}`, limits(c.env).loginPerIp);
+    await assertNotLocked(db, failureKey);
     const user = await db
       .select()
       .from(users)
       .where(sql`lower(${users.username}) = lower(${body.username})`)
       .get();
     const ok = await verifyPassword(body.password, user?.passwordHash ?? (await getDummyHash(c.env)));
-    if (!user || !ok) throw unauthorized(AUTH.invalidCredentials, "invalid_credentials");
+    if (!user || !ok) {
+      await recordFailure(db, failureKey);
+      throw unauthorized(AUTH.invalidCredentials, "invalid_credentials");
+    }
     if (user.totpEnabled) {
       if (!body.totpCode) throw new HttpError(401, "two_factor_required", AUTH.twoFactorRequired, { twoFactorRequired: true });
-      if (!(await verifySecondFactor(db, user, body.totpCode))) {
+      if (!(await verifySecondFactor(c.env, db, user, body.totpCode))) {
+        await recordFailure(db, failureKey);
         throw new HttpError(401, "two_factor_invalid", AUTH.twoFactorInvalid, { twoFactorRequired: true });
       }
     }
-    await clear(db, accountKey);
+    await clearFailures(db, failureKey);
     // A player's own choice of country stands; an account without one takes the one they sign in from.
     const country = user.country ?? clientCountry(c.req.raw);
     if (country !== user.country) await db.update(users).set({ country }).where(eq(users.id, user.id));
@@ -113,6 +119,8 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(presentUser({ ...user, country }) satisfies User);
   })
   .post("/logout", async (c) => {
+    const user = c.get("user");
     await endSession(c, c.get("db"));
+    if (user) await closeSocketsOf(c.env, c.get("db"), user.id);
     return c.json({ message: "Logged out" });
   });

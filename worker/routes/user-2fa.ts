@@ -1,4 +1,6 @@
 // Two-factor authentication under /api/user/2fa: TOTP enrolment (setup, then enable with a code) and disabling.
+// Setup needs a step-up; disabling carries the password and a code itself, which is one. Enabling
+// and disabling rotate the session's token and end the account's other sessions.
 import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
 import { randomBytes } from "@noble/hashes/utils.js";
@@ -13,12 +15,14 @@ import { RECOVERY_CODE_COUNT } from "../../common/spec";
 import { sha256Hex } from "../auth/bytes";
 import { verifyPassword } from "../auth/password";
 import { hit, SENSITIVE_LIMIT, sensitiveKey } from "../http/rate-limit";
-import { endOtherSessions } from "../auth/session";
-import { base32Encode, newTotpSecret, otpauthUri, verifyTotp } from "../auth/totp";
-import { verifySecondFactor } from "../auth/two-factor";
+import { rotateSession } from "../auth/session";
+import { requireStepUp } from "../auth/step-up";
+import { base32Encode, newTotpSecret, otpauthUri, totpStepOf } from "../auth/totp";
+import { openTotpSecret, verifySecondFactor } from "../auth/two-factor";
+import { seal } from "../crypto/sealed";
 import { users } from "../db/schema";
 import { badRequest, conflict } from "../http/errors";
-import { currentUser, requireUser } from "../http/middleware";
+import { currentSession, currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { sendSecurityNotice } from "../email/account-mail";
@@ -28,7 +32,7 @@ const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, () =>
 
 export const userTwoFactorRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post("/setup", async (c) => {
+  .post("/setup", requireStepUp, async (c) => {
     const me = currentUser(c);
     if (me.totpEnabled) throw conflict(ACCOUNT.twoFactorAlreadyEnabled, "two_factor_already_enabled");
     // Pending until /2fa/enable proves the app has it; login ignores a secret that is not enabled.
@@ -36,7 +40,7 @@ export const userTwoFactorRoutes = new Hono<AppEnv>()
     const stored = await c
       .get("db")
       .update(users)
-      .set({ totpSecret: secret, recoveryCodes: null })
+      .set({ totpSecret: await seal(c.env, secret), recoveryCodes: null, totpLastStep: null })
       .where(and(eq(users.id, me.id), eq(users.totpEnabled, false)))
       .returning({ id: users.id })
       .get();
@@ -50,18 +54,20 @@ export const userTwoFactorRoutes = new Hono<AppEnv>()
     const { code } = c.req.valid("json");
     if (me.totpEnabled) throw conflict(ACCOUNT.twoFactorAlreadyEnabled, "two_factor_already_enabled");
     if (!me.totpSecret) throw badRequest(ACCOUNT.twoFactorSetupFirst, "two_factor_setup_required");
-    if (!verifyTotp(me.totpSecret, code.replace(/\s/g, ""))) throw badRequest(AUTH.twoFactorInvalid, "two_factor_invalid");
+    const step = totpStepOf(await openTotpSecret(c.env, me.totpSecret), code.replace(/\s/g, ""));
+    if (step === null) throw badRequest(AUTH.twoFactorInvalid, "two_factor_invalid");
     const recoveryCodes = newRecoveryCodes();
     const enabled = await db
       .update(users)
-      .set({ totpEnabled: true, recoveryCodes: JSON.stringify(recoveryCodes.map((r) => sha256Hex(r.toUpperCase()))) })
+      // The code that enabled it is spent like any other.
+      .set({ totpEnabled: true, totpLastStep: step, recoveryCodes: JSON.stringify(recoveryCodes.map((r) => sha256Hex(r.toUpperCase()))) })
       .where(and(eq(users.id, me.id), eq(users.totpEnabled, false), eq(users.totpSecret, me.totpSecret)))
       .returning({ id: users.id })
       .get();
     // A concurrent setup replaced the secret this code was checked against.
     if (!enabled) throw conflict(ACCOUNT.twoFactorSetupFirst, "two_factor_setup_required");
     // Sessions opened before the second factor existed are ended, as after a password change.
-    await endOtherSessions(c, db, me.id);
+    await rotateSession(c, db, me.id, currentSession(c));
     sendSecurityNotice(c, me, { kind: "two_factor_enabled" });
     const res: TwoFactorEnableResponse = { recoveryCodes };
     return c.json(res);
@@ -73,8 +79,12 @@ export const userTwoFactorRoutes = new Hono<AppEnv>()
     if (!me.totpEnabled) throw conflict(ACCOUNT.twoFactorNotEnabled, "two_factor_not_enabled");
     await hit(db, sensitiveKey(me.id), SENSITIVE_LIMIT);
     if (!(await verifyPassword(body.password, me.passwordHash))) throw badRequest(ACCOUNT.passwordWrong, "wrong_password");
-    if (!(await verifySecondFactor(db, me, body.code))) throw badRequest(AUTH.twoFactorInvalid, "two_factor_invalid");
-    await db.update(users).set({ totpEnabled: false, totpSecret: null, recoveryCodes: null }).where(eq(users.id, me.id));
+    if (!(await verifySecondFactor(c.env, db, me, body.code))) throw badRequest(AUTH.twoFactorInvalid, "two_factor_invalid");
+    await db
+      .update(users)
+      .set({ totpEnabled: false, totpSecret: null, recoveryCodes: null, totpLastStep: null })
+      .where(eq(users.id, me.id));
+    await rotateSession(c, db, me.id, currentSession(c));
     sendSecurityNotice(c, me, { kind: "two_factor_disabled" });
     return c.json({ message: "Two-factor authentication disabled" });
   });

@@ -9,11 +9,14 @@ import { formatCents } from "../../common/domain/money";
 import { payouts, sessions, tournamentParticipants, tournaments, transactions, users } from "../db/schema";
 import type { Db } from "../db/client";
 import { hit, SENSITIVE_LIMIT, sensitiveKey } from "../http/rate-limit";
+import { assertSteppedUp } from "../auth/step-up";
+import { closeSocketsOf } from "../durable/close-sockets";
+import { EMAIL_CHANGES_PER_HOUR } from "../../common/spec";
 import { parseJsonObject, presentTransaction, presentUser } from "../db/present";
-import { endOtherSessions, endSession } from "../auth/session";
+import { endSession, rotateSession } from "../auth/session";
 import { hashPassword, scryptParamsFromEnv, verifyPassword } from "../auth/password";
-import { badRequest, conflict, isUniqueViolation } from "../http/errors";
-import { currentUser, requireUser } from "../http/middleware";
+import { badRequest, conflict, HttpError, isUniqueViolation } from "../http/errors";
+import { currentSession, currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { assertUnique } from "./auth";
@@ -30,6 +33,14 @@ export const userRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const me = currentUser(c);
     const body = c.req.valid("json");
+    if (body.email.toLowerCase() !== me.email.toLowerCase()) {
+      // The address is where password resets go: changing it is taking the account.
+      assertSteppedUp(c);
+      // Each change may answer "already registered": counted per user, so addresses cannot be probed through it.
+      await hit(db, `email-change:user:${me.id}`, { max: EMAIL_CHANGES_PER_HOUR, windowMs: 60 * 60_000 }).catch((e: unknown) => {
+        throw e instanceof HttpError && e.code === "rate_limited" ? new HttpError(429, "rate_limited", AUTH.emailChangeLimited) : e;
+      });
+    }
     await assertUnique(db, body.username, body.email, me.id);
     const changes: SQLiteUpdateSetSource<typeof users> = { username: body.username, email: body.email };
     // A new address is unproven until its own link is opened (mailEmailChange sends it).
@@ -60,11 +71,15 @@ export const userRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const me = currentUser(c);
     const body = c.req.valid("json");
+    // The current password in the request is the step-up; with 2FA on, the code is asked by a step-up too.
+    if (me.totpEnabled) assertSteppedUp(c);
+    await hit(db, sensitiveKey(me.id), SENSITIVE_LIMIT);
     if (!(await verifyPassword(body.currentPassword, me.passwordHash))) throw badRequest(AUTH.currentPasswordWrong, "wrong_password");
     const passwordHash = await hashPassword(body.newPassword, scryptParamsFromEnv(c.env));
     await db.update(users).set({ passwordHash }).where(eq(users.id, me.id));
-    // Anyone else holding a session (a stolen cookie, another device) is signed out.
-    await endOtherSessions(c, db, me.id);
+    // Anyone else holding a session (a stolen cookie, another device) is signed out, and this one gets a new token.
+    await rotateSession(c, db, me.id, { ...currentSession(c), stepUpAt: Date.now() });
+    await closeSocketsOf(c.env, db, me.id);
     sendSecurityNotice(c, me, { kind: "password_changed" });
     return c.json({ message: "Password updated" });
   })
@@ -136,6 +151,7 @@ export const userRoutes = new Hono<AppEnv>()
     ]);
     if (anonymised.length === 0) throw conflict((await deletionBlocker(db, me.id)) ?? ACCOUNT.deleteRetry, "account_delete_blocked");
     await endSession(c, db);
+    await closeSocketsOf(c.env, db, me.id);
     return c.json({ message: ACCOUNT.deleted });
   });
 

@@ -13,6 +13,7 @@ import { badRequest } from "../http/errors";
 import { idempotent } from "../http/idempotency";
 import { currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
+import { requireStepUp } from "../auth/step-up";
 import type { AppEnv } from "../http/app-env";
 import { InsufficientFundsError } from "../money/ledger";
 import { debitWithdrawal, payoutIdOf, payoutReference, presentPayout, withdrawalRows } from "../money/payouts";
@@ -39,7 +40,8 @@ const present = ({ payout, transaction, balanceCents }: Awaited<ReturnType<typeo
   payout: presentPayout(payout),
 });
 
-export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confirm", validate("json", withdrawalSchema), async (c) => {
+// A step-up first: a stolen session cookie alone cannot send the balance to another bank account.
+export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confirm", requireStepUp, validate("json", withdrawalSchema), async (c) => {
   const me = currentUser(c);
   const body = c.req.valid("json");
   if (me.frozenAt !== null) throw accountFrozen(me.owedCents);

@@ -8,24 +8,35 @@ import { call, cookieFrom, registerUser } from "./helpers";
 import { balanceCents, countRows, expectLedgerBalanced, fund, makeAdmin, PAST_HOLD, withdraw } from "./money-helpers";
 import { verifyEmail } from "./email-helpers";
 import { makeCategory, makePractice, next } from "./tournament-fixtures";
+import { stepUp } from "./session-helpers";
+
+/** A code of the next time step: the current step's code was spent enabling 2FA. */
+const nextCode = (secret: string) => totpCode(secret, Date.now() + 30_000);
 
 afterEach(expectLedgerBalanced);
 
 const login = (username: string, password: string, totpCode?: string) =>
   call("/api/login", { body: totpCode === undefined ? { username, password } : { username, password, totpCode } });
 
-/** A user with two-factor on; returns the secret and the recovery codes. */
+/** A user with two-factor on; returns the secret, the recovery codes and the session's cookie as enabling rotated it. */
 async function enrolled() {
   const u = await registerUser();
+  await stepUp(u.cookie, u.password);
   const setup = await call("/api/user/2fa/setup", { cookie: u.cookie, method: "POST" });
   const enable = await call("/api/user/2fa/enable", { cookie: u.cookie, body: { code: totpCode(setup.body.secret, Date.now()) } });
   expect(enable.status).toBe(200);
-  return { ...u, secret: setup.body.secret as string, recoveryCodes: enable.body.recoveryCodes as string[] };
+  return {
+    ...u,
+    cookie: cookieFrom(enable.setCookie),
+    secret: setup.body.secret as string,
+    recoveryCodes: enable.body.recoveryCodes as string[],
+  };
 }
 
 describe("two-factor enrolment", () => {
   it("setup stores a pending secret that does not change login until enabled", async () => {
     const { cookie, user, password } = await registerUser();
+    await stepUp(cookie, password);
     const res = await call("/api/user/2fa/setup", { cookie, method: "POST" });
     expect(res.status).toBe(200);
     expect(res.body.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -37,18 +48,20 @@ describe("two-factor enrolment", () => {
   });
 
   it("enable checks the code against the pending secret and returns 10 recovery codes stored only as digests", async () => {
-    const { cookie, user } = await registerUser();
-    const setup = await call("/api/user/2fa/setup", { cookie, method: "POST" });
-    const wrong = await call("/api/user/2fa/enable", { cookie, body: { code: "000000" } });
+    const { cookie: first, user, password } = await registerUser();
+    await stepUp(first, password);
+    const setup = await call("/api/user/2fa/setup", { cookie: first, method: "POST" });
+    const wrong = await call("/api/user/2fa/enable", { cookie: first, body: { code: "000000" } });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ code: "two_factor_invalid", message: AUTH.twoFactorInvalid });
-    expect((await call("/api/user/2fa/enable", { cookie, body: {} })).body).toEqual({
+    expect((await call("/api/user/2fa/enable", { cookie: first, body: {} })).body).toEqual({
       code: "invalid_request",
       message: ACCOUNT.codeRequired,
     });
 
-    const res = await call("/api/user/2fa/enable", { cookie, body: { code: totpCode(setup.body.secret, Date.now()) } });
+    const res = await call("/api/user/2fa/enable", { cookie: first, body: { code: totpCode(setup.body.secret, Date.now()) } });
     expect(res.status).toBe(200);
+    const cookie = cookieFrom(res.setCookie);
     const codes: string[] = res.body.recoveryCodes;
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -70,11 +83,12 @@ describe("two-factor enrolment", () => {
     expect(early.status).toBe(400);
     expect(early.body).toEqual({ code: "two_factor_setup_required", message: ACCOUNT.twoFactorSetupFirst });
 
-    const { cookie, secret } = await enrolled();
+    const { cookie, secret, password } = await enrolled();
+    await stepUp(cookie, password, nextCode(secret));
     const again = await call("/api/user/2fa/setup", { cookie, method: "POST" });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ code: "two_factor_already_enabled", message: ACCOUNT.twoFactorAlreadyEnabled });
-    expect((await call("/api/user/2fa/enable", { cookie, body: { code: totpCode(secret, Date.now()) } })).status).toBe(409);
+    expect((await call("/api/user/2fa/enable", { cookie, body: { code: totpCode(secret, Date.now() - 30_000) } })).status).toBe(409);
   });
 
   it("login then asks for a code and accepts a current TOTP code", async () => {
@@ -83,7 +97,7 @@ describe("two-factor enrolment", () => {
     expect(first.status).toBe(401);
     expect(first.body).toEqual({ code: "two_factor_required", message: AUTH.twoFactorRequired, twoFactorRequired: true });
     expect((await login(user.username, password, "123 456")).status).toBe(401);
-    const ok = await login(user.username, password, totpCode(secret, Date.now()));
+    const ok = await login(user.username, password, nextCode(secret));
     expect(ok.status).toBe(200);
     expect((await call("/api/user", { cookie: cookieFrom(ok.setCookie) })).body.id).toBe(user.id);
   });
@@ -101,9 +115,10 @@ describe("two-factor enrolment", () => {
   it("enabling ends the account's other sessions", async () => {
     const { cookie, user, password } = await registerUser();
     const other = cookieFrom((await login(user.username, password)).setCookie);
+    await stepUp(cookie, password);
     const setup = await call("/api/user/2fa/setup", { cookie, method: "POST" });
-    await call("/api/user/2fa/enable", { cookie, body: { code: totpCode(setup.body.secret, Date.now()) } });
-    expect((await call("/api/user", { cookie })).status).toBe(200);
+    const enable = await call("/api/user/2fa/enable", { cookie, body: { code: totpCode(setup.body.secret, Date.now()) } });
+    expect((await call("/api/user", { cookie: cookieFrom(enable.setCookie) })).status).toBe(200);
     expect((await call("/api/user", { cookie: other })).status).toBe(401);
   });
 
@@ -111,7 +126,7 @@ describe("two-factor enrolment", () => {
     const { cookie, user, password, secret, recoveryCodes } = await enrolled();
     const wrongPassword = await call("/api/user/2fa/disable", {
       cookie,
-      body: { password: "not-it-123", code: totpCode(secret, Date.now()) },
+      body: { password: "not-it-123", code: nextCode(secret) },
     });
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body).toEqual({ code: "wrong_password", message: ACCOUNT.passwordWrong });
@@ -122,11 +137,12 @@ describe("two-factor enrolment", () => {
 
     const ok = await call("/api/user/2fa/disable", { cookie, body: { password, code: recoveryCodes[0] } });
     expect(ok.status).toBe(200);
-    expect((await call("/api/user", { cookie })).body.twoFactorEnabled).toBe(false);
+    const rotated = cookieFrom(ok.setCookie);
+    expect((await call("/api/user", { cookie: rotated })).body.twoFactorEnabled).toBe(false);
     expect((await login(user.username, password)).status).toBe(200);
     const row = await env.DB.prepare("SELECT totp_secret, recovery_codes FROM users WHERE id = ?").bind(user.id).first();
     expect(row).toEqual({ totp_secret: null, recovery_codes: null });
-    const twice = await call("/api/user/2fa/disable", { cookie, body: { password, code: "123456" } });
+    const twice = await call("/api/user/2fa/disable", { cookie: rotated, body: { password, code: "123456" } });
     expect(twice.status).toBe(409);
     expect(twice.body).toEqual({ code: "two_factor_not_enabled", message: ACCOUNT.twoFactorNotEnabled });
   });
@@ -171,6 +187,7 @@ describe("DELETE /api/user", () => {
     const { cookie, user, password } = await registerUser();
     await fund(user.id, 2000, { hoursAgo: PAST_HOLD });
     await verifyEmail(user.id);
+    await stepUp(cookie, password);
     const w = await withdraw(cookie, 20);
     expect(w.status).toBe(200);
     expect(await balanceCents(user.id)).toBe(0);
@@ -221,6 +238,7 @@ describe("DELETE /api/user", () => {
     // Money came and went: deposit 10, withdraw 10 (paid).
     await fund(user.id, 1000, { hoursAgo: PAST_HOLD });
     await verifyEmail(user.id);
+    await stepUp(cookie, password);
     const w = await withdraw(cookie, 10);
     const op = await registerUser();
     await makeAdmin(op.user.id);

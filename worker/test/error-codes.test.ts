@@ -7,6 +7,7 @@ import { ERROR_CODES, type ErrorCode } from "../../common/api/errors";
 import { JOIN } from "../../common/messages";
 import { call, type CallResult } from "./helpers";
 import { validBank } from "./money-helpers";
+import { markSteppedUp } from "./session-helpers";
 import { join, makeCategory, makePlayer, makeTournament, next, startNow } from "./tournament-fixtures";
 
 describe("error bodies", () => {
@@ -21,6 +22,9 @@ describe("error bodies", () => {
     const unverified = await makePlayer({ balanceCents: 1000 });
     // Withdrawing needs a verified address; this player's was verified, the other's not.
     await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").bind(Date.now(), player.id).run();
+    await markSteppedUp(player.id);
+    await markSteppedUp(unverified.id);
+    const notSteppedUp = await makePlayer({ balanceCents: 300 });
 
     const cases: [string, () => Promise<CallResult>, number, ErrorCode][] = [
       ["a query that breaks a rule", () => call("/api/tournaments?price=cheap"), 400, "invalid_request"],
@@ -94,6 +98,16 @@ describe("error bodies", () => {
         "idempotency_key_required",
       ],
       [
+        "money: withdrawing without a step-up",
+        () =>
+          call("/api/withdrawal/confirm", {
+            cookie: notSteppedUp.cookie,
+            body: { amount: 1, withdrawalMethod: "bank_account", bankAccount: validBank() },
+          }),
+        403,
+        "step_up_required",
+      ],
+      [
         "money: confirming an unknown payment",
         () => call("/api/deposit/confirm", { cookie: player.cookie, body: { paymentIntentId: "pi_unknown" } }),
         404,
@@ -140,6 +154,7 @@ describe("JSON bodies", () => {
 
   it("refuse an empty body where a route needs fields, with the first rule broken", async () => {
     const p = await makePlayer();
+    await markSteppedUp(p.id);
     const res = await call("/api/withdrawal/confirm", { cookie: p.cookie, method: "POST", rawBody: "" });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "invalid_request", message: expect.any(String) });

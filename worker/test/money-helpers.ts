@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { env } from "cloudflare:workers";
 import { postEntry } from "../money/ledger";
 import { call } from "./helpers";
+import { enableTwoFactorDirectly } from "./session-helpers";
 
 export const balanceCents = async (userId: number) =>
   (await env.DB.prepare("SELECT balance_cents AS b FROM users WHERE id = ?").bind(userId).first<{ b: number }>())!.b;
@@ -44,8 +45,10 @@ export async function fund(userId: number, cents: number, { hoursAgo = 0, provid
   return reference;
 }
 
+/** An operator: the admin role, and the 2FA the operators' routes require (enableTwoFactorDirectly). */
 export async function makeAdmin(userId: number) {
   await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(userId).run();
+  await enableTwoFactorDirectly(userId);
 }
 
 export const futureYear = () => new Date().getUTCFullYear() + 3;

@@ -5,8 +5,8 @@ import { evictDurableObject } from "cloudflare:test";
 import { CHEAT, PLAY } from "../../common/messages";
 import { QUESTION_TIME_MS } from "../../common/spec";
 import type { PlayerQuestion } from "../../common/api/tournaments";
-import { env } from "cloudflare:workers";
 import { call } from "./helpers";
+import { makeAdmin } from "./money-helpers";
 import {
   all,
   answer,
@@ -388,7 +388,7 @@ describe("finishing", () => {
     // A second settlement run records nothing twice; operators see the house's share.
     await forceAlarm(t.id);
     const op = await makePlayer();
-    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(op.id).run();
+    await makeAdmin(op.id);
     const house = (await call("/api/admin/house-ledger", { cookie: op.cookie })).body as any[];
     expect(house.filter((h) => h.tournamentId === t.id)).toEqual([
       expect.objectContaining({

@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { MONEY, NOTIFY, VALIDATION } from "../../common/messages";
 import { hubServerFrameSchema } from "../../common/api/tournaments";
 import { call, registerUser } from "./helpers";
+import { stepUp } from "./session-helpers";
 import { openSocket, sleep } from "./tournament-fixtures";
 import {
   balanceCents,
@@ -22,12 +23,13 @@ import { verifyEmail } from "./email-helpers";
 
 afterEach(expectLedgerBalanced);
 
-/** A player whose deposit is past the hold, so all of it is withdrawable. */
+/** A player whose deposit is past the hold (all of it withdrawable), with a verified email, who has confirmed the password in this session. */
 async function fundedUser(cents = 10_000) {
   const u = await registerUser();
   await fund(u.user.id, cents, { hoursAgo: PAST_HOLD });
   // Withdrawals need a verified address; the player opens the link mailed at sign-up.
   await verifyEmail(u.user.id);
+  await stepUp(u.cookie, u.password);
   return u;
 }
 

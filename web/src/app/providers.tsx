@@ -6,6 +6,7 @@ import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@common/spec";
 import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider, useTheme } from "@/lib/theme";
 import { useUser } from "@/lib/session";
+import { StepUpDialogHost } from "@/components/step-up-dialog";
 
 function ThemedToaster() {
   const { theme } = useTheme();
@@ -32,6 +33,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
           {children}
           <AccountThemeSync />
+          <StepUpDialogHost />
           <ThemedToaster />
         </Tooltip.Provider>
       </ThemeProvider>

@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { WS_MAX_RECONNECTS, WS_RECONNECT_MS } from "@common/spec";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { SESSION_ENDED_CLOSE_CODE, WS_MAX_RECONNECTS, WS_RECONNECT_MS } from "@common/spec";
+import { USER_KEY, userQuery } from "@/lib/session";
+import { toast } from "@/lib/toast";
 
 /** Anything with zod's safeParse: frames are validated, never cast. */
 interface FrameSchema<T> {
@@ -42,12 +46,27 @@ export const SOCKET_ERROR = "WebSocket connection error";
 const OPEN = 1;
 const IDLE: SocketState = { connected: false, error: null, reconnecting: false, lost: false };
 
+/** Resolves once no mutation of this app is under way. */
+function mutationsSettled(qc: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (qc.isMutating() === 0) return resolve();
+    const stop = qc.getMutationCache().subscribe(() => {
+      if (qc.isMutating() > 0) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /** ws:// or wss:// (on a secure page) on the page's own host. */
 export const socketUrl = (path: string) => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}${path}`;
 
 /**
  * A WebSocket that reconnects after a close every WS_RECONNECT_MS, at most WS_MAX_RECONNECTS
  * times in a row (a successful open resets the count). Malformed frames are logged and ignored.
+ * A close with SESSION_ENDED_CLOSE_CODE (the user's session ended somewhere) checks the session:
+ * without one the app goes to the sign-in page; with one (this tab changed the password and got
+ * a new token) the socket reconnects at once.
  */
 export function useReconnectingSocket<T>({
   path,
@@ -60,6 +79,10 @@ export function useReconnectingSocket<T>({
   helloDelayMs = 0,
 }: SocketOptions<T>): ReconnectingSocket {
   const [state, setState] = useState<SocketState>(IDLE);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const signedOut = useRef({ queryClient, navigate });
+  signedOut.current = { queryClient, navigate };
   // Bumped by reconnect(): a new run of the effect, with a fresh count of attempts.
   const [run, setRun] = useState(0);
   const current = useRef<WebSocket | null>(null);
@@ -106,6 +129,15 @@ export function useReconnectingSocket<T>({
       ws.onclose = (event: CloseEvent) => {
         clearTimeout(helloTimer);
         if (disposed) return;
+        if (event.code === SESSION_ENDED_CLOSE_CODE) {
+          setState((s) => ({ ...s, connected: false, reconnecting: true }));
+          void sessionAfterClose().then((stillSignedIn) => {
+            if (disposed) return;
+            if (stillSignedIn) return connect();
+            setState((s) => ({ ...s, reconnecting: false, lost: true }));
+          });
+          return;
+        }
         const final = latest.current.finalCloseCodes?.includes(event.code) ?? false;
         if (!final && attempts < WS_MAX_RECONNECTS) {
           attempts++;
@@ -116,6 +148,26 @@ export function useReconnectingSocket<T>({
           latest.current.onLost?.();
         }
       };
+    };
+
+    /**
+     * True when this tab still has a session; otherwise signs the app out and goes to /auth.
+     * The server closes the sockets before it answers the request that ended the session, so a
+     * request of this tab still under way (its own logout, password change or deletion) is
+     * waited for first: it brings the new cookie, or signs the app out itself.
+     */
+    const sessionAfterClose = async () => {
+      const { queryClient: qc, navigate: go } = signedOut.current;
+      await mutationsSettled(qc);
+      if (qc.getQueryData(USER_KEY) === null) return false;
+      const user = await qc.fetchQuery({ ...userQuery(), staleTime: 0 }).catch(() => undefined);
+      // An unanswered check (offline) is not a sign-out: the ordinary reconnects take over.
+      if (user !== null) return true;
+      qc.setQueryData(USER_KEY, null);
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
+      toast.info("You have been signed out", "Please sign in again to continue.");
+      go("/auth", { replace: true });
+      return false;
     };
 
     connect();

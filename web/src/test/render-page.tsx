@@ -8,6 +8,7 @@ import type { User } from "@common/api/types";
 import { USER_KEY } from "@/lib/session";
 import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme";
+import { StepUpDialogHost } from "@/components/step-up-dialog";
 
 export const testUser = (overrides: Partial<User> = {}): User => ({
   id: 7,
@@ -38,7 +39,8 @@ function Where() {
 
 /**
  * `routes` are mounted as given, plus a catch-all that prints where a redirect landed.
- * The cached user is seeded (null = signed out). StrictMode is on, as in main.tsx.
+ * The cached user is seeded (null = signed out). StrictMode is on, as in main.tsx; the step-up
+ * dialog is mounted as app/providers.tsx mounts it.
  */
 export function renderPage(routes: RouteObject[], { at, user = testUser() }: { at: string; user?: User | null }) {
   // Sonner's store outlives a test; toasts of an earlier test must not reappear in this one.
@@ -51,6 +53,7 @@ export function renderPage(routes: RouteObject[], { at, user = testUser() }: { a
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
           {children}
+          <StepUpDialogHost />
           <Toaster />
         </ThemeProvider>
       </QueryClientProvider>

@@ -4,13 +4,15 @@ import type { PasswordChangeInput, ProfileUpdateInput } from "@common/api/accoun
 import type { DeleteAccountInput, TwoFactorDisableInput, TwoFactorEnableInput } from "@common/api/account-security";
 import { USER_KEY } from "@/lib/session";
 import { api, read } from "@/lib/api-client";
+import { withStepUp } from "@/lib/step-up";
 import { toast } from "@/lib/toast";
 
 /** PATCH /api/user/profile; the answer replaces the cached user, which is then refetched. */
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileUpdateInput) => read(api.user.profile.$patch({ json: input })),
+    // A new email address needs a step-up; other changes go straight through.
+    mutationFn: (input: ProfileUpdateInput) => withStepUp(() => read(api.user.profile.$patch({ json: input }))),
     onSuccess: async (user) => {
       qc.setQueryData(USER_KEY, user);
       await qc.invalidateQueries({ queryKey: USER_KEY });
@@ -20,13 +22,14 @@ export function useUpdateProfile() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: PasswordChangeInput) => read(api.user.password.$patch({ json: input })),
+    // With 2FA on, the step-up also asks for a code.
+    mutationFn: (input: PasswordChangeInput) => withStepUp(() => read(api.user.password.$patch({ json: input }))),
   });
 }
 
 /** Starts enrolment: a new pending secret, not yet required at login. */
 export function useTwoFactorSetup() {
-  return useMutation({ mutationFn: () => read(api.user["2fa"].setup.$post()) });
+  return useMutation({ mutationFn: () => withStepUp(() => read(api.user["2fa"].setup.$post())) });
 }
 
 export function useTwoFactorEnable() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { AUTH } from "@common/messages";
 import { USER_KEY } from "@/lib/session";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
@@ -23,6 +24,30 @@ const CODES = [
 ];
 
 describe("two-factor enrolment", () => {
+  it("asks for the password first when the session has not confirmed it lately, then starts the setup", async () => {
+    const u = userEvent.setup();
+    let steppedUp = false;
+    const server = fakeFetch({
+      "POST /api/user/2fa/setup": () =>
+        steppedUp
+          ? { body: { secret: SECRET, otpauthUri: URI } }
+          : { status: 403, body: { code: "step_up_required", message: AUTH.stepUpRequired } },
+      "POST /api/auth/step-up": () => {
+        steppedUp = true;
+        return { body: { stepUpUntil: Date.now() + 600_000 } };
+      },
+    });
+    const user = testUser();
+    renderPage([{ path: "/", element: <TwoFactorSettings user={user} /> }], { at: "/", user });
+
+    await u.click(screen.getByRole("button", { name: "Enable 2FA" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm it's you" });
+    await u.type(within(dialog).getByLabelText("Password"), "secret123");
+    await u.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByLabelText("Setup key")).toHaveTextContent("JBSW Y3DP");
+    expect(server.calls("POST /api/user/2fa/setup")).toHaveLength(2);
+  });
+
   it("shows the QR code and the secret, then the recovery codes once enabled", async () => {
     const u = userEvent.setup();
     const server = fakeFetch({

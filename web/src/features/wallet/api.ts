@@ -3,6 +3,7 @@ import type { SandboxConfirmInput, WithdrawalInput } from "@common/api/money";
 import type { User } from "@common/api/types";
 import { USER_KEY } from "@/lib/session";
 import { api, idempotent, read } from "@/lib/api-client";
+import { withStepUp } from "@/lib/step-up";
 
 export const TRANSACTIONS_KEY = ["me", "transactions"] as const;
 export const WALLET_KEY = ["me", "wallet"] as const;
@@ -60,7 +61,7 @@ export function useConfirmDeposit() {
 export function useConfirmWithdrawal(idempotencyKey: string) {
   const refresh = useRefreshWallet();
   return useMutation({
-    mutationFn: (input: WithdrawalInput) => read(api.withdrawal.confirm.$post({ json: input }, idempotent(idempotencyKey))),
+    mutationFn: (input: WithdrawalInput) => withStepUp(() => read(api.withdrawal.confirm.$post({ json: input }, idempotent(idempotencyKey)))),
     onSuccess: (res) => refresh(res.balance),
   });
 }

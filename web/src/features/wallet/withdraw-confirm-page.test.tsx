@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { EMAIL } from "@common/messages";
+import { ACCOUNT, AUTH, EMAIL } from "@common/messages";
 import userEvent from "@testing-library/user-event";
 import type { Transaction } from "@common/api/types";
 import { fakeFetch } from "@/test/fake-fetch";
@@ -170,5 +170,64 @@ describe("withdrawal confirm page", () => {
     const c = server.calls("POST /api/withdrawal/confirm")[2]!.headers.get("Idempotency-Key");
     expect(c).toMatch(/^[0-9a-f-]{36}$/);
     expect(c).not.toBe(a);
+  });
+
+  it("asks for the password when the server wants a step-up, then sends the withdrawal once more", async () => {
+    const u = userEvent.setup();
+    let steppedUp = false;
+    const server = fakeFetch({
+      "POST /api/withdrawal/confirm": () =>
+        steppedUp
+          ? {
+              body: {
+                balance: 40,
+                transaction: pendingWithdrawal,
+                payout: { id: 1, amount: 10, status: "pending", accountLast4: "6789", createdAt: pendingWithdrawal.createdAt },
+              },
+            }
+          : { status: 403, body: { code: "step_up_required", message: AUTH.stepUpRequired } },
+      "POST /api/auth/step-up": (req) => {
+        if ((req.body as { password: string }).password !== "my-password") {
+          return { status: 400, body: { code: "wrong_password", message: ACCOUNT.passwordWrong } };
+        }
+        steppedUp = true;
+        return { body: { stepUpUntil: Date.now() + 600_000 } };
+      },
+      "GET /api/user": () => ({ body: testUser({ balance: 40 }) }),
+    });
+    const page = renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
+    await fillBank(u);
+    await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Confirm it's you" });
+    expect(within(dialog).getByText(AUTH.stepUpRequired)).toBeVisible();
+    expect(within(dialog).queryByLabelText("Authentication code")).not.toBeInTheDocument();
+    await u.type(within(dialog).getByLabelText("Password"), "wrong-one");
+    await u.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(await within(dialog).findByText(ACCOUNT.passwordWrong)).toBeVisible();
+    await u.clear(within(dialog).getByLabelText("Password"));
+    await u.type(within(dialog).getByLabelText("Password"), "my-password");
+    await u.click(within(dialog).getByRole("button", { name: "Confirm" }));
+
+    expect(await screen.findByText("Withdrawal Successful")).toBeVisible();
+    await waitFor(() => expect(page.location()).toBe("/dashboard"));
+    expect(server.calls("POST /api/withdrawal/confirm")).toHaveLength(2);
+    expect(server.calls("POST /api/auth/step-up").at(-1)!.body).toEqual({ password: "my-password" });
+  });
+
+  it("with 2FA on, the step-up asks for a code too; cancelling shows the refusal", async () => {
+    const u = userEvent.setup();
+    const server = fakeFetch({
+      "POST /api/withdrawal/confirm": () => ({ status: 403, body: { code: "step_up_required", message: AUTH.stepUpRequired } }),
+    });
+    renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account", user: testUser({ twoFactorEnabled: true }) });
+    await fillBank(u);
+    await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm it's you" });
+    expect(within(dialog).getByLabelText("Authentication code")).toBeVisible();
+    await u.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(await screen.findByText("Withdrawal Error")).toBeVisible();
+    expect(screen.getByText(AUTH.stepUpRequired)).toBeVisible();
+    expect(server.calls("POST /api/withdrawal/confirm")).toHaveLength(1);
   });
 });

@@ -1,0 +1,16 @@
+// How long a sign-in waits after failures for one account from one address (login_failures).
+import { LOGIN_FIRST_DELAY_MS, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_MS } from "../spec";
+
+/** The wait before the next attempt after `failures` failures in a row. */
+export function loginDelayMs(failures: number): number {
+  if (failures < LOGIN_FREE_FAILURES) return 0;
+  return Math.min(LOGIN_MAX_DELAY_MS, LOGIN_FIRST_DELAY_MS * 2 ** (failures - LOGIN_FREE_FAILURES));
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+
+/** A wait as people read it, never shorter than it is. */
+export function describeWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 60 ? plural(seconds, "second") : plural(Math.ceil(seconds / 60), "minute");
+}

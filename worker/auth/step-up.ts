@@ -1,0 +1,24 @@
+// Step-up: sensitive actions (withdrawing, setting up 2FA, changing the email address or the
+// password) need the password, and a code when 2FA is on, confirmed in this session within
+// STEP_UP_TTL_MS, so a stolen session cookie alone can neither take money out nor lock the owner out.
+import { createMiddleware } from "hono/factory";
+import { AUTH } from "../../common/messages";
+import { STEP_UP_TTL_MS } from "../../common/spec";
+import type { AppEnv } from "../http/app-env";
+import { forbidden } from "../http/errors";
+import type { SessionInfo } from "./session";
+
+export const isSteppedUp = (session: SessionInfo | null, now = Date.now()) =>
+  session?.stepUpAt != null && now - session.stepUpAt < STEP_UP_TTL_MS;
+
+export const stepUpRequired = () => forbidden(AUTH.stepUpRequired, "step_up_required");
+
+/** Refuses with 403 step_up_required unless the session stepped up recently; behind requireUser. */
+export function assertSteppedUp(c: { get(key: "session"): SessionInfo | null }): void {
+  if (!isSteppedUp(c.get("session"))) throw stepUpRequired();
+}
+
+export const requireStepUp = createMiddleware<AppEnv>(async (c, next) => {
+  assertSteppedUp(c);
+  return next();
+});
