@@ -41,39 +41,41 @@ const present = ({ payout, transaction, balanceCents }: Awaited<ReturnType<typeo
 });
 
 // A step-up first: a stolen session cookie alone cannot send the balance to another bank account.
-export const withdrawalRoutes = new Hono<AppEnv>().use(requireUser).post("/confirm", requireStepUp, validate("json", withdrawalSchema), async (c) => {
-  const me = currentUser(c);
-  const body = c.req.valid("json");
-  if (me.frozenAt !== null) throw accountFrozen(me.owedCents);
-  assertEmailVerified(me);
-  assertMayWithdraw(c);
-  const db = c.get("db");
-  return idempotent(c, {
-    scope: "withdrawal",
-    request: body,
-    required: true,
-    run: async (claim) => {
-      // Fast refusals; the CHECK constraint inside the debit is what actually guarantees them.
-      if (body.amount > me.balanceCents) throw aboveBalance();
-      const w = await withdrawableFor(c.env, me.id, me.balanceCents, c.req.url);
-      if (body.amount > w.withdrawableCents) throw onHold(w);
-      try {
-        const rows = await debitWithdrawal(
-          c.env.DB,
-          db,
-          { userId: me.id, amountCents: body.amount, method: body.withdrawalMethod, ...body.bankAccount, keepCents: w.heldCents },
-          claim,
-        );
-        sendSecurityNotice(c, me, { kind: "withdrawal_requested", payout: rows.payout });
-        return { reference: payoutReference(rows.payout.id), answer: present(rows) };
-      } catch (e) {
-        if (!(e instanceof InsufficientFundsError)) throw e;
-        // Something else moved the balance meanwhile (another withdrawal, a fee): say which limit this one met.
-        const balance = await db.select({ cents: users.balanceCents }).from(users).where(eq(users.id, me.id)).get();
-        if (!balance || body.amount > balance.cents) throw aboveBalance();
-        throw onHold(await withdrawableFor(c.env, me.id, balance.cents, c.req.url));
-      }
-    },
-    rebuild: async (reference) => present(await withdrawalRows(db, me.id, payoutIdOf(reference))),
+export const withdrawalRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/confirm", requireStepUp, validate("json", withdrawalSchema), async (c) => {
+    const me = currentUser(c);
+    const body = c.req.valid("json");
+    if (me.frozenAt !== null) throw accountFrozen(me.owedCents);
+    assertEmailVerified(me);
+    assertMayWithdraw(c);
+    const db = c.get("db");
+    return idempotent(c, {
+      scope: "withdrawal",
+      request: body,
+      required: true,
+      run: async (claim) => {
+        // Fast refusals; the CHECK constraint inside the debit is what actually guarantees them.
+        if (body.amount > me.balanceCents) throw aboveBalance();
+        const w = await withdrawableFor(c.env, me.id, me.balanceCents, c.req.url);
+        if (body.amount > w.withdrawableCents) throw onHold(w);
+        try {
+          const rows = await debitWithdrawal(
+            c.env.DB,
+            db,
+            { userId: me.id, amountCents: body.amount, method: body.withdrawalMethod, ...body.bankAccount, keepCents: w.heldCents },
+            claim,
+          );
+          sendSecurityNotice(c, me, { kind: "withdrawal_requested", payout: rows.payout });
+          return { reference: payoutReference(rows.payout.id), answer: present(rows) };
+        } catch (e) {
+          if (!(e instanceof InsufficientFundsError)) throw e;
+          // Something else moved the balance meanwhile (another withdrawal, a fee): say which limit this one met.
+          const balance = await db.select({ cents: users.balanceCents }).from(users).where(eq(users.id, me.id)).get();
+          if (!balance || body.amount > balance.cents) throw aboveBalance();
+          throw onHold(await withdrawableFor(c.env, me.id, balance.cents, c.req.url));
+        }
+      },
+      rebuild: async (reference) => present(await withdrawalRows(db, me.id, payoutIdOf(reference))),
+    });
   });
-});

@@ -5,6 +5,7 @@ import { env, exports } from "cloudflare:workers";
 import { EMAIL } from "../../common/messages";
 import { sha256Hex } from "../auth/bytes";
 import { call, registerUser } from "./helpers";
+import { markSteppedUp } from "./session-helpers";
 import { balanceCents, countRows, dumpDatabase, fund, PAST_HOLD, withdraw } from "./money-helpers";
 import { expectNoMail, linkToken, mailsTo, verifyEmail, waitForMail, waitForMails } from "./email-helpers";
 
@@ -64,6 +65,7 @@ describe("verification at sign-up", () => {
     const { cookie, user } = await registerUser();
     const token = linkToken((await waitForMail(user.email, "verify_email")).text_body, "/verify-email");
     const newEmail = `new-${user.email}`;
+    await markSteppedUp(user.id);
     const saved = await call("/api/user/profile", { method: "PATCH", cookie, body: { username: user.username, email: newEmail } });
     expect(saved.status, saved.text).toBe(200);
     const res = await verify(token);
@@ -106,6 +108,7 @@ describe("an email change", () => {
     const { cookie, user } = await registerUser();
     await verifyEmail(user.id);
     const newEmail = `moved-${user.email}`;
+    await markSteppedUp(user.id);
     const res = await call("/api/user/profile", { method: "PATCH", cookie, body: { username: user.username, email: newEmail } });
     expect(res.status, res.text).toBe(200);
     expect(res.body.emailVerified).toBe(false);
@@ -136,6 +139,7 @@ describe("withdrawals wait for a verified address", () => {
   it("refuses the first withdrawal with email_unverified and moves no money; after verifying it goes through", async () => {
     const { cookie, user } = await registerUser();
     await fund(user.id, 5000, { hoursAgo: PAST_HOLD });
+    await markSteppedUp(user.id);
     const refused = await withdraw(cookie, 10);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ code: "email_unverified", message: EMAIL.unverified });
@@ -151,6 +155,7 @@ describe("withdrawals wait for a verified address", () => {
   it("treats accounts from before verification existed as unverified", async () => {
     const { cookie, user } = await registerUser();
     await fund(user.id, 5000, { hoursAgo: PAST_HOLD });
+    await markSteppedUp(user.id);
     await env.DB.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?").bind(user.id).run();
     expect((await me(cookie)).emailVerified).toBe(false);
     expect((await withdraw(cookie, 10)).body.code).toBe("email_unverified");

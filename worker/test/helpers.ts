@@ -31,10 +31,14 @@ let ipCounter = 0;
 /** A fresh client address, so rate limits of one test never touch another. */
 export const freshIp = () => `10.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}.${Math.floor(Math.random() * 250)}`;
 
+const isLoopbackHost = (host: string) => ["localhost", "127.0.0.1", "[::1]"].includes(host.replace(/:\d+$/, ""));
+
 export async function call<T = any>(path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
   const origin = opts.host ? `http://${opts.host}` : ORIGIN;
   const headers: Record<string, string> = { origin, "cf-connecting-ip": opts.ip ?? freshIp(), ...opts.headers };
-  if (opts.cookie) headers.cookie = opts.cookie;
+  // A browser holds the session under __Host-sid on a real host (worker/auth/session.ts), sid on localhost.
+  if (opts.cookie)
+    headers.cookie = opts.host && !isLoopbackHost(opts.host) ? opts.cookie.replace(/(^|;\s*)sid=/, "$1__Host-sid=") : opts.cookie;
   let body: string | undefined = opts.rawBody;
   if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined && !("content-type" in headers)) headers["content-type"] = "application/json";

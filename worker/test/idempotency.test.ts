@@ -12,8 +12,7 @@ import worker from "../index";
 import { debitWithdrawal } from "../money/payouts";
 import { createDb } from "../db/client";
 import { call, registerUser } from "./helpers";
-import { verifyEmail } from "./email-helpers";
-import { balanceCents, countRows, dumpDatabase, expectLedgerBalanced, fund, PAST_HOLD, validBank } from "./money-helpers";
+import { balanceCents, countRows, dumpDatabase, expectLedgerBalanced, fund, PAST_HOLD, validBank, readyToWithdraw } from "./money-helpers";
 import { all, balanceOf, makeCategory, makePlayer, makeTournament, one, type Player } from "./tournament-fixtures";
 
 afterEach(expectLedgerBalanced);
@@ -50,7 +49,7 @@ const payoutsOf = (userId: number) => countRows("SELECT 1 FROM payouts WHERE use
 async function fundedUser(cents = 10_000) {
   const u = await registerUser();
   await fund(u.user.id, cents, { hoursAgo: PAST_HOLD });
-  await verifyEmail(u.user.id);
+  await readyToWithdraw(u.user.id);
   return u;
 }
 

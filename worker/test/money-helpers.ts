@@ -3,7 +3,8 @@ import { expect } from "vitest";
 import { env } from "cloudflare:workers";
 import { postEntry } from "../money/ledger";
 import { call } from "./helpers";
-import { enableTwoFactorDirectly } from "./session-helpers";
+import { enableTwoFactorDirectly, markSteppedUp } from "./session-helpers";
+import { verifyEmail } from "./email-helpers";
 
 export const balanceCents = async (userId: number) =>
   (await env.DB.prepare("SELECT balance_cents AS b FROM users WHERE id = ?").bind(userId).first<{ b: number }>())!.b;
@@ -78,4 +79,10 @@ export async function dumpDatabase(): Promise<string> {
     parts.push(JSON.stringify(results));
   }
   return parts.join("\n");
+}
+
+/** What a withdrawal needs besides money: a verified email (through the mailed link) and a recent step-up in the player's sessions. */
+export async function readyToWithdraw(userId: number): Promise<void> {
+  await verifyEmail(userId);
+  await markSteppedUp(userId);
 }

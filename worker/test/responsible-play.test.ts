@@ -4,8 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { call, registerUser } from "./helpers";
-import { expectLedgerBalanced, fund, PAST_HOLD, validBank, withdraw } from "./money-helpers";
-import { verifyEmail } from "./email-helpers";
+import { expectLedgerBalanced, fund, PAST_HOLD, validBank, withdraw, readyToWithdraw } from "./money-helpers";
 import { balanceOf, join, leave, makeCategory, makeTournament, type Player } from "./tournament-fixtures";
 
 const HOUR = 60 * 60 * 1000;
@@ -117,7 +116,7 @@ describe("barred regions", () => {
   it("refuses deposits, paid joins and withdrawals from a barred subdivision or country, and keeps free play open", async () => {
     const p = await player();
     await fund(p.id, 5000, { hoursAgo: PAST_HOLD });
-    await verifyEmail(p.id);
+    await readyToWithdraw(p.id);
     const deposit = await depositIntent(p, 20, { cf: washington });
     expect(deposit.status).toBe(403);
     expect(deposit.body).toMatchObject({ code: "region_barred", message: expect.stringContaining("US-WA") });
@@ -147,7 +146,7 @@ describe("barred regions", () => {
       call("/api/create-payment-intent", {
         host: "trivia.example.com",
         env: { SANDBOX_HOSTS: "trivia.example.com" },
-        cookie: cookie.replace(/^sid=/, "__Host-sid="),
+        cookie,
         body: { amount: 20 },
         cf,
       });
@@ -257,7 +256,7 @@ describe("cool-off", () => {
   it("needs the password, then blocks deposits and every join, free ones too, and still allows withdrawals", async () => {
     const p = await player();
     await fund(p.id, 5000, { hoursAgo: PAST_HOLD });
-    await verifyEmail(p.id);
+    await readyToWithdraw(p.id);
     const wrong = await call("/api/user/responsible-play/cool-off", { cookie: p.cookie, body: { period: "7d", password: "nope-nope" } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe("wrong_password");
@@ -306,7 +305,7 @@ describe("self-exclusion", () => {
   it("blocks deposits and joins, cannot be lifted early, and keeps the balance withdrawable", async () => {
     const p = await player();
     await fund(p.id, 5000, { hoursAgo: PAST_HOLD });
-    await verifyEmail(p.id);
+    await readyToWithdraw(p.id);
     const started = await call("/api/user/responsible-play/self-exclusion", {
       cookie: p.cookie,
       body: { period: "6m", password: p.password },

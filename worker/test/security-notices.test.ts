@@ -2,8 +2,9 @@
 // mailing runs after the answer and its failure never undoes the action (provider path: worker-email).
 import { describe, expect, it } from "vitest";
 import { totpCode } from "../auth/totp";
-import { call, registerUser } from "./helpers";
-import { fund, withdraw } from "./money-helpers";
+import { call, cookieFrom, registerUser } from "./helpers";
+import { fund, PAST_HOLD, withdraw } from "./money-helpers";
+import { markSteppedUp } from "./session-helpers";
 import { mailsTo, verifyEmail, waitForMail } from "./email-helpers";
 
 describe("security notices", () => {
@@ -35,19 +36,23 @@ describe("security notices", () => {
 
   it("two-factor turned on, then off", async () => {
     const { cookie, user, password } = await registerUser();
+    await markSteppedUp(user.id);
     const setup = await call("/api/user/2fa/setup", { cookie, method: "POST" });
     const enable = await call("/api/user/2fa/enable", { cookie, body: { code: totpCode(setup.body.secret, Date.now()) } });
     expect(enable.status, enable.text).toBe(200);
     expect((await waitForMail(user.email, "two_factor_enabled")).subject).toBe("Two-factor authentication is on");
 
-    const disable = await call("/api/user/2fa/disable", { cookie, body: { password, code: enable.body.recoveryCodes[0] } });
+    // Enabling 2FA rotated the session: the browser now holds the new token.
+    const rotated = cookieFrom(enable.setCookie);
+    const disable = await call("/api/user/2fa/disable", { cookie: rotated, body: { password, code: enable.body.recoveryCodes[0] } });
     expect(disable.status, disable.text).toBe(200);
     expect((await waitForMail(user.email, "two_factor_disabled")).subject).toBe("Two-factor authentication is off");
   });
 
   it("a withdrawal requested: amount, last 4 digits, when, and what to do if it wasn't you", async () => {
     const { cookie, user } = await registerUser();
-    await fund(user.id, 5000);
+    await fund(user.id, 5000, { hoursAgo: PAST_HOLD });
+    await markSteppedUp(user.id);
     await verifyEmail(user.id);
     const res = await withdraw(cookie, 12.5);
     expect(res.status, res.text).toBe(200);

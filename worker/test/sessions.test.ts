@@ -7,7 +7,8 @@ import { ACCOUNT, AUTH } from "../../common/messages";
 import { SESSION_ENDED_CLOSE_CODE, STEP_UP_TTL_MS } from "../../common/spec";
 import { totpCode } from "../auth/totp";
 import { call, cookieFrom, freshIp, registerUser } from "./helpers";
-import { balanceCents, fund, makeAdmin, withdraw } from "./money-helpers";
+import { balanceCents, fund, makeAdmin, withdraw, PAST_HOLD } from "./money-helpers";
+import { verifyEmail } from "./email-helpers";
 import { enableTwoFactorDirectly, stepUp } from "./session-helpers";
 import { join, makeCategory, makePlayer, makeTournament, openSocket, sleep } from "./tournament-fixtures";
 
@@ -56,7 +57,8 @@ describe("POST /api/auth/step-up", () => {
 describe("a stolen session cookie without a step-up", () => {
   it("cannot withdraw; after a step-up the owner can, until the step-up is 10 minutes old", async () => {
     const { cookie, user, password } = await registerUser();
-    await fund(user.id, 5_000);
+    await fund(user.id, 5_000, { hoursAgo: PAST_HOLD });
+    await verifyEmail(user.id);
     const refused = await withdraw(cookie, 10);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual(stepUpRequired);

@@ -5,8 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MONEY } from "../../common/messages";
 import { formatReleaseTime } from "../../common/domain/withdrawable";
 import { call, registerUser } from "./helpers";
-import { verifyEmail } from "./email-helpers";
-import { balanceCents, countRows, expectLedgerBalanced, fund, PAST_HOLD, withdraw } from "./money-helpers";
+import { balanceCents, countRows, expectLedgerBalanced, fund, PAST_HOLD, withdraw, readyToWithdraw } from "./money-helpers";
 import { join, leave, makeCategory, makePlayer, makeTournament, type CategoryFixture } from "./tournament-fixtures";
 
 afterEach(expectLedgerBalanced);
@@ -24,7 +23,7 @@ describe("GET /api/wallet", () => {
 
   it("an old deposit is all withdrawable", async () => {
     const { cookie, user } = await registerUser();
-    await verifyEmail(user.id);
+    await readyToWithdraw(user.id);
     await fund(user.id, 5000, { hoursAgo: PAST_HOLD });
     expect((await wallet(cookie)).body).toEqual({
       balance: 50,
@@ -39,7 +38,7 @@ describe("GET /api/wallet", () => {
 
   it("a young deposit is held until 72 hours after it was made, and says so", async () => {
     const { cookie, user } = await registerUser();
-    await verifyEmail(user.id);
+    await readyToWithdraw(user.id);
     await fund(user.id, 2000, { hoursAgo: PAST_HOLD });
     await fund(user.id, 3000, { hoursAgo: 10 });
     const res = await wallet(cookie);
@@ -62,7 +61,7 @@ describe("GET /api/wallet", () => {
 
   it("sandbox deposits are withdrawable on loopback but held on a host that is not a sandbox host", async () => {
     const { cookie, user } = await registerUser();
-    await verifyEmail(user.id);
+    await readyToWithdraw(user.id);
     await fund(user.id, 4000, { hoursAgo: PAST_HOLD, provider: "sandbox" });
     await fund(user.id, 1000, { hoursAgo: PAST_HOLD });
     expect((await wallet(cookie)).body).toMatchObject({ balance: 50, withdrawableBalance: 50 });
@@ -77,6 +76,7 @@ describe("GET /api/wallet", () => {
     const refused = await call("/api/withdrawal/confirm", {
       host: "arena.example.com",
       cookie,
+      headers: { "idempotency-key": crypto.randomUUID() },
       body: {
         amount: 11,
         withdrawalMethod: "bank_account",
@@ -97,7 +97,7 @@ describe("GET /api/wallet", () => {
 describe("POST /api/withdrawal/confirm and held money", () => {
   it("refuses more than the withdrawable part, naming it and when more frees up", async () => {
     const { cookie, user } = await registerUser();
-    await verifyEmail(user.id);
+    await readyToWithdraw(user.id);
     await fund(user.id, 1000, { hoursAgo: PAST_HOLD });
     await fund(user.id, 4000, { hoursAgo: 2 });
     const wallet0 = (await wallet(cookie)).body;
@@ -118,7 +118,7 @@ describe("POST /api/withdrawal/confirm and held money", () => {
 
   it("only a young deposit: nothing can be withdrawn yet", async () => {
     const { cookie, user } = await registerUser();
-    await verifyEmail(user.id);
+    await readyToWithdraw(user.id);
     await fund(user.id, 2500);
     const res = await withdraw(cookie, 10);
     expect(res.status).toBe(400);
@@ -130,7 +130,7 @@ describe("POST /api/withdrawal/confirm and held money", () => {
 
   it("parallel withdrawals cannot together take held money", async () => {
     const { cookie, user } = await registerUser();
-    await verifyEmail(user.id);
+    await readyToWithdraw(user.id);
     await fund(user.id, 1000, { hoursAgo: PAST_HOLD });
     await fund(user.id, 5000, { hoursAgo: 1 });
     const results = await Promise.all(Array.from({ length: 6 }, () => withdraw(cookie, 5)));

@@ -7,6 +7,7 @@ import Stripe from "stripe";
 import { MONEY } from "../../../common/messages";
 import { call, registerUser } from "../helpers";
 import { balanceCents, countRows, expectLedgerBalanced, fund, makeAdmin, PAST_HOLD, withdraw } from "../money-helpers";
+import { markSteppedUp } from "../session-helpers";
 import { join, makeCategory, makePlayer, makeTournament } from "../tournament-fixtures";
 
 afterEach(expectLedgerBalanced);
@@ -172,6 +173,7 @@ describe("a reversal the balance cannot cover", () => {
     });
 
     // Frozen: neither a free nor a paid join, nor a withdrawal (even with money back in the balance).
+    await markSteppedUp(player.id);
     const free = await makeTournament(await makeCategory());
     const refusedJoin = await join(player, free.id);
     expect(refusedJoin.status).toBe(403);

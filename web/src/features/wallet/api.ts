@@ -61,7 +61,8 @@ export function useConfirmDeposit() {
 export function useConfirmWithdrawal(idempotencyKey: string) {
   const refresh = useRefreshWallet();
   return useMutation({
-    mutationFn: (input: WithdrawalInput) => withStepUp(() => read(api.withdrawal.confirm.$post({ json: input }, idempotent(idempotencyKey)))),
+    mutationFn: (input: WithdrawalInput) =>
+      withStepUp(() => read(api.withdrawal.confirm.$post({ json: input }, idempotent(idempotencyKey)))),
     onSuccess: (res) => refresh(res.balance),
   });
 }
