@@ -16,7 +16,7 @@ const bankSize = Object.values(QUESTION_BANK).flat().length;
 /** A Worker ready for production: Stripe chosen, its keys and the receipt secret set. */
 const ready: DeployFacts = {
   vars: { PAYMENT_PROVIDER: "stripe", STRIPE_PUBLISHABLE_KEY: "pk_live_x", SANDBOX_HOSTS: "" },
-  secrets: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RECEIPT_SECRET"],
+  secrets: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RECEIPT_SECRET", "DATA_ENCRYPTION_KEYS"],
 };
 const deployPlan = (argv: string[], facts: DeployFacts = ready) => plan(argv, facts);
 
@@ -69,7 +69,7 @@ describe("deployPlan: payments", () => {
     expect(p.refusals).toEqual([expect.stringMatching(/PAYMENT_PROVIDER is "sandbox".*--sandbox-staging/)]);
   });
 
-  it.each(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RECEIPT_SECRET"])(
+  it.each(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RECEIPT_SECRET", "DATA_ENCRYPTION_KEYS"])(
     "refuses when the secret %s is not set on the Worker",
     (name) => {
       const p = deployPlan([], { ...ready, secrets: ready.secrets!.filter((s) => s !== name) });
@@ -90,7 +90,7 @@ describe("deployPlan: payments", () => {
   it("--sandbox-staging deploys the sandbox for the hosts SANDBOX_HOSTS names, still needing RECEIPT_SECRET", () => {
     const staging: DeployFacts = {
       vars: { ...ready.vars, STRIPE_PUBLISHABLE_KEY: "", SANDBOX_HOSTS: "staging.example.com" },
-      secrets: ["RECEIPT_SECRET"],
+      secrets: ["RECEIPT_SECRET", "DATA_ENCRYPTION_KEYS"],
     };
     const p = deployPlan(["--sandbox-staging"], staging);
     expect(p.refusals).toEqual([]);
@@ -99,12 +99,14 @@ describe("deployPlan: payments", () => {
     expect(deployPlan(["--sandbox-staging"], { ...staging, vars: { ...staging.vars, SANDBOX_HOSTS: " " } }).refusals).toEqual([
       expect.stringContaining("SANDBOX_HOSTS"),
     ]);
-    expect(deployPlan(["--sandbox-staging"], { ...staging, secrets: [] }).refusals).toEqual([expect.stringContaining("RECEIPT_SECRET")]);
+    expect(deployPlan(["--sandbox-staging"], { ...staging, secrets: ["DATA_ENCRYPTION_KEYS"] }).refusals).toEqual([
+      expect.stringContaining("RECEIPT_SECRET"),
+    ]);
   });
 
   it("describes the refusals, and a dry run still shows them", () => {
     const p = deployPlan(["--dry-run"], { ...ready, secrets: [] });
-    expect(p.refusals.length).toBe(3);
+    expect(p.refusals.length).toBe(4);
     expect(describePlan(p)).toContain("Refused:");
   });
 

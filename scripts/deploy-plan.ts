@@ -87,6 +87,10 @@ function paymentRefusals(facts: DeployFacts, sandboxStaging: boolean): string[] 
       refusals.push("STRIPE_PUBLISHABLE_KEY is empty in wrangler.toml [vars]: the card form needs it.");
   }
   if (!has("RECEIPT_SECRET")) refusals.push(missingSecret("RECEIPT_SECRET", "it signs answer receipts"));
+  if (!has("DATA_ENCRYPTION_KEYS"))
+    refusals.push(
+      missingSecret("DATA_ENCRYPTION_KEYS", "it encrypts two-factor secrets at rest; without it nobody can turn 2FA on or sign in with it"),
+    );
   return refusals;
 }
 

@@ -48,3 +48,9 @@ export async function recordFailure(db: Db, key: string, now = Date.now()): Prom
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
+
+/** Forgets an account's failures at every address: after a password reset the owner has proved they hold the mailbox. */
+export async function clearAccountFailures(db: Db, username: string): Promise<void> {
+  const prefix = lockoutKey(username, "");
+  await db.delete(loginFailures).where(sql`substr(${loginFailures.key}, 1, ${prefix.length}) = ${prefix}`);
+}

@@ -10,6 +10,8 @@ import { sha256Hex } from "../auth/bytes";
 import { hashPassword, scryptParamsFromEnv } from "../auth/password";
 import { sendResetLink, sendSecurityNotice } from "../email/account-mail";
 import { useToken } from "../email/tokens";
+import { clearAccountFailures } from "../auth/login-lockout";
+import { closeSocketsOf } from "../durable/close-sockets";
 import { badRequest } from "../http/errors";
 import { hit } from "../http/rate-limit";
 import { validate } from "../http/validate";
@@ -68,6 +70,8 @@ export const authEmailRoutes = new Hono<AppEnv>()
     ]);
     const user = updated[0];
     if (!user) throw badRequest(EMAIL.resetTokenInvalid, "reset_token_invalid");
+    // Whoever had the old password is out of the open sockets too, and the owner's own sign-in waits end.
+    await Promise.all([closeSocketsOf(c.env, db, used.userId), clearAccountFailures(db, user.username)]);
     sendSecurityNotice(c, user, { kind: "password_changed" });
     return c.json({ message: EMAIL.resetDone });
   });

@@ -8,7 +8,7 @@ import { SESSION_ENDED_CLOSE_CODE, STEP_UP_TTL_MS } from "../../common/spec";
 import { totpCode } from "../auth/totp";
 import { call, cookieFrom, freshIp, registerUser } from "./helpers";
 import { balanceCents, fund, makeAdmin, withdraw, PAST_HOLD } from "./money-helpers";
-import { verifyEmail } from "./email-helpers";
+import { linkToken, verifyEmail, waitForMail } from "./email-helpers";
 import { enableTwoFactorDirectly, stepUp } from "./session-helpers";
 import { join, makeCategory, makePlayer, makeTournament, openSocket, sleep } from "./tournament-fixtures";
 
@@ -224,6 +224,24 @@ describe("signing out closes the user's sockets", () => {
       (await call("/api/user", { method: "DELETE", cookie: rotated, body: { password: "brand-new-pass", confirm: "DELETE" } })).status,
     ).toBe(200);
     expect(await closedWith(again.client!)).toBe(SESSION_ENDED_CLOSE_CODE);
+  });
+});
+
+describe("a password reset by email", () => {
+  it("closes the player's sockets and lifts the account's sign-in waits, at every address", async () => {
+    const { user, cookie } = await registerUser();
+    const hub = await openSocket("/ws", cookie);
+    const attacker = freshIp();
+    for (let i = 0; i < 6; i++) await login(user.username, "wrong-guess", attacker);
+    expect((await login(user.username, "whatever-pass", attacker)).body.code).toBe("login_locked");
+
+    expect((await call("/api/auth/forgot-password", { body: { email: user.email } })).status).toBe(200);
+    const token = linkToken((await waitForMail(user.email, "reset_password")).text_body, "/reset-password");
+    expect((await call("/api/auth/reset-password", { body: { token, newPassword: "reset-new-pass" } })).status).toBe(200);
+
+    for (let i = 0; i < 100 && !hub.client!.closed; i++) await sleep(20);
+    expect(hub.client!.closed?.code).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect((await login(user.username, "reset-new-pass", attacker)).status).toBe(200);
   });
 });
 
