@@ -146,7 +146,14 @@ export const idempotencyKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
-export const playLimitKinds = ["deposit_daily", "deposit_weekly", "deposit_monthly", "entry_fees_daily", "entry_fees_weekly", "entry_fees_monthly"] as const;
+export const playLimitKinds = [
+  "deposit_daily",
+  "deposit_weekly",
+  "deposit_monthly",
+  "entry_fees_daily",
+  "entry_fees_weekly",
+  "entry_fees_monthly",
+] as const;
 
 /**
  * Limits a player set on themselves. Lowering applies at once; raising (or removing) waits
