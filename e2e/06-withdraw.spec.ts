@@ -113,7 +113,7 @@ test("withdraw $10 of a prize while a fresh deposit is held; invalid routing num
   await stepUp.getByLabel("Password").fill("not-my-password");
   await stepUp.getByRole("button", { name: "Confirm" }).click();
   await expect(stepUp.getByText("Password is incorrect")).toBeVisible();
-  expect((await getTransactions(player)).map((t) => t.type)).toEqual(["deposit"]);
+  expect((await getTransactions(player)).map((t) => t.type)).toEqual(["prize", "deposit"]);
   await stepUp.getByLabel("Password").fill(player.password);
   await stepUp.getByRole("button", { name: "Confirm" }).click();
   await expect(stepUp).toBeHidden();

@@ -72,8 +72,10 @@ test("profile: edit bio, location and a social link; theme switch persists", asy
   await passwordForm.getByRole("button", { name: /Password/ }).click();
   await expectToast(page, "Password updated", "Your password has been successfully changed.");
   await expect(getUser(player)).rejects.toThrow(/401/);
+  // Still signed in after a reload: the page holds the rotated token.
   await page.reload();
-  await expect(page.getByRole("heading", { level: 2, name: player.username })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Account menu" })).toContainText(player.username);
+  await expect(page.getByRole("form", { name: "Change password" })).toBeVisible();
   const login = await player.api.post("/api/login", { data: { username: player.username, password: "journey-pass-2" } });
   expect(login.status()).toBe(200);
 });
