@@ -65,7 +65,16 @@ export interface Transaction {
   id: number;
   userId: number;
   amount: number;
-  type: "deposit" | "withdrawal" | "tournament_entry" | "prize" | "refund" | "card_refund" | "chargeback" | "chargeback_reversal";
+  type:
+    | "deposit"
+    | "withdrawal"
+    | "tournament_entry"
+    | "prize"
+    | "refund"
+    | "card_refund"
+    | "chargeback"
+    | "chargeback_reversal"
+    | "adjustment";
   /** held: a prize under fair-play review, not in the balance; forfeited: a held prize that went to the house. */
   status: "completed" | "pending" | "failed" | "held" | "forfeited";
   reference: string | null;

@@ -48,6 +48,12 @@ export const users = sqliteTable(
     frozenReason: text("frozen_reason"),
     /** What the player still owes the house after a refund or dispute the balance could not cover. */
     owedCents: integer("owed_cents").notNull().default(0),
+    /** Set by an operator: no joins and no deposits; withdrawing the balance stays possible. */
+    suspendedAt: integer("suspended_at"),
+    /** Set by an operator: the account cannot sign in or play; withdrawing the balance stays possible through support. */
+    bannedAt: integer("banned_at"),
+    /** The operator's note on the suspension or ban (shown to operators only). */
+    moderationNote: text("moderation_note"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [
@@ -307,6 +313,8 @@ export const questions = sqliteTable(
     generatedBy: text("generated_by"),
     /** Prize tournaments this question was put in; retired from them at QUESTION_RETIRE_AFTER uses, still used in practice. */
     paidUses: integer("paid_uses").notNull().default(0),
+    /** Set when an operator retires the question from every draw (practice too); null again when restored. */
+    retiredAt: integer("retired_at"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [
@@ -358,7 +366,8 @@ export const userResponses = sqliteTable(
 
 /**
  * card_refund and chargeback take a reversed card payment back out of the balance;
- * chargeback_reversal returns it when the house wins the dispute.
+ * chargeback_reversal returns it when the house wins the dispute; adjustment is an operator's
+ * manual correction (with its reason, after a second operator's approval).
  */
 export const transactionTypes = [
   "deposit",
@@ -369,6 +378,7 @@ export const transactionTypes = [
   "card_refund",
   "chargeback",
   "chargeback_reversal",
+  "adjustment",
 ] as const;
 /** held: a prize under fair-play review, not in the balance until released (completed) or forfeited. */
 export const transactionStatuses = ["completed", "pending", "failed", "held", "forfeited"] as const;
@@ -428,6 +438,13 @@ export const payouts = sqliteTable(
     method: text("method").notNull().default("bank_account"),
     accountHolderName: text("account_holder_name").notNull(),
     accountLast4: text("account_last4").notNull(),
+    /** The full account number sealed with DATA_ENCRYPTION_KEYS (worker/crypto/sealed.ts); null for payouts from before it was kept. */
+    accountNumberSealed: text("account_number_sealed"),
+    /** The ACH file this payout was exported in; null until exported. */
+    batchId: integer("batch_id"),
+    /** Payouts above the two-person threshold wait for a second operator before they can be exported. */
+    approvedBy: integer("approved_by"),
+    approvedAt: integer("approved_at"),
     routingNumber: text("routing_number").notNull(),
     accountType: text("account_type", { enum: ["checking", "savings"] }).notNull(),
     status: text("status", { enum: ["pending", "paid", "failed"] })
@@ -464,6 +481,77 @@ export const paymentReversals = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("payment_reversals_user_idx").on(t.userId)],
+);
+
+/** ACH (NACHA) files of PPD credits an operator exported, then marked paid once the bank confirmed them. */
+export const payoutBatches = sqliteTable("payout_batches", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  fileName: text("file_name").notNull(),
+  entryCount: integer("entry_count").notNull(),
+  totalCents: integer("total_cents").notNull(),
+  status: text("status", { enum: ["exported", "paid"] })
+    .notNull()
+    .default("exported"),
+  createdBy: integer("created_by").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+  paidBy: integer("paid_by"),
+  paidAt: integer("paid_at"),
+});
+
+/**
+ * Every operator action: who, what, on what, the state before and after. Append only (triggers
+ * in migrations/0007 refuse updates and deletes).
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorUserId: integer("actor_user_id").notNull(),
+    /** What was done, e.g. tournament.cancel, payout.mark_paid, user.suspend (common/api/console.ts). */
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    /** JSON of the target before and after the action; null where there was none. */
+    before: text("before"),
+    after: text("after"),
+    note: text("note"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("audit_log_time_idx").on(t.createdAt),
+    index("audit_log_target_idx").on(t.targetType, t.targetId),
+    index("audit_log_actor_idx").on(t.actorUserId),
+  ],
+);
+
+export const approvalKinds = ["payout", "adjustment", "house_pool"] as const;
+
+/**
+ * The two-person rule: an action above its threshold is stored here with everything needed to
+ * carry it out, and happens only when a second operator (never the requester) approves it.
+ */
+export const approvals = sqliteTable(
+  "approvals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: approvalKinds }).notNull(),
+    /** JSON: the validated request to carry out on approval. */
+    payload: text("payload").notNull(),
+    /** One line for the approver: what will happen. */
+    summary: text("summary").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    requestedBy: integer("requested_by").notNull(),
+    requestedAt: integer("requested_at").notNull().default(now),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    decidedBy: integer("decided_by"),
+    decidedAt: integer("decided_at"),
+    note: text("note"),
+    /** What the approved action created or changed (a tournament id, a ledger reference, a payout id). */
+    resultRef: text("result_ref"),
+  },
+  (t) => [index("approvals_status_idx").on(t.status, t.requestedAt)],
 );
 
 export const sandboxIntentStatuses = ["requires_payment_method", "succeeded"] as const;
@@ -521,6 +609,12 @@ export const questionFeedback = sqliteTable("question_feedback", {
   rating: integer("rating"),
   comment: text("comment"),
   resolved: integer("resolved", { mode: "boolean" }).notNull().default(false),
+  /** Where the player met the question. */
+  tournamentId: integer("tournament_id"),
+  /** fixed, retired or dismissed, by the operator who resolved it (the reporter is notified). */
+  resolution: text("resolution"),
+  resolvedBy: integer("resolved_by"),
+  resolvedAt: integer("resolved_at"),
   createdAt: integer("created_at").notNull().default(now),
 });
 

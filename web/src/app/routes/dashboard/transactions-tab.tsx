@@ -16,6 +16,7 @@ const TYPE_LABEL: Record<Transaction["type"], string> = {
   card_refund: "Card Refund",
   chargeback: "Card Dispute",
   chargeback_reversal: "Dispute Won",
+  adjustment: "Adjustment",
 };
 
 const signed = (cents: Cents) => (cents > 0 ? `+$${formatCents(cents)}` : cents < 0 ? `-$${formatCents(-cents)}` : "$0.00");

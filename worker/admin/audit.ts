@@ -1,0 +1,38 @@
+// The audit log: one append-only row per operator action, written in the same D1 batch as the
+// change it records whenever the change is a batch (so neither exists without the other).
+import type { Context } from "hono";
+import type { AuditAction } from "../../common/api/console";
+import type { AppEnv } from "../http/app-env";
+import { currentUser } from "../http/middleware";
+
+export interface AuditEntry {
+  action: AuditAction;
+  targetType: string;
+  targetId: string | number | null;
+  /** The target as it was and as it is; stored as JSON. */
+  before?: unknown;
+  after?: unknown;
+  note?: string | null;
+}
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+
+/** The statement that records `entry` as done by `actorUserId`; put it in the change's own batch. */
+export function auditStatement(d1: D1Database, actorUserId: number, entry: AuditEntry): D1PreparedStatement {
+  return d1
+    .prepare("INSERT INTO audit_log (actor_user_id, action, target_type, target_id, before, after, note) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .bind(
+      actorUserId,
+      entry.action,
+      entry.targetType,
+      entry.targetId === null ? null : String(entry.targetId),
+      json(entry.before),
+      json(entry.after),
+      entry.note ?? null,
+    );
+}
+
+/** Records an action of the signed-in operator on its own (when the change was not a batch of ours). */
+export async function recordAudit(c: Context<AppEnv>, entry: AuditEntry): Promise<void> {
+  await auditStatement(c.env.DB, currentUser(c).id, entry).run();
+}
