@@ -398,3 +398,12 @@ export const IDEMPOTENCY = {
   reused: "This Idempotency-Key was already used for another request. Check your balance and transactions, then start the action again.",
   inProgress: "The first request with this Idempotency-Key is still being processed. Please retry in a few seconds.",
 } as const;
+
+/** The operator console's frame (docs/operating.md). */
+export const ADMIN_CONSOLE = {
+  operatorsOnlyTitle: "Operators only",
+  operatorsOnly: "The console is for the people who run this site. Your account is a player account.",
+  twoFactorTitle: "Turn on two-factor authentication",
+  twoFactorRequired: "Operators must have two-factor authentication on before the console opens.",
+  twoFactorAction: "Set it up in your profile",
+} as const;

@@ -203,3 +203,9 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A key claimed this long ago whose request moved no money is taken as abandoned (its process died) and may be claimed again. */
 export const IDEMPOTENCY_CLAIM_STALE_MS = 30_000;
+
+// The operator console's two-person rule (docs/operating.md); each can be changed in wrangler.toml.
+/** Payouts above this wait for a second operator's approval before they can be exported (TWO_PERSON_PAYOUT_USD). */
+export const DEFAULT_TWO_PERSON_PAYOUT_CENTS = 100_000;
+/** House-funded prize pools above this wait for a second operator's approval (TWO_PERSON_HOUSE_POOL_USD). */
+export const DEFAULT_TWO_PERSON_HOUSE_POOL_CENTS = 50_000;

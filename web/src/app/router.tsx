@@ -3,6 +3,7 @@ import { lazy } from "react";
 import { createBrowserRouter } from "react-router";
 import { AppLayout } from "@/app/layout/app-layout";
 import { ProtectedRoute } from "@/app/layout/protected-route";
+import { ADMIN_SECTIONS } from "@/features/admin/sections";
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => {
   const Component = lazy(load);
@@ -40,6 +41,12 @@ export const router = createBrowserRouter([
           { path: "/payment-success", ...page(() => import("@/features/wallet/payment-success-page")) },
           { path: "/withdraw-confirm/:amount?", ...page(() => import("@/features/wallet/withdraw-confirm-page")) },
         ],
+      },
+      // The operator console: its layout lets only operators with 2FA through.
+      {
+        path: "/admin",
+        ...page(() => import("@/features/admin/admin-layout")),
+        children: ADMIN_SECTIONS.map((s) => (s.path ? { path: s.path, ...page(s.load) } : { index: true, ...page(s.load) })),
       },
       { path: "*", ...page(() => import("@/pages/not-found")) },
     ],
