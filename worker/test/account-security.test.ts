@@ -8,30 +8,12 @@ import { call, cookieFrom, registerUser } from "./helpers";
 import { balanceCents, countRows, expectLedgerBalanced, fund, makeAdmin, PAST_HOLD, withdraw } from "./money-helpers";
 import { verifyEmail } from "./email-helpers";
 import { makeCategory, makePractice, next } from "./tournament-fixtures";
-import { stepUp } from "./session-helpers";
+import { enrolled, login, stepUp } from "./session-helpers";
 
 /** A code of the next time step: the current step's code was spent enabling 2FA. */
 const nextCode = (secret: string) => totpCode(secret, Date.now() + 30_000);
 
 afterEach(expectLedgerBalanced);
-
-const login = (username: string, password: string, totpCode?: string) =>
-  call("/api/login", { body: totpCode === undefined ? { username, password } : { username, password, totpCode } });
-
-/** A user with two-factor on; returns the secret, the recovery codes and the session's cookie as enabling rotated it. */
-async function enrolled() {
-  const u = await registerUser();
-  await stepUp(u.cookie, u.password);
-  const setup = await call("/api/user/2fa/setup", { cookie: u.cookie, method: "POST" });
-  const enable = await call("/api/user/2fa/enable", { cookie: u.cookie, body: { code: totpCode(setup.body.secret, Date.now()) } });
-  expect(enable.status).toBe(200);
-  return {
-    ...u,
-    cookie: cookieFrom(enable.setCookie),
-    secret: setup.body.secret as string,
-    recoveryCodes: enable.body.recoveryCodes as string[],
-  };
-}
 
 describe("two-factor enrolment", () => {
   it("setup stores a pending secret that does not change login until enabled", async () => {

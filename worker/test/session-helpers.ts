@@ -2,8 +2,8 @@
 import { expect } from "vitest";
 import { env } from "cloudflare:workers";
 import { seal } from "../crypto/sealed";
-import { newTotpSecret } from "../auth/totp";
-import { call } from "./helpers";
+import { newTotpSecret, totpCode } from "../auth/totp";
+import { call, cookieFrom, registerUser } from "./helpers";
 
 /** Confirms the password (and a code when 2FA is on) in this session, as the step-up dialog does. */
 export async function stepUp(cookie: string, password: string, totpCode?: string) {
@@ -26,4 +26,23 @@ export async function enableTwoFactorDirectly(userId: number, secret = newTotpSe
 /** Marks every session of the user as stepped up just now, for players made without a password (makePlayer). */
 export async function markSteppedUp(userId: number): Promise<void> {
   await env.DB.prepare("UPDATE sessions SET step_up_at = ? WHERE user_id = ?").bind(Date.now(), userId).run();
+}
+
+/** Signs in through POST /api/login, with a second factor when given. */
+export const login = (username: string, password: string, totp?: string) =>
+  call("/api/login", { body: totp === undefined ? { username, password } : { username, password, totpCode: totp } });
+
+/** A new player who turned two-factor on the real way; returns the secret, the recovery codes and the session's cookie as enabling rotated it. */
+export async function enrolled() {
+  const u = await registerUser();
+  await stepUp(u.cookie, u.password);
+  const setup = await call("/api/user/2fa/setup", { cookie: u.cookie, method: "POST" });
+  const enable = await call("/api/user/2fa/enable", { cookie: u.cookie, body: { code: totpCode(setup.body.secret, Date.now()) } });
+  expect(enable.status).toBe(200);
+  return {
+    ...u,
+    cookie: cookieFrom(enable.setCookie),
+    secret: setup.body.secret as string,
+    recoveryCodes: enable.body.recoveryCodes as string[],
+  };
 }

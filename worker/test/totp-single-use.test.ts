@@ -4,27 +4,10 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { AUTH } from "../../common/messages";
 import { totpCode } from "../auth/totp";
-import { call, cookieFrom, registerUser } from "./helpers";
-import { stepUp } from "./session-helpers";
+import { registerUser } from "./helpers";
+import { enrolled, login } from "./session-helpers";
 
 const STEP = 30_000;
-const login = (username: string, password: string, totp?: string) =>
-  call("/api/login", { body: totp === undefined ? { username, password } : { username, password, totpCode: totp } });
-
-async function enrolled() {
-  const u = await registerUser();
-  await stepUp(u.cookie, u.password);
-  const setup = await call("/api/user/2fa/setup", { cookie: u.cookie, method: "POST" });
-  const enable = await call("/api/user/2fa/enable", { cookie: u.cookie, body: { code: totpCode(setup.body.secret, Date.now()) } });
-  expect(enable.status).toBe(200);
-  return {
-    ...u,
-    cookie: cookieFrom(enable.setCookie),
-    secret: setup.body.secret as string,
-    recoveryCodes: enable.body.recoveryCodes as string[],
-  };
-}
-
 const storedSecret = async (userId: number) =>
   (await env.DB.prepare("SELECT totp_secret AS s FROM users WHERE id = ?").bind(userId).first<{ s: string | null }>())!.s;
 

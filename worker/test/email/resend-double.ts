@@ -7,10 +7,10 @@
 //   fail-500…@…   a 500 whose body names the error and echoes the key and the text (as a careless provider might)
 //   hang-up…@…    the connection closes with no answer
 //   anything else 200 with an id, when the key is the expected one; else 401
-// GET /__double/requests lists what the Worker sent; DELETE clears it.
-import { createServer, type IncomingMessage } from "node:http";
+// GET /__double/requests lists what the Worker sent; DELETE clears it (worker/test/local-double.ts).
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
+import { startLocalDouble } from "../local-double";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -34,33 +34,14 @@ export default async function setup(project: TestProject) {
   return () => double.close();
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (data += chunk));
-    req.on("end", () => resolve(data));
-    req.on("error", reject);
-  });
-}
-
-async function startResendDouble(key: string) {
+function startResendDouble(key: string) {
   const received: ReceivedMail[] = [];
-  const server = createServer(async (req, res) => {
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(body));
-    };
-    const url = new URL(req.url ?? "/", "http://double");
-    if (url.pathname === "/__double/requests") {
-      if (req.method === "DELETE") received.length = 0;
-      return json(200, received);
-    }
+  return startLocalDouble("resend", received, ({ req, url, body: text, json }) => {
     if (req.method !== "POST" || url.pathname !== "/emails") return json(404, { name: "not_found" });
-    const body = JSON.parse(await readBody(req)) as ReceivedMail["body"];
+    const body = JSON.parse(text) as ReceivedMail["body"];
     received.push({ authorization: req.headers.authorization ?? null, contentType: req.headers["content-type"] ?? null, body });
     const to = body.to?.[0] ?? "";
-    if (to.startsWith("hang-up")) return req.socket.destroy();
+    if (to.startsWith("hang-up")) return void req.socket.destroy();
     if (to.startsWith("fail-500")) {
       return json(500, {
         statusCode: 500,
@@ -71,11 +52,4 @@ async function startResendDouble(key: string) {
     if (req.headers.authorization !== `Bearer ${key}`) return json(401, { statusCode: 401, name: "missing_api_key", message: "bad key" });
     return json(200, { id: randomBytes(8).toString("hex") });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("resend double: no port");
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
-  };
 }

@@ -11,9 +11,9 @@
 //   hang-up                  the connection closes with no answer
 //   anything else            failure, "invalid-input-response"
 // GET /__double/requests lists what the Worker sent (form fields as received); DELETE clears it.
-import { createServer, type IncomingMessage } from "node:http";
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
+import { startLocalDouble } from "../local-double";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -37,37 +37,18 @@ export default async function setup(project: TestProject) {
   return () => double.close();
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (data += chunk));
-    req.on("end", () => resolve(data));
-    req.on("error", reject);
-  });
-}
-
-async function startTurnstileDouble(secret: string) {
+function startTurnstileDouble(secret: string) {
   const received: ReceivedVerification[] = [];
-  const server = createServer(async (req, res) => {
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(body));
-    };
-    const url = new URL(req.url ?? "/", "http://double");
-    if (url.pathname === "/__double/requests") {
-      if (req.method === "DELETE") received.length = 0;
-      return json(200, received);
-    }
+  return startLocalDouble("turnstile", received, ({ req, res, url, body: text, json }) => {
     if (req.method !== "POST" || url.pathname !== "/siteverify") return json(404, { error: "not found" });
-    const fields = Object.fromEntries(new URLSearchParams(await readBody(req)));
+    const fields = Object.fromEntries(new URLSearchParams(text));
     received.push({ contentType: req.headers["content-type"] ?? null, fields });
     const token = fields.response ?? "";
-    if (token === "hang-up") return req.socket.destroy();
+    if (token === "hang-up") return void req.socket.destroy();
     if (token === "http-500") return json(500, { error: "internal" });
     if (token === "not-json") {
       res.writeHead(200, { "content-type": "text/html" });
-      return res.end("<html>maintenance</html>");
+      return void res.end("<html>maintenance</html>");
     }
     if (fields.secret !== secret) return json(200, { success: false, "error-codes": ["invalid-input-secret"] });
     const pass = token.match(/^pass:([\w-]+)(?:@([\w.-]+))?$/);
@@ -81,11 +62,4 @@ async function startTurnstileDouble(secret: string) {
       cdata: "",
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("turnstile double: no port");
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
-  };
 }
