@@ -13,7 +13,13 @@ const server = await startDevServer({
   quiet: true,
   // Every journey registers its own accounts, all from this one machine's address: the
   // per-address sign-up and login limits (10 and 30) would otherwise refuse the later ones.
-  vars: { REGISTER_LIMIT_PER_IP: "100000", LOGIN_LIMIT_PER_IP: "100000" },
+  vars: {
+    REGISTER_LIMIT_PER_IP: "100000",
+    LOGIN_LIMIT_PER_IP: "100000",
+    // Several journeys create prize tournaments in the same category of the demo bank: retiring its
+    // questions after 3 uses would leave the later ones without enough (retirement has Worker tests).
+    QUESTION_RETIRE_AFTER: "100000",
+  },
 });
 console.log(`e2e server on ${server.url}`);
 const stop = () => server.stop().then(() => process.exit(0));

@@ -141,7 +141,7 @@ export const idempotencyKeys = sqliteTable(
     key: text("key").notNull(),
     /** The operation (withdrawal, deposit_intent, join:{id}, leave:{id}); a key reused for another one is refused. */
     scope: text("scope").notNull(),
-    /** SHA-256 of the request's canonical body; the same key with other parameters is refused. */
+    /** HMAC-SHA256 (keyed by RECEIPT_SECRET) of the request's canonical body, so a stored row reveals nothing of it (bank details); the same key with other parameters is refused. */
     fingerprint: text("fingerprint").notNull(),
     /** The ledger reference the request committed, so a lost answer can be rebuilt from the ledger. */
     reference: text("reference"),
