@@ -145,6 +145,8 @@ export const NOTIFY = {
   started: (title: string) => `${title} has started. Good luck!`,
   ended: (title: string) => `${title} has ended. Check the final leaderboard.`,
   cancelled: (title: string) => `${title} was cancelled: not enough players joined. Your entry fee has been refunded.`,
+  cancelledByOperator: (title: string, reason: string, refunded: boolean) =>
+    `${title} was cancelled by the organisers: ${reason}${refunded ? " Your entry fee has been refunded." : ""}`,
   payoutFailed: (usd: string, reason: string) =>
     `Your withdrawal of $${usd} could not be paid: ${clause(reason)}. The money is back in your balance.`,
   prizeReleased: (usd: string, title: string) => `Your prize of $${usd} for ${title} has been released after review.`,
@@ -406,4 +408,29 @@ export const ADMIN_CONSOLE = {
   twoFactorTitle: "Turn on two-factor authentication",
   twoFactorRequired: "Operators must have two-factor authentication on before the console opens.",
   twoFactorAction: "Set it up in your profile",
+} as const;
+
+/** The console's tournaments screen and its API refusals (docs/operating.md, "Tournaments"). */
+export const ADMIN_TOURNAMENTS = {
+  notFound: "Tournament not found",
+  poolNeedsApproval: (threshold: string) =>
+    `A house-funded pool above ${threshold} needs a second operator's approval, which an edit cannot ask for: cancel this tournament and create it again with that pool.`,
+  hasPlayers:
+    "Players have already joined this tournament, so it can no longer be edited. Cancel it (everyone is refunded) and create a new one instead.",
+  notEditable: "Only an upcoming tournament can be edited.",
+  finished: "This tournament has already ended and paid its prizes, so it cannot be cancelled.",
+  practice: "Practice tournaments are run by the schedule and cannot be edited or cancelled here.",
+  questionNotFound: (ids: number[]) => `These questions are not in the bank: ${ids.join(", ")}. Pick questions from the list.`,
+  questionWrongCategory: (ids: number[]) =>
+    `These questions are not in the tournament's category: ${ids.join(", ")}. Pick questions of that category.`,
+  questionRetired: (ids: number[]) => `These questions are retired from prize play: ${ids.join(", ")}. Pick other questions.`,
+  approvalRequested: (usd: string, threshold: string) =>
+    `A house-funded pool of ${usd} is above ${threshold}: the tournament will be created once another operator approves it.`,
+  created: "Tournament created",
+  updated: "Tournament saved",
+  cancelled: (players: number) => `Tournament cancelled; ${players} player${players === 1 ? "" : "s"} refunded and notified`,
+  alreadyCancelled: "This tournament was already cancelled; nobody was refunded twice.",
+  saveFailed: "The tournament could not be saved",
+  cancelFailed: "The tournament could not be cancelled",
+  cancelReason: "Reason, shown to the players (3-300 characters)",
 } as const;

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { FAIR_PLAY } from "../messages";
 import { dollarsToCentsExact, type Cents } from "../domain/money";
 import {
+  DIFFICULTY_RAMP,
   MAX_AMOUNT_CENTS,
   MIN_PLAYERS_PAID,
   PRACTICE_MARKER,
@@ -36,6 +37,7 @@ export const ADMIN_TOURNAMENT = {
   isFree: "isFree must be true or false",
   format: `format must be one of: ${TOURNAMENT_FORMATS.join(", ")}`,
   liveShowTooShort: `A live show needs at least ${Math.ceil(LIVE_SHOW_DURATION_MS / 60_000)} minutes (durationMinutes)`,
+  questionIds: `questionIds must be ${DIFFICULTY_RAMP.length} different question ids (the tournament's questions, in the order they are asked), or absent to pick them at random`,
 } as const;
 
 /** A USD amount of 0 or more with at most 2 decimals, to cents. */
@@ -87,6 +89,17 @@ export const createTournamentSchema = z
     prizePool: usdAmount("prizePool").optional(),
     /** Absent: a live show when there is an entry fee (nobody can pass answers on), otherwise self-paced. */
     format: z.enum(TOURNAMENT_FORMATS, { error: ADMIN_TOURNAMENT.format }).optional(),
+    /**
+     * The operator's own pick from the bank, asked in this order to every player; absent: drawn
+     * at random from the category (a self-paced one then gives each player their own draw).
+     */
+    questionIds: z
+      .array(z.number({ error: ADMIN_TOURNAMENT.questionIds }).int(ADMIN_TOURNAMENT.questionIds).positive(ADMIN_TOURNAMENT.questionIds), {
+        error: ADMIN_TOURNAMENT.questionIds,
+      })
+      .length(DIFFICULTY_RAMP.length, ADMIN_TOURNAMENT.questionIds)
+      .refine((ids) => new Set(ids).size === ids.length, ADMIN_TOURNAMENT.questionIds)
+      .optional(),
   })
   .superRefine((t, ctx) => {
     const issue = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });
@@ -104,6 +117,8 @@ export const defaultFormat = (t: { format?: TournamentFormat | undefined; entryF
   t.format ?? (t.entryFee > 0 ? "live_show" : "self_paced");
 
 export type CreateTournamentInput = z.input<typeof createTournamentSchema>;
+/** A create (or edit) request as validated: cents and epoch ms. */
+export type TournamentDraft = z.output<typeof createTournamentSchema>;
 
 /** A row of the house ledger: money that stayed with the house instead of going to a player. */
 export interface HouseLedgerEntry {

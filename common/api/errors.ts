@@ -93,6 +93,18 @@ export const ERROR_CODES = [
   "held_prize_not_found",
   /** The prize was already released or forfeited. */
   "prize_not_held",
+  /** A tournament somebody joined cannot be edited any more: cancel it and create another. */
+  "tournament_has_players",
+  /** Only an upcoming tournament can be edited. */
+  "tournament_not_editable",
+  /** A completed (settled) tournament cannot be cancelled. */
+  "tournament_finished",
+  /** The schedule's practice tournaments are not the operators' to edit or cancel. */
+  "tournament_practice",
+  /** A picked question is missing, of another category, or retired from prize play. */
+  "question_not_usable",
+  /** An edit would raise a house pool above the two-person threshold: create it anew, for a second operator to approve. */
+  "house_pool_needs_approval",
 
   // Deposits.
   "payment_not_found",

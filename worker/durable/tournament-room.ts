@@ -18,7 +18,10 @@ import { drawCandidate, fairnessCommitment } from "../../common/domain/fairness"
 import { fairPlayFlags, type PlayerRecord } from "../../common/domain/fair-play";
 import { signReceipt } from "../fair-play/receipts";
 import type { ApiErrorBody, ErrorCode } from "../../common/api/errors";
-import { CHEAT, FAIR_PLAY, IDEMPOTENCY, JOIN, PLAY } from "../../common/messages";
+import { ADMIN_TOURNAMENTS, CHEAT, FAIR_PLAY, IDEMPOTENCY, JOIN, NOTIFY, PLAY } from "../../common/messages";
+import type { CancelTournamentResult, RoomLiveStats } from "../../common/api/admin-tournaments";
+import { auditStatement } from "../admin/audit";
+import { editStatements, loadSnapshot, type ResolvedDraft } from "../admin/tournament-draft";
 import {
   LEADERBOARD_PUSH_SIZE,
   QUESTION_TIME_MS,
@@ -103,6 +106,8 @@ const fail = (status: RoomFailure["status"], code: ErrorCode, message: string, t
 const notFound = () => fail(404, "tournament_not_found", PLAY.notFound);
 /** The request's idempotency key was taken over by a retry while it waited: that retry does the work. */
 const claimLost = () => fail(409, "idempotency_key_in_progress", IDEMPOTENCY.inProgress);
+/** How far back the live view counts answers for its rate. */
+const ANSWER_RATE_WINDOW_MS = 10_000;
 
 interface SocketAttachment {
   userId: number;
@@ -382,6 +387,112 @@ export class TournamentRoom extends DurableObject<Env> {
       };
     });
     return ok({ tournamentId: meta.tournament_id, commitment: meta.commitment, salt: meta.salt, drawWidth: meta.draw_width, questions });
+  }
+
+  // ---- The operators' console ----
+
+  /**
+   * An operator's edit of a tournament nobody joined: D1 is changed and the room takes the new
+   * configuration in the same serial turn, so no join can come between the check and the change
+   * (or be charged the old fee). New questions get a new commitment, published before anyone
+   * can join and so before anyone could have seen them.
+   */
+  async reconfigure(tournamentId: number, actorId: number, draft: ResolvedDraft): Promise<RoomResult<null>> {
+    if (!(await this.#ready(tournamentId))) return notFound();
+    return this.#serial(async () => {
+      const meta = this.#store.meta()!;
+      if (meta.practice) return fail(409, "tournament_practice", ADMIN_TOURNAMENTS.practice);
+      if (meta.phase !== "upcoming") return fail(409, "tournament_not_editable", ADMIN_TOURNAMENTS.notEditable);
+      if (this.#store.participantCount() > 0) return fail(409, "tournament_has_players", ADMIN_TOURNAMENTS.hasPlayers);
+      const before = await loadSnapshot(this.env.DB, tournamentId);
+      if (!before) return notFound();
+      await this.env.DB.batch(editStatements(this.env.DB, tournamentId, before, draft, actorId));
+      const config = await loadConfig(this.env.DB, tournamentId);
+      if (!config) return notFound();
+      const sameQuestions = JSON.stringify(before.questionIds) === JSON.stringify(draft.questionIds) && meta.commitment !== null;
+      const committed = sameQuestions ? { salt: meta.salt, commitment: meta.commitment } : await commitTo(tournamentId, config.questions);
+      this.#store.replaceConfig({ ...config, meta: { ...config.meta, ...committed } }, sameQuestions && meta.commitment_published === 1);
+      this.#options.clear();
+      this.#boardBuilt = false;
+      await this.#publishCommitment();
+      const now = Date.now();
+      await this.#advance(now);
+      this.#broadcastStatus(now);
+      return ok(null);
+    });
+  }
+
+  /**
+   * An operator cancels: every seated player's entry fee back (once: the refund references are
+   * the lifecycle cancel's), a notification with the reason, the audit row, all in one batch.
+   * Once cancelled, a repeat (or a concurrent cancel, queued behind this one) refunds nothing.
+   */
+  async cancelByOperator(tournamentId: number, actorId: number, reason: string): Promise<RoomResult<CancelTournamentResult>> {
+    if (!(await this.#ready(tournamentId))) return notFound();
+    return this.#serial(async () => {
+      const meta = this.#store.meta()!;
+      if (meta.practice) return fail(409, "tournament_practice", ADMIN_TOURNAMENTS.practice);
+      if (meta.phase === "cancelled") return ok({ tournamentId, cancelled: false, playersRefunded: 0, refundedCents: 0 });
+      if (meta.phase === "completed" || meta.phase === "settling") return fail(409, "tournament_finished", ADMIN_TOURNAMENTS.finished);
+      const userIds = this.#store.participants().map((p) => p.user_id);
+      const fee = meta.entry_fee_cents;
+      const refunded = fee > 0 ? userIds.length : 0;
+      const notice = tournamentNotice(tournamentId, meta.title, "cancelled", NOTIFY.cancelledByOperator(meta.title, reason, fee > 0));
+      const result = { tournamentId, cancelled: true, playersRefunded: refunded, refundedCents: refunded * fee };
+      const db = this.env.DB;
+      await runAtomically(db, [
+        ...cancelStatements(db, { tournamentId, title: meta.title, feeCents: fee, userIds }),
+        notificationsStatement(db, notice, userIds),
+        auditStatement(db, actorId, {
+          action: "tournament.cancel",
+          targetType: "tournament",
+          targetId: tournamentId,
+          before: { status: publicStatus(meta.phase), participants: userIds.length, prizePoolCents: meta.prize_pool_cents },
+          after: { status: "cancelled", playersRefunded: result.playersRefunded, refundedCents: result.refundedCents },
+          note: reason,
+        }),
+      ]);
+      this.#store.setPhase("cancelled");
+      this.#store.setPrizePool(0);
+      this.#store.unschedule("lifecycle");
+      this.#store.unschedule("show");
+      await this.#arm();
+      this.#broadcastStatus(Date.now());
+      await this.#notify(userIds, notice.frame);
+      return ok(result);
+    });
+  }
+
+  /** What the console's live view shows: sockets, the answer rate, where play is, and what fair play would flag now. */
+  async liveStats(tournamentId: number): Promise<RoomResult<RoomLiveStats>> {
+    if (!(await this.#ready(tournamentId))) return notFound();
+    const meta = this.#store.meta()!;
+    const now = Date.now();
+    const sockets = this.ctx.getWebSockets();
+    const plays = this.#store.allPlays();
+    const recent = plays.filter((p) => p.answered_at !== null && p.answered_at > now - ANSWER_RATE_WINDOW_MS).length;
+    const participants = this.#store.participants();
+    const names = new Map(participants.map((p) => [p.user_id, p.username]));
+    const show = this.#showState(meta, now);
+    const flags = meta.practice || meta.phase === "upcoming" ? new Map() : fairPlayFlags(this.#playerRecords());
+    return ok({
+      status: meta.phase,
+      format: meta.format,
+      participants: participants.length,
+      sockets: sockets.length,
+      connectedPlayers: new Set(sockets.map((ws) => this.#attachment(ws).userId)).size,
+      answersPerSecond: recent / (ANSWER_RATE_WINDOW_MS / 1000),
+      show: show && { index: show.index, total: show.total, stage: show.stage, closesAt: show.nextAt },
+      progress:
+        meta.format === "live_show"
+          ? null
+          : {
+              issued: plays.length,
+              answered: plays.filter((p) => p.answer !== null).length,
+              finishedPlayers: participants.filter((p) => p.finished_at !== null).length,
+            },
+      flags: [...flags].map(([userId, f]) => ({ userId, username: names.get(userId) ?? "", flags: f })),
+    });
   }
 
   // ---- Alarm: one alarm, many deadlines ----

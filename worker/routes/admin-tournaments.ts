@@ -1,83 +1,201 @@
-// Operators create one-off tournaments (special events, house-funded free tournaments) beside
-// the ones the cron schedules: the row, its questions and their usage count in one batch, then the
-// room's alarm. Only unretired questions go in. A live show gets 10; a self-paced one a pool of
-// QUESTION_DRAW_WIDTHS candidates per slot (question_draw), from which the room draws each player's.
+// The operators' tournaments (docs/operating.md, "Tournaments"): the list, one tournament, and
+// one-off tournaments beside the ones the cron schedules (special events, house-funded free
+// ones): create, edit before the first join, cancel with every entry refunded, and the live view
+// of a running room. Only unretired questions go in: picked by the operator, or for a live show
+// 10 at random, for a self-paced one a pool of QUESTION_DRAW_WIDTHS candidates per slot from which
+// the room draws each player's. A house pool above the two-person threshold waits for a second
+// operator (the "house_pool" approval, carried out by the executor registered below).
 import { Hono } from "hono";
-import { eq, inArray, max, sql } from "drizzle-orm";
-import { ADMIN_TOURNAMENT, createTournamentSchema, defaultFormat } from "../../common/api/admin";
-import { DIFFICULTY_RAMP, QUESTION_DRAW_WIDTHS } from "../../common/spec";
-import { pickQuestionPool } from "../../common/domain/questions";
-import { categories, questions, tournamentQuestions, tournaments } from "../db/schema";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { createTournamentSchema } from "../../common/api/admin";
+import {
+  adminTournamentListQuerySchema,
+  cancelTournamentSchema,
+  type AdminTournament,
+  type AdminTournamentDetail,
+  type AdminTournamentLive,
+  type AdminTournamentPage,
+  type PendingTournamentApproval,
+} from "../../common/api/admin-tournaments";
+import { ADMIN_TOURNAMENT } from "../../common/api/admin";
+import { ADMIN_TOURNAMENTS } from "../../common/messages";
+import { TOURNAMENT_PAGE_SIZE } from "../../common/spec";
+import { formatCents } from "../../common/domain/money";
+import { categories, cheatAttempts, questions, tournamentQuestions, tournaments, users } from "../db/schema";
 import { presentTournament } from "../db/present-tournament";
-import { roomFor } from "../durable/room-client";
+import { iso } from "../db/present";
+import { roomFor, unwrap } from "../durable/room-client";
 import { badRequest, conflict, notFound } from "../http/errors";
-import { requireAdmin, requireUser } from "../http/middleware";
+import { currentUser, requireAdmin, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
-import { isUnretired, questionRetireAfter } from "../questions/usage";
+import { idParamSchema as idParam } from "../../common/api/params";
+import { registerApprovalExecutor, requestApproval, twoPersonThresholds } from "../admin/approvals";
+import { createStatements, createdForApproval, resolveDraft, type ApprovalOrigin, type ResolvedDraft } from "../admin/tournament-draft";
+import type { TournamentDraft } from "../../common/api/admin";
+import type { Db } from "../db/client";
 import type { AppEnv } from "../http/app-env";
+
+type TournamentRow = typeof tournaments.$inferSelect;
+
+const present = (t: TournamentRow, categoryName: string): AdminTournament => ({
+  ...presentTournament(t, categoryName),
+  houseFunded: t.isFree && t.prizePoolCents > 0,
+});
+
+/** Creates the tournament (once per approval, when it has one) and arms its room; returns its id. */
+async function createTournament(env: Env, draft: ResolvedDraft, actorId: number, origin: ApprovalOrigin | null): Promise<number> {
+  const [inserted] = await env.DB.batch<{ id: number }>(createStatements(env.DB, draft, actorId, origin));
+  const id = inserted?.results[0]?.id ?? (origin ? await createdForApproval(env.DB, origin.approvalId) : null);
+  if (id === null || id === undefined) throw new Error("tournament insert returned no id");
+  // Arms the first alarm (the start time); the cron's init would otherwise do it within 5 minutes.
+  await roomFor(env, id).init(id);
+  return id;
+}
+
+async function detailOf(db: Db, id: number): Promise<AdminTournamentDetail | null> {
+  const row = await db
+    .select({ t: tournaments, categoryName: categories.name })
+    .from(tournaments)
+    .innerJoin(categories, eq(categories.id, tournaments.categoryId))
+    .where(eq(tournaments.id, id))
+    .get();
+  if (!row) return null;
+  const qs = await db
+    .select({ id: questions.id, question: questions.question, difficulty: questions.difficultyLevel })
+    .from(tournamentQuestions)
+    .innerJoin(questions, eq(questions.id, tournamentQuestions.questionId))
+    .where(eq(tournamentQuestions.tournamentId, id))
+    .orderBy(tournamentQuestions.order)
+    .all();
+  const t = row.t;
+  return {
+    ...present(t, row.categoryName),
+    durationMinutes: Math.round(((t.endTime ?? t.startTime) - t.startTime) / 60_000),
+    questionDraw: t.questionDraw,
+    questions: qs,
+    editable: t.kind === "standard" && t.status === "upcoming" && t.currentParticipants === 0,
+  };
+}
+
+const kindOf = (db: Db, id: number) =>
+  db.select({ kind: tournaments.kind, status: tournaments.status }).from(tournaments).where(eq(tournaments.id, id)).get();
+
+// A second operator approved a house pool above the threshold: create it, once per approval.
+registerApprovalExecutor("house_pool", async (ctx, payload) => {
+  const existing = await createdForApproval(ctx.env.DB, ctx.approvalId);
+  if (existing !== null) return String(existing);
+  const draft = payload as TournamentDraft;
+  if (draft.startTime <= Date.now()) throw badRequest(ADMIN_TOURNAMENT.startInPast);
+  const resolved = await resolveDraft(ctx.env, draft);
+  return String(await createTournament(ctx.env, resolved, ctx.approverId, { approvalId: ctx.approvalId, requestedBy: ctx.requesterId }));
+});
 
 export const adminTournamentRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
+  .get("/", validate("query", adminTournamentListQuerySchema), async (c) => {
+    const q = c.req.valid("query");
+    const db = c.get("db");
+    const page = q.page ?? 1;
+    const pageSize = q.pageSize ?? TOURNAMENT_PAGE_SIZE;
+    const where: SQL[] = [];
+    if (q.kind !== "all") where.push(eq(tournaments.kind, q.kind));
+    if (q.status) where.push(eq(tournaments.status, q.status));
+    if (q.format) where.push(eq(tournaments.format, q.format));
+    if (q.q) where.push(sql`instr(lower(${tournaments.title}), lower(${q.q})) > 0`);
+    const condition = where.length > 0 ? and(...where) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ t: tournaments, categoryName: categories.name })
+        .from(tournaments)
+        .innerJoin(categories, eq(categories.id, tournaments.categoryId))
+        .where(condition)
+        .orderBy(desc(tournaments.startTime), desc(tournaments.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .all(),
+      db.select({ n: count() }).from(tournaments).where(condition).all(),
+    ]);
+    const n = total?.n ?? 0;
+    const body: AdminTournamentPage = {
+      items: rows.map((r) => present(r.t, r.categoryName)),
+      total: n,
+      page,
+      pageSize,
+      nextPage: page * pageSize < n ? page + 1 : null,
+    };
+    return c.json(body);
+  })
   .post("/", validate("json", createTournamentSchema), async (c) => {
     const body = c.req.valid("json");
-    const now = Date.now();
-    if (body.startTime <= now) throw badRequest(ADMIN_TOURNAMENT.startInPast);
+    if (body.startTime <= Date.now()) throw badRequest(ADMIN_TOURNAMENT.startInPast);
+    const resolved = await resolveDraft(c.env, body);
+    const { housePoolCents } = twoPersonThresholds(c.env);
+    if (resolved.prizePoolCents > housePoolCents) {
+      const message = ADMIN_TOURNAMENTS.approvalRequested(`$${formatCents(resolved.prizePoolCents)}`, `$${formatCents(housePoolCents)}`);
+      const { id } = await requestApproval(c, {
+        kind: "house_pool",
+        payload: body,
+        summary: `Create "${resolved.title}" with a house-funded pool of $${formatCents(resolved.prizePoolCents)}`,
+        amountCents: resolved.prizePoolCents,
+      });
+      return c.json({ approvalId: id, message } satisfies PendingTournamentApproval, 202);
+    }
+    const id = await createTournament(c.env, resolved, currentUser(c).id, null);
+    const row = await c.get("db").select().from(tournaments).where(eq(tournaments.id, id)).get();
+    return c.json(present(row!, resolved.categoryName), 201);
+  })
+  .get("/:id", validate("param", idParam), async (c) => {
+    const detail = await detailOf(c.get("db"), c.req.valid("param").id);
+    if (!detail) throw notFound(ADMIN_TOURNAMENTS.notFound, "tournament_not_found");
+    return c.json(detail);
+  })
+  .patch("/:id", validate("param", idParam), validate("json", createTournamentSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
     const db = c.get("db");
-
-    const category = await db
-      .select({ id: categories.id, name: categories.name })
-      .from(categories)
-      .where(eq(categories.id, body.categoryId))
-      .get();
-    if (!category) throw notFound(ADMIN_TOURNAMENT.categoryNotFound, "category_not_found");
-    const retireAfter = questionRetireAfter(c.env);
-    const pool = (
-      await db
-        .select({ id: questions.id, difficulty: questions.difficultyLevel, paidUses: questions.paidUses })
-        .from(questions)
-        .where(eq(questions.categoryId, category.id))
-        .all()
-    ).filter((q) => isUnretired(q, retireAfter));
-    const format = defaultFormat(body);
-    // A live show asks everyone the same question on one clock; self-paced players each draw theirs.
-    const picked = pickQuestionPool(pool, DIFFICULTY_RAMP, format === "live_show" ? [1] : QUESTION_DRAW_WIDTHS);
-    if (!picked) throw conflict(ADMIN_TOURNAMENT.categoryTooFewQuestions, "not_enough_questions");
-    const ids = picked.questions.map((q) => q.id);
-
-    // One transaction: the tournament never exists without its questions. Inside the batch the
-    // newest tournament id is the one just inserted (AUTOINCREMENT, one writer at a time).
-    const newest = db.select({ id: max(tournaments.id) }).from(tournaments);
-    const [[inserted]] = await db.batch([
+    const current = await kindOf(db, id);
+    if (!current) throw notFound(ADMIN_TOURNAMENTS.notFound, "tournament_not_found");
+    if (current.kind !== "standard") throw conflict(ADMIN_TOURNAMENTS.practice, "tournament_practice");
+    if (current.status !== "upcoming") throw conflict(ADMIN_TOURNAMENTS.notEditable, "tournament_not_editable");
+    if (body.startTime <= Date.now()) throw badRequest(ADMIN_TOURNAMENT.startInPast);
+    const resolved = await resolveDraft(c.env, body);
+    // An edit never raises a house pool past the two-person rule's threshold without a second operator.
+    const { housePoolCents } = twoPersonThresholds(c.env);
+    const before = await db.select({ pool: tournaments.prizePoolCents }).from(tournaments).where(eq(tournaments.id, id)).get();
+    if (resolved.prizePoolCents > housePoolCents && resolved.prizePoolCents > (before?.pool ?? 0)) {
+      throw conflict(ADMIN_TOURNAMENTS.poolNeedsApproval(`$${formatCents(housePoolCents)}`), "house_pool_needs_approval");
+    }
+    unwrap(await roomFor(c.env, id).reconfigure(id, currentUser(c).id, resolved));
+    return c.json((await detailOf(db, id))!);
+  })
+  .post("/:id/cancel", validate("param", idParam), validate("json", cancelTournamentSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const current = await kindOf(c.get("db"), id);
+    if (!current) throw notFound(ADMIN_TOURNAMENTS.notFound, "tournament_not_found");
+    if (current.kind !== "standard") throw conflict(ADMIN_TOURNAMENTS.practice, "tournament_practice");
+    return c.json(unwrap(await roomFor(c.env, id).cancelByOperator(id, currentUser(c).id, c.req.valid("json").reason)));
+  })
+  .get("/:id/live", validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const db = c.get("db");
+    if (!(await kindOf(db, id))) throw notFound(ADMIN_TOURNAMENTS.notFound, "tournament_not_found");
+    const [stats, attempts, [total]] = await Promise.all([
+      roomFor(c.env, id).liveStats(id),
       db
-        .insert(tournaments)
-        .values({
-          title: body.title,
-          description: body.description,
-          categoryId: category.id,
-          entryFeeCents: body.entryFee,
-          prizePoolCents: body.isFree ? (body.prizePool ?? 0) : 0,
-          maxParticipants: body.maxParticipants,
-          minLevel: body.minLevel,
-          startTime: body.startTime,
-          endTime: body.startTime + body.durationMinutes * 60_000,
-          status: "upcoming",
-          isFree: body.isFree,
-          format,
-          questionDraw: picked.width,
-        })
-        .returning({ id: tournaments.id }),
-      // Slot-major: "order" = slot * width + candidate, as pickQuestionPool returns them.
-      db.insert(tournamentQuestions).values(ids.map((questionId, order) => ({ tournamentId: sql`${newest}`, questionId, order }))),
-      db
-        .update(questions)
-        .set({ paidUses: sql`${questions.paidUses} + 1` })
-        .where(inArray(questions.id, ids)),
+        .select({ userId: cheatAttempts.userId, username: users.username, reason: cheatAttempts.reason, at: cheatAttempts.timestamp })
+        .from(cheatAttempts)
+        .innerJoin(users, eq(users.id, cheatAttempts.userId))
+        .where(eq(cheatAttempts.tournamentId, id))
+        .orderBy(desc(cheatAttempts.timestamp), desc(cheatAttempts.id))
+        .limit(20)
+        .all(),
+      db.select({ n: count() }).from(cheatAttempts).where(eq(cheatAttempts.tournamentId, id)).all(),
     ]);
-    const id = inserted!.id;
-
-    // Arms the first alarm (the start time); the cron's init would otherwise do it within 5 minutes.
-    await roomFor(c.env, id).init(id);
-
-    const row = await db.select().from(tournaments).where(eq(tournaments.id, id)).get();
-    return c.json(presentTournament(row!, category.name), 201);
+    const body: AdminTournamentLive = {
+      tournamentId: id,
+      ...unwrap(stats),
+      cheatAttempts: attempts.map((a) => ({ ...a, at: iso(a.at) })),
+      cheatAttemptCount: total?.n ?? 0,
+    };
+    return c.json(body);
   });

@@ -237,7 +237,10 @@ export function startStatement(db: D1Database, tournamentId: number, endTime: nu
     .bind(endTime, tournamentId);
 }
 
-/** upcoming -> cancelled, with every entry fee refunded (the references make a repeat a no-op). */
+/**
+ * upcoming (or, by an operator, live) -> cancelled, with every entry fee refunded: the references
+ * make a repeat a no-op, and the lifecycle's cancel and an operator's share them.
+ */
 export function cancelStatements(
   db: D1Database,
   c: { tournamentId: number; title: string; feeCents: number; userIds: number[] },
@@ -256,7 +259,9 @@ export function cancelStatements(
       : [];
   return [
     db
-      .prepare("UPDATE tournaments SET status = 'cancelled', prize_pool_cents = 0 WHERE id = ? AND status = 'upcoming'")
+      .prepare(
+        "UPDATE tournaments SET status = 'cancelled', prize_pool_cents = 0 WHERE id = ? AND status IN ('upcoming', 'live') AND settled_at IS NULL",
+      )
       .bind(c.tournamentId),
     ...refunds,
   ];

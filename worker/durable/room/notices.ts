@@ -20,8 +20,9 @@ const EVENTS: Record<TournamentEvent, { message: (title: string) => string; acti
   completed: { message: NOTIFY.ended, action: "tournament_ended", status: "completed" },
 };
 
-export function tournamentNotice(tournamentId: number, title: string, event: TournamentEvent): TournamentNotice {
+/** `message`: other words than the event's own (an operator's cancellation gives its reason). */
+export function tournamentNotice(tournamentId: number, title: string, event: TournamentEvent, message?: string): TournamentNotice {
   const { message: say, action, status } = EVENTS[event];
-  const message = say(title);
+  message ??= say(title);
   return { message, action, status, tournamentId, frame: { type: "notification", message, data: { action, tournamentId, status } } };
 }

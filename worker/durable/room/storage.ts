@@ -308,45 +308,66 @@ export class RoomStore {
 
   /** First load: the tournament as D1 has it, in one transaction. */
   install(config: TournamentConfig): void {
+    this.#transaction(() => this.#insertConfig(config));
+    this.#loadConfig(config);
+  }
+
+  /**
+   * An operator changed the tournament before anyone joined: its configuration and questions
+   * are replaced (no player has a play or a seat to lose); `published` keeps the note that D1
+   * has the commitment when the questions, and so the commitment, did not change.
+   */
+  replaceConfig(config: TournamentConfig, published: boolean): void {
     this.#transaction(() => {
-      const m = config.meta;
-      this.#writer().exec(
-        `INSERT INTO meta (id, tournament_id, title, entry_fee_cents, prize_pool_cents, max_participants, min_level, practice,
-           min_players, start_time, end_time, phase, settled, format, draw_width, salt, commitment)
-         VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        m.tournament_id,
-        m.title,
-        m.entry_fee_cents,
-        m.prize_pool_cents,
-        m.max_participants,
-        m.min_level,
-        m.practice,
-        m.min_players,
-        m.start_time,
-        m.end_time,
-        m.phase,
-        m.settled ? 1 : 0,
-        m.format,
-        m.draw_width,
-        m.salt,
-        m.commitment,
-      );
-      for (const q of config.questions) {
-        this.#writer().exec(
-          "INSERT INTO questions (ord, question_id, question, options, correct_answer, explanation) VALUES (?, ?, ?, ?, ?, ?)",
-          q.ord,
-          q.question_id,
-          q.question,
-          q.options,
-          q.correct_answer,
-          q.explanation,
-        );
-      }
-      this.addParticipants(config.participants);
+      this.#writer().exec("DELETE FROM meta");
+      this.#writer().exec("DELETE FROM questions");
+      this.#insertConfig(config);
+      this.#writer().exec("UPDATE meta SET commitment_published = ? WHERE id = 1", published ? 1 : 0);
     });
+    this.#loadConfig(config);
+  }
+
+  #loadConfig(config: TournamentConfig): void {
     this.#meta = this.#sql.exec<MetaRow>("SELECT * FROM meta WHERE id = 1").one();
     this.#questions = config.questions.map((q) => ({ ...q, opened_at: null }));
     this.#questionsById = new Map(this.#questions.map((q) => [q.question_id, q]));
+  }
+
+  #insertConfig(config: TournamentConfig): void {
+    const m = config.meta;
+    this.#writer().exec(
+      `INSERT INTO meta (id, tournament_id, title, entry_fee_cents, prize_pool_cents, max_participants, min_level, practice,
+         min_players, start_time, end_time, phase, settled, format, draw_width, salt, commitment)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      m.tournament_id,
+      m.title,
+      m.entry_fee_cents,
+      m.prize_pool_cents,
+      m.max_participants,
+      m.min_level,
+      m.practice,
+      m.min_players,
+      m.start_time,
+      m.end_time,
+      m.phase,
+      m.settled ? 1 : 0,
+      m.format,
+      m.draw_width,
+      m.salt,
+      m.commitment,
+    );
+    for (const q of config.questions) {
+      this.#writer().exec(
+        "INSERT INTO questions (ord, question_id, question, options, correct_answer, explanation) VALUES (?, ?, ?, ?, ?, ?)",
+        q.ord,
+        q.question_id,
+        q.question,
+        q.options,
+        q.correct_answer,
+        q.explanation,
+      );
+    }
+    this.addParticipants(config.participants);
   }
 
   setPhase(phase: Phase, changes: { endTime?: number | null; settled?: boolean } = {}): void {

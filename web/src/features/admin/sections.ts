@@ -7,6 +7,11 @@ export interface AdminSection {
   path: string;
   label: string;
   load: () => Promise<{ default: ComponentType }>;
+  /** false: a screen reached from another (a detail page), not listed in the navigation. */
+  nav?: false;
 }
 
-export const ADMIN_SECTIONS: AdminSection[] = [];
+export const ADMIN_SECTIONS: AdminSection[] = [
+  { path: "tournaments", label: "Tournaments", load: () => import("./tournaments/tournaments-page") },
+  { path: "tournaments/:id", label: "Tournament", load: () => import("./tournaments/tournament-detail-page"), nav: false },
+];

@@ -1,0 +1,84 @@
+// The console's tournaments: query keys, queries and mutations over the typed client.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CreateTournamentInput } from "@common/api/admin";
+import { api, read } from "@/lib/api-client";
+
+/** How often the live view asks the room again. */
+export const LIVE_POLL_MS = 2000;
+
+export const adminTournamentKeys = {
+  all: ["admin", "tournaments"] as const,
+  list: (q: AdminTournamentFilters) => ["admin", "tournaments", "list", q] as const,
+  detail: (id: number) => ["admin", "tournaments", id] as const,
+  live: (id: number) => ["admin", "tournaments", id, "live"] as const,
+  bank: (categoryId: number) => ["admin", "tournaments", "bank", categoryId] as const,
+};
+
+/** The list's filters as the screen keeps them: text, "" for none. */
+export type AdminTournamentFilters = Record<string, string | undefined>;
+
+const asQuery = (q: AdminTournamentFilters) =>
+  Object.fromEntries(Object.entries(q).flatMap(([k, v]) => (v === undefined || v === "" ? [] : [[k, String(v)]]))) as Record<
+    string,
+    string
+  >;
+const param = (id: number) => ({ param: { id: String(id) } });
+
+export const useAdminTournaments = (q: AdminTournamentFilters) =>
+  useQuery(
+    queryOptions({
+      queryKey: adminTournamentKeys.list(q),
+      queryFn: () => read(api.admin.tournaments.$get({ query: asQuery(q) })),
+      placeholderData: keepPreviousData,
+    }),
+  );
+
+export const useAdminTournament = (id: number) =>
+  useQuery({ queryKey: adminTournamentKeys.detail(id), queryFn: () => read(api.admin.tournaments[":id"].$get(param(id))) });
+
+/** Polls while the screen is open; stops once the room has nothing more to show. */
+export const useTournamentLive = (id: number, enabled: boolean) =>
+  useQuery({
+    queryKey: adminTournamentKeys.live(id),
+    queryFn: () => read(api.admin.tournaments[":id"].live.$get(param(id))),
+    enabled,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === "completed" || status === "cancelled" ? false : LIVE_POLL_MS;
+    },
+  });
+
+/** The category's questions that can still go into a prize tournament, for the picker. */
+export const useQuestionBank = (categoryId: number | null) =>
+  useQuery({
+    queryKey: adminTournamentKeys.bank(categoryId ?? 0),
+    queryFn: () => read(api.admin.questions.$get({ query: { categoryId: String(categoryId), status: "active", pageSize: "100" } })),
+    enabled: categoryId !== null,
+  });
+
+export function useCreateTournament() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (json: CreateTournamentInput) => read(api.admin.tournaments.$post({ json })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminTournamentKeys.all }),
+  });
+}
+
+export function useUpdateTournament(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (json: CreateTournamentInput) => read(api.admin.tournaments[":id"].$patch({ ...param(id), json })),
+    onSuccess: (detail) => {
+      qc.setQueryData(adminTournamentKeys.detail(id), detail);
+      return qc.invalidateQueries({ queryKey: adminTournamentKeys.all });
+    },
+  });
+}
+
+export function useCancelTournament(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => read(api.admin.tournaments[":id"].cancel.$post({ ...param(id), json: { reason } })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminTournamentKeys.all }),
+  });
+}
