@@ -3,7 +3,7 @@
 // room's alarm. Only unretired questions go in. A live show gets 10; a self-paced one a pool of
 // QUESTION_DRAW_WIDTHS candidates per slot (question_draw), from which the room draws each player's.
 import { Hono } from "hono";
-import { eq, inArray, max, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import { ADMIN_TOURNAMENT, createTournamentSchema, defaultFormat } from "../../common/api/admin";
 import { DIFFICULTY_RAMP, QUESTION_DRAW_WIDTHS } from "../../common/spec";
 import { pickQuestionPool } from "../../common/domain/questions";
@@ -35,7 +35,8 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
       await db
         .select({ id: questions.id, difficulty: questions.difficultyLevel, paidUses: questions.paidUses })
         .from(questions)
-        .where(eq(questions.categoryId, category.id))
+        // A question an operator retired is in no draw.
+        .where(and(eq(questions.categoryId, category.id), isNull(questions.retiredAt)))
         .all()
     ).filter((q) => isUnretired(q, retireAfter));
     const format = defaultFormat(body);

@@ -43,6 +43,9 @@ as massive as all the other planets combined."`,
     ].join("\n");
     const res = await importFile(op, { format: "csv", content: csv });
     expect(res.status, res.text).toBe(200);
+    expect(
+      await one("SELECT actor_user_id AS actor, after FROM audit_log WHERE action = 'question.import' ORDER BY id DESC LIMIT 1"),
+    ).toEqual({ actor: op.id, after: JSON.stringify({ imported: 2, updated: 0, rejected: res.body.rejected, format: "csv" }) });
     expect(res.body).toEqual({
       imported: 2,
       updated: 0,
@@ -132,7 +135,7 @@ describe("GET /api/admin/questions", () => {
     await env.DB.prepare("UPDATE questions SET paid_uses = 3 WHERE id = ?").bind(a!.id).run();
     await env.DB.prepare("UPDATE questions SET paid_uses = 2 WHERE id = ?").bind(b!.id).run();
 
-    const retired = await call(`/api/admin/questions?categoryId=${cat.id}&status=retired`, { cookie: op.cookie });
+    const retired = await call(`/api/admin/questions?categoryId=${cat.id}&status=prize_retired`, { cookie: op.cookie });
     expect(retired.status, retired.text).toBe(200);
     expect(retired.body).toMatchObject({ total: 1, page: 1, nextPage: null });
     expect(retired.body.items).toEqual([
@@ -142,13 +145,14 @@ describe("GET /api/admin/questions", () => {
         correctAnswer: a!.correct,
         options: a!.options,
         paidUses: 3,
-        retired: true,
+        prizeRetired: true,
+        retiredAt: null,
       }),
     ]);
 
     const active = await call(`/api/admin/questions?categoryId=${cat.id}&status=active&pageSize=4`, { cookie: op.cookie });
     expect(active.body).toMatchObject({ total: 5, page: 1, pageSize: 4, nextPage: 2 });
-    expect(active.body.items[0]).toMatchObject({ id: b!.id, paidUses: 2, retired: false });
+    expect(active.body.items[0]).toMatchObject({ id: b!.id, paidUses: 2, prizeRetired: false });
     const second = await call(`/api/admin/questions?categoryId=${cat.id}&status=active&pageSize=4&page=2`, { cookie: op.cookie });
     expect(second.body).toMatchObject({ total: 5, page: 2, nextPage: null });
     expect(second.body.items).toHaveLength(1);
