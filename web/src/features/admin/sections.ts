@@ -9,4 +9,7 @@ export interface AdminSection {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-export const ADMIN_SECTIONS: AdminSection[] = [];
+export const ADMIN_SECTIONS: AdminSection[] = [
+  { path: "questions", label: "Questions", load: () => import("./questions/questions-page") },
+  { path: "reports", label: "Reports", load: () => import("./questions/reports-page") },
+];
