@@ -75,6 +75,22 @@ export async function unfinishedTournamentsHolding(d1: D1Database, questionId: n
   return results.map((r) => r.id);
 }
 
+/** The same for many questions in one read: question id to its unfinished tournaments (only those held). */
+export async function unfinishedTournamentsHoldingAny(d1: D1Database, questionIds: number[]): Promise<Map<number, number[]>> {
+  const held = new Map<number, number[]>();
+  if (questionIds.length === 0) return held;
+  const { results } = await d1
+    .prepare(
+      `SELECT DISTINCT tq.question_id AS q, t.id AS t FROM tournament_questions tq JOIN tournaments t ON t.id = tq.tournament_id
+       WHERE tq.question_id IN (SELECT value FROM json_each(?)) AND t.status IN ('upcoming', 'live') AND t.kind = 'standard'
+       ORDER BY t.id`,
+    )
+    .bind(JSON.stringify(questionIds))
+    .all<{ q: number; t: number }>();
+  for (const r of results) held.set(r.q, [...(held.get(r.q) ?? []), r.t]);
+  return held;
+}
+
 /** The audit log's picture of a question: what an edit can change, and its retirement. */
 export const auditView = (q: QuestionRow) => ({
   categoryId: q.categoryId,

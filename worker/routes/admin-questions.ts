@@ -21,7 +21,7 @@ import { idParam, validate } from "../http/validate";
 import { conflict, HttpError, isUniqueViolation, notFound } from "../http/errors";
 import { auditStatementIf } from "../admin/audit";
 import { questionRetireAfter } from "../questions/usage";
-import { auditView, presentAdminQuestion, unfinishedTournamentsHolding, usageOf } from "../questions/bank";
+import { auditView, presentAdminQuestion, unfinishedTournamentsHolding, unfinishedTournamentsHoldingAny, usageOf } from "../questions/bank";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../http/app-env";
 
@@ -31,30 +31,45 @@ export const adminQuestionRoutes = new Hono<AppEnv>()
     const { format, content } = c.req.valid("json");
     const db = c.get("db");
     const cats = await db.select({ id: categories.id, slug: categories.slug }).from(categories).all();
-    const { accepted, rejected } = parseQuestionImport(
+    const parsed = parseQuestionImport(
       format,
       content,
       cats.map((k) => k.slug),
     );
-    if (accepted.length === 0) {
+    const idOf = new Map(cats.map((k) => [k.slug, k.id]));
+    const key = (r: { categoryId: number; question: string }) => `${r.categoryId}\n${r.question}`;
+    const candidates = parsed.accepted.map((q) => ({ ...q, categoryId: idOf.get(q.category)! }));
+
+    // Which texts exist already, to tell updates from new questions (read per category touched),
+    // and which of those an unfinished prize tournament holds: an update would not reach its
+    // committed copy (as with an edit), so that row is refused.
+    const touched = [...new Set(candidates.map((r) => r.categoryId))];
+    const existingRows =
+      touched.length === 0
+        ? []
+        : await db
+            .select({ id: questions.id, categoryId: questions.categoryId, question: questions.question })
+            .from(questions)
+            .where(inArray(questions.categoryId, touched))
+            .all();
+    const idOfText = new Map(existingRows.map((e) => [key(e), e.id]));
+    const rejected = [...parsed.rejected];
+    const rows: typeof candidates = [];
+    const holding = await unfinishedTournamentsHoldingAny(
+      c.env.DB,
+      candidates.flatMap((r) => idOfText.get(key(r)) ?? []),
+    );
+    for (const r of candidates) {
+      const ids = holding.get(idOfText.get(key(r)) ?? 0);
+      if (ids) rejected.push({ row: r.row, reasons: [QUESTION_BANK.committed(ids)] });
+      else rows.push(r);
+    }
+    rejected.sort((a, b) => a.row - b.row);
+    if (rows.length === 0) {
       const report: QuestionImportReport = { imported: 0, updated: 0, rejected };
       return c.json({ code: "invalid_request" as const, message: QUESTION_IMPORT.nothingValid, ...report }, 400);
     }
-    const idOf = new Map(cats.map((k) => [k.slug, k.id]));
-    const rows = accepted.map((q) => ({ ...q, categoryId: idOf.get(q.category)! }));
-
-    // Which texts exist already, to tell updates from new questions (read per category touched).
-    const touched = [...new Set(rows.map((r) => r.categoryId))];
-    const existing = new Set(
-      (
-        await db
-          .select({ categoryId: questions.categoryId, question: questions.question })
-          .from(questions)
-          .where(inArray(questions.categoryId, touched))
-          .all()
-      ).map((e) => `${e.categoryId}\n${e.question}`),
-    );
-    const updated = rows.filter((r) => existing.has(`${r.categoryId}\n${r.question}`)).length;
+    const updated = rows.filter((r) => idOfText.has(key(r))).length;
 
     // One batch: the file goes in whole or not at all. An existing text keeps its id, uses and source.
     const [first, ...rest] = rows.map((r) =>

@@ -2,10 +2,10 @@
 // report of refused rows) and GET /api/admin/questions (paid uses and retirement).
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { QUESTION_IMPORT } from "../../common/messages";
+import { QUESTION_BANK, QUESTION_IMPORT } from "../../common/messages";
 import { call } from "./helpers";
 import { makeAdmin } from "./money-helpers";
-import { all, makeCategory, makePlayer, one, type Player } from "./tournament-fixtures";
+import { all, makeCategory, makePlayer, makeTournament, one, type Player } from "./tournament-fixtures";
 
 async function makeOperator(): Promise<Player> {
   const p = await makePlayer();
@@ -158,5 +158,23 @@ describe("GET /api/admin/questions", () => {
     expect(second.body.items).toHaveLength(1);
 
     expect((await call(`/api/admin/questions?status=gone`, { cookie: op.cookie })).status).toBe(400);
+  });
+});
+
+describe("an import over a committed question", () => {
+  it("refuses the row that would change a question an unfinished prize tournament holds, and imports the rest", async () => {
+    const cat = await makeCategory(4);
+    const op = await makeOperator();
+    const t = await makeTournament(cat, { entryFeeCents: 500 });
+    const held = t.questions[0]!;
+    const csv = [
+      HEADER,
+      `${cat.slug},${held.question},A1,B1,C1,D1,A1,1,Changed.`,
+      `${cat.slug},Which ocean is the largest of all?,Pacific,Atlantic,Indian,Arctic,Pacific,1,It covers a third of Earth.`,
+    ].join("\n");
+    const res = await importFile(op, { format: "csv", content: csv });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ imported: 1, updated: 0, rejected: [{ row: 2, reasons: [QUESTION_BANK.committed([t.id])] }] });
+    expect(await one("SELECT correct_answer FROM questions WHERE id = ?", held.id)).toEqual({ correct_answer: held.correct });
   });
 });
