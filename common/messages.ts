@@ -152,6 +152,13 @@ export const NOTIFY = {
   prizeReleased: (usd: string, title: string) => `Your prize of $${usd} for ${title} has been released after review.`,
   // The rule behind a forfeit is not named to the player, as with reviewReasonOf.
   prizeForfeited: (title: string) => `Your prize for ${title} was forfeited after a fair-play review.`,
+  questionReportResolved: (question: string, resolution: "fixed" | "retired" | "dismissed") =>
+    `Thanks for reporting "${question.length > 60 ? `${question.slice(0, 57)}...` : question}": ` +
+    {
+      fixed: "we have corrected it.",
+      retired: "we have taken it out of play.",
+      dismissed: "we checked it and it stays as it is.",
+    }[resolution],
 } as const;
 
 export const JOIN = {
@@ -433,4 +440,38 @@ export const ADMIN_TOURNAMENTS = {
   saveFailed: "The tournament could not be saved",
   cancelFailed: "The tournament could not be cancelled",
   cancelReason: "Reason, shown to the players (3-300 characters)",
+} as const;
+
+/** The console's question bank (docs/questions.md). */
+export const QUESTION_BANK = {
+  notFound: "Question not found",
+  invalid: (reasons: string[]) => `The question cannot be saved: ${reasons.join("; ")}`,
+  duplicate: "Another question in this category has exactly this text: edit that one instead.",
+  committed: (tournamentIds: number[]) =>
+    `This question is in tournament${tournamentIds.length === 1 ? "" : "s"} ${tournamentIds.map((id) => `#${id}`).join(", ")}, ` +
+    "not finished yet, whose questions and answers are published as a fairness commitment. Edit it after " +
+    (tournamentIds.length === 1 ? "that tournament ends" : "they end") +
+    ", or retire it now (new draws leave it out) and create a corrected copy.",
+  searchLength: "Search for at most 100 characters",
+  statusFilter: "status must be active, retired or prize_retired",
+  difficultyFilter: "difficulty must be 1, 2 or 3",
+  noteLength: "The note must be at most 500 characters",
+  created: "Question created",
+  saved: "Question saved",
+  retired: "Question retired: no draw takes it any more",
+  restored: "Question restored: draws take it again",
+} as const;
+
+/** Players' question reports and their resolution. */
+export const QUESTION_REPORT = {
+  reasons: { wrong_answer: "Wrong answer", unclear: "Unclear", typo: "Typo", offensive: "Offensive" },
+  reason: "Choose a reason: wrong answer, unclear, typo or offensive",
+  noteLength: "The note must be at most 500 characters",
+  notFound: "Question not found",
+  already: "You have already reported this question. Thanks: an operator will look at it.",
+  sent: "Thanks: an operator will look at this question.",
+  reportNotFound: "Report not found",
+  alreadyResolved: (resolution: string) => `This report was already resolved (${resolution}). Reload the queue.`,
+  resolution: "Choose how it was resolved: fixed, retired or dismissed",
+  resolved: "Report resolved; the player has been notified",
 } as const;

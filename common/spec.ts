@@ -20,6 +20,15 @@ export const DEFAULT_QUESTION_RETIRE_AFTER = 3;
 /** Length bounds of an imported question's text. */
 export const QUESTION_TEXT_MIN = 10;
 export const QUESTION_TEXT_MAX = 500;
+/** Answers a question needs before its correct rate may suggest another difficulty (docs/questions.md). */
+export const CALIBRATION_MIN_ANSWERS = 20;
+/** A correct rate at or above this reads as easy (1); below CALIBRATION_HARD_BELOW as hard (3); medium (2) between. */
+export const CALIBRATION_EASY_FROM = 0.7;
+export const CALIBRATION_HARD_BELOW = 0.4;
+/** A player's note on a question report. */
+export const QUESTION_REPORT_NOTE_MAX = 500;
+/** Question reports one player may send per hour. */
+export const QUESTION_REPORTS_PER_HOUR = 20;
 /** Candidates per slot of a self-paced prize tournament's pool, widest first: each player draws one per slot. */
 export const QUESTION_DRAW_WIDTHS = [3, 2] as const;
 

@@ -31,6 +31,8 @@ import { adminFrozenAccountRoutes } from "./routes/admin-frozen-accounts";
 import { adminPayoutRoutes } from "./routes/admin-payouts";
 import { adminTournamentRoutes } from "./routes/admin-tournaments";
 import { adminQuestionRoutes } from "./routes/admin-questions";
+import { adminQuestionReportRoutes } from "./routes/admin-question-reports";
+import { questionReportRoutes } from "./routes/question-reports";
 import { adminHouseLedgerRoutes } from "./routes/admin-house-ledger";
 import { receiptRoutes } from "./routes/receipts";
 import { adminHeldPrizeRoutes } from "./routes/admin-held-prizes";
@@ -76,6 +78,8 @@ const api = new Hono<AppEnv>()
   .route("/admin/payouts", adminPayoutRoutes)
   .route("/admin/tournaments", adminTournamentRoutes)
   .route("/admin/questions", adminQuestionRoutes)
+  .route("/admin/question-reports", adminQuestionReportRoutes)
+  .route("/questions", questionReportRoutes)
   .route("/admin/house-ledger", adminHouseLedgerRoutes)
   .route("/admin/held-prizes", adminHeldPrizeRoutes)
   .route("/admin/frozen-accounts", adminFrozenAccountRoutes)

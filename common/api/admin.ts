@@ -2,7 +2,7 @@
 // special event, a house-funded free tournament) beside the ones the cron schedules; the
 // fair-play review of held prizes (its response types are in ./fair-play).
 import { z } from "zod";
-import { FAIR_PLAY } from "../messages";
+import { FAIR_PLAY, QUESTION_BANK } from "../messages";
 import { dollarsToCentsExact, type Cents } from "../domain/money";
 import {
   DIFFICULTY_RAMP,
@@ -186,18 +186,26 @@ const wholeQuery = (name: string, min: number, max: number) =>
       .optional(),
   );
 
-/** GET /api/admin/questions: one category's (or every) question, active or retired from prize play. */
+/** GET /api/admin/questions: the bank, searched and filtered, a page at a time. */
 export const adminQuestionListQuerySchema = z.object({
+  /** Part of the question's text, ignoring case. */
+  q: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(100, QUESTION_BANK.searchLength).optional()),
   categoryId: wholeQuery("categoryId", 1, Number.MAX_SAFE_INTEGER),
+  difficulty: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["1", "2", "3"], { error: QUESTION_BANK.difficultyFilter }).transform(Number).optional(),
+  ),
+  /** active: in every draw; retired: retired by an operator (no draw); prize_retired: out of prize play by its uses (practice only). */
   status: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.enum(["active", "retired"], { error: "status must be active or retired" }).optional(),
+    z.enum(["active", "retired", "prize_retired"], { error: QUESTION_BANK.statusFilter }).optional(),
   ),
   page: wholeQuery("page", 1, 999_999),
   pageSize: wholeQuery("pageSize", 1, TOURNAMENT_PAGE_SIZE_MAX),
 });
+export type AdminQuestionStatus = "active" | "retired" | "prize_retired";
 
-/** A question as operators see it, answer included. */
+/** A question as operators see it, answer included, with its usage and how players really answered it. */
 export interface AdminQuestion {
   id: number;
   categoryId: number;
@@ -206,12 +214,22 @@ export interface AdminQuestion {
   correctAnswer: string;
   difficulty: number;
   explanation: string | null;
-  /** seed (the public demo bank) or import. */
+  /** seed (the public demo bank), import, or console (made in the console's form). */
   source: string | null;
   /** Prize tournaments it was put in. */
   paidUses: number;
   /** Retired from prize play (paidUses reached QUESTION_RETIRE_AFTER); practice still uses it. */
-  retired: boolean;
+  prizeRetired: boolean;
+  /** When an operator retired it from every draw; null while it is in play. */
+  retiredAt: string | null;
+  /** Tournaments of any kind (practice runs too) that hold it. */
+  tournaments: number;
+  /** Answers recorded for it, timed-out ones included. */
+  answers: number;
+  /** Correct answers over all answers; null before any. */
+  correctRate: number | null;
+  /** The difficulty the correct rate reads as, when enough players answered and it disagrees with the set one. */
+  suggestedDifficulty: 1 | 2 | 3 | null;
 }
 
 /** One page of the operators' question list, paged like the tournament list. */

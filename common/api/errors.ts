@@ -88,6 +88,17 @@ export const ERROR_CODES = [
   // Operators.
   "category_not_found",
   "not_enough_questions",
+  /** A question form broke the import's rules; `reasons` lists every one. */
+  "question_invalid",
+  /** Another question of the category has the same text. */
+  "question_duplicate",
+  "question_not_found",
+  /** The question is in a tournament not finished yet, whose questions are published as a fairness commitment. */
+  "question_committed",
+  /** A player reports a question once. */
+  "question_already_reported",
+  "question_report_not_found",
+  "question_report_already_resolved",
   "payout_not_found",
   "payout_already_settled",
   "held_prize_not_found",
@@ -163,4 +174,6 @@ export interface ApiErrorBody {
   title?: string;
   /** A sign-in that needs (or got a wrong) second factor. */
   twoFactorRequired?: boolean;
+  /** Every rule a question form broke (question_invalid). */
+  reasons?: string[];
 }

@@ -297,6 +297,7 @@ export const notificationActions = [
   "payout_failed",
   "prize_released",
   "prize_forfeited",
+  "question_report_resolved",
 ] as const;
 export type NotificationAction = (typeof notificationActions)[number];
 

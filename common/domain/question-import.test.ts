@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseQuestionImport } from "./question-import";
+import { checkQuestion, parseQuestionImport } from "./question-import";
 import { QUESTION_IMPORT as MSG } from "../messages";
 
 const KNOWN = ["science", "history"];
@@ -130,5 +130,35 @@ describe("parseQuestionImport: JSON", () => {
   it("refuses a file that is not a JSON array", () => {
     expect(parseQuestionImport("json", "{", KNOWN).rejected[0]!.reasons[0]).toMatch(/^The file is not valid JSON/);
     expect(parseQuestionImport("json", "{}", KNOWN).rejected).toEqual([{ row: 0, reasons: [MSG.notArray] }]);
+  });
+});
+
+describe("checkQuestion (an operator's form)", () => {
+  it("applies the import's rules to one question and answers every reason", () => {
+    const ok = checkQuestion(
+      {
+        category: "science",
+        question: "Which planet is the largest?",
+        options: ["Jupiter", "Mars", "Venus", "Earth"],
+        correctAnswer: "jupiter",
+        difficulty: 1,
+        explanation: "By far.",
+      },
+      KNOWN,
+    );
+    expect(ok).toEqual(expect.objectContaining({ correctAnswer: "Jupiter", difficulty: 1 }));
+    const bad = checkQuestion(
+      { category: "science", question: "Short?", options: ["A", "a", "B", "C"], correctAnswer: "D", difficulty: 4, explanation: "" },
+      KNOWN,
+    );
+    expect(bad).toEqual({
+      reasons: [
+        MSG.questionLength(10, 500, 6),
+        MSG.optionRepeated("a"),
+        MSG.correctNotAnOption("D"),
+        MSG.difficulty("4"),
+        MSG.explanationEmpty,
+      ],
+    });
   });
 });

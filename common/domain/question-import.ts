@@ -67,6 +67,17 @@ export function parseQuestionImport(
   return { accepted, rejected };
 }
 
+/** One question from an operator's form, checked by the same rules as an imported row. */
+export function checkQuestion(
+  q: { category: string; question: string; options: readonly string[]; correctAnswer: string; difficulty: number; explanation: string },
+  knownCategories: readonly string[],
+): Omit<ImportedQuestion, "row"> | { reasons: string[] } {
+  const checked = checkRow({ row: 0, ...q, options: [...q.options] }, knownCategories);
+  if ("reasons" in checked) return { reasons: checked.reasons };
+  const { row: _row, ...question } = checked;
+  return question;
+}
+
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
 
 function checkRow(r: RawRow, known: readonly string[]): ImportedQuestion | RejectedRow {

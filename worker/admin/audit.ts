@@ -36,3 +36,31 @@ export function auditStatement(d1: D1Database, actorUserId: number, entry: Audit
 export async function recordAudit(c: Context<AppEnv>, entry: AuditEntry): Promise<void> {
   await auditStatement(c.env.DB, currentUser(c).id, entry).run();
 }
+
+/**
+ * The same row, written only when `guardSql` (a condition, with its own parameters) holds when the
+ * batch reaches it: for a change made conditional in the same batch, so a change that did not
+ * happen leaves no row.
+ */
+export function auditStatementIf(
+  d1: D1Database,
+  actorUserId: number,
+  entry: AuditEntry,
+  guardSql: string,
+  ...guardParams: unknown[]
+): D1PreparedStatement {
+  return d1
+    .prepare(
+      `INSERT INTO audit_log (actor_user_id, action, target_type, target_id, before, after, note) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${guardSql}`,
+    )
+    .bind(
+      actorUserId,
+      entry.action,
+      entry.targetType,
+      entry.targetId === null ? null : String(entry.targetId),
+      json(entry.before),
+      json(entry.after),
+      entry.note ?? null,
+      ...guardParams,
+    );
+}

@@ -3,7 +3,7 @@
 // again creates nothing new: paid tournaments sit on a fixed grid of start times and each insert
 // is conditional on its slot being empty, inside the same batch as its questions and their usage
 // count. Paid tournaments take only unretired questions (worker/questions/usage.ts); practice
-// takes the whole bank.
+// takes the whole bank, except questions an operator retired: those are in no draw at all.
 import { DIFFICULTY_RAMP, FEE_TIERS, PRACTICE_MARKER, QUESTIONS_PER_TOURNAMENT, TOURNAMENT_DURATION_MS } from "../../common/spec";
 import { pickQuestionsForRamp, type QuestionCandidate } from "../../common/domain/questions";
 import { tierForSlot, upcomingSlots } from "../../common/domain/schedule";
@@ -33,7 +33,9 @@ export async function runSchedule(env: Env, now: number): Promise<ScheduleReport
   const { results: categories } = await db.prepare("SELECT id, name FROM categories ORDER BY id").all<CategoryRecord>();
   for (const category of categories) {
     const { results: pool } = await db
-      .prepare("SELECT id, difficulty_level AS difficulty, paid_uses AS paidUses FROM questions WHERE category_id = ?")
+      .prepare(
+        "SELECT id, difficulty_level AS difficulty, paid_uses AS paidUses FROM questions WHERE category_id = ? AND retired_at IS NULL",
+      )
       .bind(category.id)
       .all<PoolRow>();
     if (pool.length < QUESTIONS_PER_TOURNAMENT) {

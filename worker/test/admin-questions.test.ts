@@ -2,10 +2,10 @@
 // report of refused rows) and GET /api/admin/questions (paid uses and retirement).
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { QUESTION_IMPORT } from "../../common/messages";
+import { QUESTION_BANK, QUESTION_IMPORT } from "../../common/messages";
 import { call } from "./helpers";
 import { makeAdmin } from "./money-helpers";
-import { all, makeCategory, makePlayer, one, type Player } from "./tournament-fixtures";
+import { all, makeCategory, makePlayer, makeTournament, one, type Player } from "./tournament-fixtures";
 
 async function makeOperator(): Promise<Player> {
   const p = await makePlayer();
@@ -43,6 +43,9 @@ as massive as all the other planets combined."`,
     ].join("\n");
     const res = await importFile(op, { format: "csv", content: csv });
     expect(res.status, res.text).toBe(200);
+    expect(
+      await one("SELECT actor_user_id AS actor, after FROM audit_log WHERE action = 'question.import' ORDER BY id DESC LIMIT 1"),
+    ).toEqual({ actor: op.id, after: JSON.stringify({ imported: 2, updated: 0, rejected: res.body.rejected, format: "csv" }) });
     expect(res.body).toEqual({
       imported: 2,
       updated: 0,
@@ -132,7 +135,7 @@ describe("GET /api/admin/questions", () => {
     await env.DB.prepare("UPDATE questions SET paid_uses = 3 WHERE id = ?").bind(a!.id).run();
     await env.DB.prepare("UPDATE questions SET paid_uses = 2 WHERE id = ?").bind(b!.id).run();
 
-    const retired = await call(`/api/admin/questions?categoryId=${cat.id}&status=retired`, { cookie: op.cookie });
+    const retired = await call(`/api/admin/questions?categoryId=${cat.id}&status=prize_retired`, { cookie: op.cookie });
     expect(retired.status, retired.text).toBe(200);
     expect(retired.body).toMatchObject({ total: 1, page: 1, nextPage: null });
     expect(retired.body.items).toEqual([
@@ -142,17 +145,36 @@ describe("GET /api/admin/questions", () => {
         correctAnswer: a!.correct,
         options: a!.options,
         paidUses: 3,
-        retired: true,
+        prizeRetired: true,
+        retiredAt: null,
       }),
     ]);
 
     const active = await call(`/api/admin/questions?categoryId=${cat.id}&status=active&pageSize=4`, { cookie: op.cookie });
     expect(active.body).toMatchObject({ total: 5, page: 1, pageSize: 4, nextPage: 2 });
-    expect(active.body.items[0]).toMatchObject({ id: b!.id, paidUses: 2, retired: false });
+    expect(active.body.items[0]).toMatchObject({ id: b!.id, paidUses: 2, prizeRetired: false });
     const second = await call(`/api/admin/questions?categoryId=${cat.id}&status=active&pageSize=4&page=2`, { cookie: op.cookie });
     expect(second.body).toMatchObject({ total: 5, page: 2, nextPage: null });
     expect(second.body.items).toHaveLength(1);
 
     expect((await call(`/api/admin/questions?status=gone`, { cookie: op.cookie })).status).toBe(400);
+  });
+});
+
+describe("an import over a committed question", () => {
+  it("refuses the row that would change a question an unfinished prize tournament holds, and imports the rest", async () => {
+    const cat = await makeCategory(4);
+    const op = await makeOperator();
+    const t = await makeTournament(cat, { entryFeeCents: 500 });
+    const held = t.questions[0]!;
+    const csv = [
+      HEADER,
+      `${cat.slug},${held.question},A1,B1,C1,D1,A1,1,Changed.`,
+      `${cat.slug},Which ocean is the largest of all?,Pacific,Atlantic,Indian,Arctic,Pacific,1,It covers a third of Earth.`,
+    ].join("\n");
+    const res = await importFile(op, { format: "csv", content: csv });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ imported: 1, updated: 0, rejected: [{ row: 2, reasons: [QUESTION_BANK.committed([t.id])] }] });
+    expect(await one("SELECT correct_answer FROM questions WHERE id = ?", held.id)).toEqual({ correct_answer: held.correct });
   });
 });

@@ -1,6 +1,7 @@
 // Practice: each category has one always-open practice entry that nobody joins directly. Starting
 // it gives the player a run of their own (a tournament of kind practice_run) with ten questions
-// drawn afresh from the category on the difficulty ramp, the ones they have not answered first.
+// drawn afresh from the category on the difficulty ramp, the ones they have not answered first
+// (never one an operator retired).
 // A player has at most one open run per category: pressing Start again resumes it.
 import { DIFFICULTY_RAMP, PRACTICE_RUN_DURATION_MS, QUESTIONS_PER_TOURNAMENT } from "../../common/spec";
 import { pickQuestionsForRamp, type QuestionCandidate } from "../../common/domain/questions";
@@ -23,7 +24,7 @@ export async function openPracticeRun(
     .prepare(
       `SELECT q.id, q.difficulty_level AS difficulty,
               EXISTS (SELECT 1 FROM user_responses r WHERE r.user_id = ?1 AND r.question_id = q.id) AS seen
-       FROM questions q WHERE q.category_id = ?2`,
+       FROM questions q WHERE q.category_id = ?2 AND q.retired_at IS NULL`,
     )
     .bind(userId, practice.categoryId)
     .all<Omit<QuestionCandidate, "seen"> & { seen: number }>();

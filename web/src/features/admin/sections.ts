@@ -14,4 +14,6 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "tournaments", label: "Tournaments", load: () => import("./tournaments/tournaments-page") },
   { path: "tournaments/:id", label: "Tournament", load: () => import("./tournaments/tournament-detail-page"), nav: false },
+  { path: "questions", label: "Questions", load: () => import("./questions/questions-page") },
+  { path: "reports", label: "Reports", load: () => import("./questions/reports-page") },
 ];

@@ -6,8 +6,10 @@ import { cn } from "@/lib/cn";
 import { optionShares } from "../live-show";
 import { useQuestionTimer } from "../use-question-timer";
 import type { RevealFrame } from "../use-tournament-socket";
+import { ReportQuestion } from "../report-question";
 
 interface RevealCardProps {
+  tournamentId: number;
   reveal: RevealFrame;
   total: number;
   /** The question as this client held it (its text); a spectator never had it. */
@@ -19,7 +21,7 @@ interface RevealCardProps {
 }
 
 /** A live-show question after its window closed: the answer, the player's own result, how everyone answered. */
-export function RevealCard({ reveal, total, question, player, myAnswer }: RevealCardProps) {
+export function RevealCard({ tournamentId, reveal, total, question, player, myAnswer }: RevealCardProps) {
   const shares = optionShares(reveal.distribution);
   const you = reveal.you;
   return (
@@ -39,6 +41,11 @@ export function RevealCard({ reveal, total, question, player, myAnswer }: Reveal
           </p>
         )}
         {reveal.explanation && <p className="text-sm text-muted-foreground">{reveal.explanation}</p>}
+        {player && (
+          <div className="flex justify-end">
+            <ReportQuestion questionId={reveal.questionId} tournamentId={tournamentId} />
+          </div>
+        )}
 
         <div>
           <h3 className="mb-2 text-sm font-semibold">How everyone answered</h3>

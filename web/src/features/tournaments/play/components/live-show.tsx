@@ -130,6 +130,7 @@ export function LiveShow({ tournament: t, socket, onBack, toolbar }: LiveShowPro
       body = (
         <div className="space-y-6">
           <RevealCard
+            tournamentId={t.id}
             reveal={r}
             total={socket.show?.total ?? t.questionCount}
             question={held?.question.id === r.questionId ? held.question : null}
@@ -185,6 +186,7 @@ export function LiveShow({ tournament: t, socket, onBack, toolbar }: LiveShowPro
           <ShowOver tournamentId={t.id} userId={user?.id} />
           {socket.reveal && (
             <RevealCard
+              tournamentId={t.id}
               reveal={socket.reveal}
               total={socket.show?.total ?? t.questionCount}
               question={held?.question.id === socket.reveal.questionId ? held.question : null}

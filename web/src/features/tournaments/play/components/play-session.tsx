@@ -16,6 +16,7 @@ import { useQuestionTimer } from "../use-question-timer";
 import { QuestionClock } from "./question-clock";
 import type { TournamentSocket } from "../use-tournament-socket";
 import { ConnectionStatus } from "./connection-status";
+import { ReportQuestion } from "../report-question";
 
 type Phase = { kind: "loading" } | { kind: "playing" } | { kind: "finishing" } | { kind: "blocked"; message: string };
 
@@ -188,6 +189,14 @@ export function PlaySession({ tournamentId, socket, practice, onBack, toolbar }:
           submitting={answer.isPending}
           onSelect={setSelected}
           onSubmit={() => selected && submit(selected)}
+          report={
+            <ReportQuestion
+              questionId={question.id}
+              tournamentId={tournamentId}
+              // The next question (and its clock) waits while the player writes the report.
+              onOpenChange={(open) => (open ? clearTimeout(pause.current) : schedule(() => advance(question), PAUSE_AFTER_ANSWER_MS))}
+            />
+          }
         />
       )}
     </div>
@@ -204,9 +213,11 @@ interface QuestionCardProps {
   submitting: boolean;
   onSelect(option: string): void;
   onSubmit(): void;
+  /** Offered once the result (or the time-out) is shown. */
+  report: ReactNode;
 }
 
-function QuestionCard({ question, msLeft, selected, result, timedOut, locked, submitting, onSelect, onSubmit }: QuestionCardProps) {
+function QuestionCard({ question, msLeft, selected, result, timedOut, locked, submitting, onSelect, onSubmit, report }: QuestionCardProps) {
   const headingId = `question-${question.id}`;
   // A locked answer (a live show's, before its reveal) says nothing about right or wrong.
   const scored = result && !isLocked(result) ? result : null;
@@ -291,6 +302,7 @@ function QuestionCard({ question, msLeft, selected, result, timedOut, locked, su
             Time's up! No answer was given for this question.
           </p>
         )}
+        {(scored || (timedOut && !result)) && <div className="flex justify-end">{report}</div>}
 
         <Button size="lg" className="w-full" disabled={!selected || locked} onClick={onSubmit}>
           {submitting ? "Submitting..." : "Submit Answer"}
