@@ -407,3 +407,13 @@ export const ADMIN_CONSOLE = {
   twoFactorRequired: "Operators must have two-factor authentication on before the console opens.",
   twoFactorAction: "Set it up in your profile",
 } as const;
+
+/** The two-person rule's refusals (docs/operating.md). */
+export const APPROVALS = {
+  notFound: "That approval does not exist.",
+  own: "You asked for this yourself: another operator must approve or reject it.",
+  decided: (status: string) => `This request was already ${status}; reload the list to see who decided it.`,
+  failed: (reason: string) =>
+    `Carrying it out failed: ${reason} The request stays pending: fix the cause and approve it again, or reject it.`,
+  failedUnknown: "an unexpected error.",
+} as const;
