@@ -41,6 +41,7 @@ import { devOutboxRoutes } from "./routes/dev-outbox";
 import { userResponsiblePlayRoutes } from "./routes/user-responsible-play";
 import { userDateOfBirthRoutes } from "./routes/user-date-of-birth";
 import { adminApprovalRoutes } from "./routes/admin-approvals";
+import { adminOverviewRoutes } from "./routes/admin-overview";
 
 /** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
 const api = new Hono<AppEnv>()
@@ -81,6 +82,7 @@ const api = new Hono<AppEnv>()
   .route("/admin/held-prizes", adminHeldPrizeRoutes)
   .route("/admin/frozen-accounts", adminFrozenAccountRoutes)
   .route("/admin/approvals", adminApprovalRoutes)
+  .route("/admin/overview", adminOverviewRoutes)
   // Mounted at /admin: its reports hang off two resources (/tournaments/:id/integrity,
   // /users/:id/integrity), so each of its routes carries the operators' guard itself.
   .route("/admin", adminIntegrityRoutes);
