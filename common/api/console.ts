@@ -100,8 +100,7 @@ export interface AdminOverview {
 }
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const isoDay = (field: string) =>
-  z.preprocess(blankToUndefined, z.iso.date({ error: `${field} must be a date (YYYY-MM-DD)` }).optional());
+const isoDay = (field: string) => z.preprocess(blankToUndefined, z.iso.date({ error: `${field} must be a date (YYYY-MM-DD)` }).optional());
 
 export const AUDIT_PAGE_SIZE_MAX = 100;
 
@@ -115,7 +114,14 @@ export const auditListQuerySchema = z.object({
   /** UTC days, both included. */
   from: isoDay("from"),
   to: isoDay("to"),
-  cursor: z.preprocess(blankToUndefined, z.string().regex(/^\d{1,15}$/, "cursor must be a whole number").transform(Number).optional()),
+  cursor: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,15}$/, "cursor must be a whole number")
+      .transform(Number)
+      .optional(),
+  ),
   limit: z.preprocess(
     blankToUndefined,
     z
@@ -159,7 +165,11 @@ export const APPROVAL_NOTE_MAX = 500;
 
 /** POST /api/admin/approvals/:id/approve: an optional note. */
 export const approveSchema = z.object({
-  note: z.string({ error: "note must be text" }).trim().max(APPROVAL_NOTE_MAX, `note must be at most ${APPROVAL_NOTE_MAX} characters`).optional(),
+  note: z
+    .string({ error: "note must be text" })
+    .trim()
+    .max(APPROVAL_NOTE_MAX, `note must be at most ${APPROVAL_NOTE_MAX} characters`)
+    .optional(),
 });
 
 /** POST /api/admin/approvals/:id/reject: why, for the operator who asked. */

@@ -79,7 +79,14 @@ async function lostRace(d1: D1Database, id: number): Promise<never> {
   throw conflict(APPROVALS.decided(now?.status ?? "decided"), "approval_decided");
 }
 
-const claimStatement = (d1: D1Database, id: number, status: "approved" | "rejected", deciderId: number, stamp: number, note: string | null) =>
+const claimStatement = (
+  d1: D1Database,
+  id: number,
+  status: "approved" | "rejected",
+  deciderId: number,
+  stamp: number,
+  note: string | null,
+) =>
   d1
     .prepare(
       "UPDATE approvals SET status = ?, decided_by = ?, decided_at = ?, note = ? WHERE id = ? AND status = 'pending' AND requested_by <> ?",
@@ -101,7 +108,9 @@ export async function approve(env: Env, db: Db, id: number, approverId: number, 
     resultRef = await execute({ env, db, approverId, requesterId: row.requested_by, approvalId: id }, JSON.parse(row.payload));
   } catch (e) {
     await d1
-      .prepare("UPDATE approvals SET status = 'pending', decided_by = NULL, decided_at = NULL, note = NULL WHERE id = ? AND decided_at = ? AND decided_by = ?")
+      .prepare(
+        "UPDATE approvals SET status = 'pending', decided_by = NULL, decided_at = NULL, note = NULL WHERE id = ? AND decided_at = ? AND decided_by = ?",
+      )
       .bind(id, stamp, approverId)
       .run();
     if (!(e instanceof HttpError)) console.error("approval executor failed", row.kind, id, describeError(e));

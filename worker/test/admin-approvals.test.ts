@@ -86,7 +86,12 @@ describe("approvals", () => {
     expect(executed.filter((e) => e.approvalId === id)).toEqual([
       { approvalId: id, payload: { userId: 1, amountCents: 2500 }, approverId: approver.id, requesterId: asker.id },
     ]);
-    expect(await approval(id)).toMatchObject({ status: "approved", decided_by: approver.id, result_ref: `test:${id}`, note: "checked the ticket" });
+    expect(await approval(id)).toMatchObject({
+      status: "approved",
+      decided_by: approver.id,
+      result_ref: `test:${id}`,
+      note: "checked the ticket",
+    });
     const audit = await auditOf(id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_user_id: approver.id, action: "approval.approve", note: "checked the ticket" });

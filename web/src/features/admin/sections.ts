@@ -9,4 +9,4 @@ export interface AdminSection {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-export const ADMIN_SECTIONS: AdminSection[] = [];
+export const ADMIN_SECTIONS: AdminSection[] = [{ path: "", label: "Overview", load: () => import("./overview/overview-page") }];
