@@ -42,6 +42,7 @@ import { userResponsiblePlayRoutes } from "./routes/user-responsible-play";
 import { userDateOfBirthRoutes } from "./routes/user-date-of-birth";
 import { adminApprovalRoutes } from "./routes/admin-approvals";
 import { adminOverviewRoutes } from "./routes/admin-overview";
+import { adminAuditRoutes } from "./routes/admin-audit";
 
 /** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
 const api = new Hono<AppEnv>()
@@ -83,6 +84,7 @@ const api = new Hono<AppEnv>()
   .route("/admin/frozen-accounts", adminFrozenAccountRoutes)
   .route("/admin/approvals", adminApprovalRoutes)
   .route("/admin/overview", adminOverviewRoutes)
+  .route("/admin/audit", adminAuditRoutes)
   // Mounted at /admin: its reports hang off two resources (/tournaments/:id/integrity,
   // /users/:id/integrity), so each of its routes carries the operators' guard itself.
   .route("/admin", adminIntegrityRoutes);
