@@ -416,4 +416,5 @@ export const APPROVALS = {
   failed: (reason: string) =>
     `Carrying it out failed: ${reason} The request stays pending: fix the cause and approve it again, or reject it.`,
   failedUnknown: "an unexpected error.",
+  noExecutor: "this kind of request cannot be carried out by this version of the site.",
 } as const;

@@ -8,7 +8,7 @@ import { APPROVALS } from "../../common/messages";
 import type { Db } from "../db/client";
 import { iso } from "../db/present";
 import { conflict, describeError, forbidden, HttpError, notFound } from "../http/errors";
-import { approvalExecutor } from "./approvals";
+import { approvalExecutor, type ApprovalExecutor } from "./approvals";
 import { auditStatement } from "./audit";
 
 interface ApprovalRow {
@@ -98,7 +98,13 @@ const before = (row: ApprovalRow) => ({ status: row.status, kind: row.kind, summ
 export async function approve(env: Env, db: Db, id: number, approverId: number, note: string | null): Promise<ApprovalView> {
   const d1 = env.DB;
   const row = await decidable(d1, id, approverId);
-  const execute = approvalExecutor(row.kind);
+  let execute: ApprovalExecutor;
+  try {
+    execute = approvalExecutor(row.kind);
+  } catch {
+    // Nothing registered to carry out this kind (yet): refuse before claiming, so it stays pending.
+    throw conflict(APPROVALS.failed(APPROVALS.noExecutor), "approval_failed");
+  }
   const stamp = Date.now();
   const claim = await claimStatement(d1, id, "approved", approverId, stamp, note).run();
   if ((claim.meta.changes ?? 0) === 0) return lostRace(d1, id);

@@ -131,6 +131,20 @@ describe("approvals", () => {
     expect(await auditOf(id)).toHaveLength(0);
   });
 
+  it("a kind nobody can carry out yet stays pending with 409 approval_failed, not a server error", async () => {
+    const asker = await makeOperator();
+    const approver = await makeOperator();
+    const row = await env.DB.prepare(
+      "INSERT INTO approvals (kind, payload, summary, amount_cents, requested_by) VALUES ('house_pool', '{}', 'Fund a $600.00 pool', 60000, ?) RETURNING id",
+    )
+      .bind(asker.id)
+      .first<{ id: number }>();
+    const res = await call(`/api/admin/approvals/${row!.id}/approve`, { cookie: approver.cookie, body: {} });
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.code).toBe("approval_failed");
+    expect(await approval(row!.id)).toMatchObject({ status: "pending", decided_by: null });
+  });
+
   it("rejecting needs a note, runs nothing and audits it", async () => {
     const asker = await makeOperator();
     const rejecter = await makeOperator();
