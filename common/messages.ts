@@ -475,3 +475,14 @@ export const QUESTION_REPORT = {
   resolution: "Choose how it was resolved: fixed, retired or dismissed",
   resolved: "Report resolved; the player has been notified",
 } as const;
+
+/** The two-person rule's refusals (docs/operating.md). */
+export const APPROVALS = {
+  notFound: "That approval does not exist.",
+  own: "You asked for this yourself: another operator must approve or reject it.",
+  decided: (status: string) => `This request was already ${status}; reload the list to see who decided it.`,
+  failed: (reason: string) =>
+    `Carrying it out failed: ${reason} The request stays pending: fix the cause and approve it again, or reject it.`,
+  failedUnknown: "an unexpected error.",
+  noExecutor: "this kind of request cannot be carried out by this version of the site.",
+} as const;

@@ -42,6 +42,9 @@ import { userEmailRoutes } from "./routes/user-email";
 import { devOutboxRoutes } from "./routes/dev-outbox";
 import { userResponsiblePlayRoutes } from "./routes/user-responsible-play";
 import { userDateOfBirthRoutes } from "./routes/user-date-of-birth";
+import { adminApprovalRoutes } from "./routes/admin-approvals";
+import { adminOverviewRoutes } from "./routes/admin-overview";
+import { adminAuditRoutes } from "./routes/admin-audit";
 
 /** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
 const api = new Hono<AppEnv>()
@@ -83,6 +86,9 @@ const api = new Hono<AppEnv>()
   .route("/admin/house-ledger", adminHouseLedgerRoutes)
   .route("/admin/held-prizes", adminHeldPrizeRoutes)
   .route("/admin/frozen-accounts", adminFrozenAccountRoutes)
+  .route("/admin/approvals", adminApprovalRoutes)
+  .route("/admin/overview", adminOverviewRoutes)
+  .route("/admin/audit", adminAuditRoutes)
   // Mounted at /admin: its reports hang off two resources (/tournaments/:id/integrity,
   // /users/:id/integrity), so each of its routes carries the operators' guard itself.
   .route("/admin", adminIntegrityRoutes);

@@ -160,6 +160,15 @@ export const ERROR_CODES = [
   "funds_on_hold",
   /** A card refund or dispute left money owed: no joins, no withdrawals until it is settled. */
   "account_frozen",
+
+  // The operator console's two-person rule.
+  "approval_not_found",
+  /** Nobody approves or rejects their own request: another operator must. */
+  "own_approval",
+  /** The approval was already approved or rejected (perhaps by another operator a moment ago). */
+  "approval_decided",
+  /** Carrying out the approved action failed; the approval stays pending. */
+  "approval_failed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

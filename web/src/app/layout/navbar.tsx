@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { DropdownMenu } from "radix-ui";
-import { LayoutDashboard, LogOut, Menu, Settings, Trophy, X } from "lucide-react";
+import { LayoutDashboard, LogOut, Menu, Settings, ShieldCheck, Trophy, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/user-avatar";
 import { useLogout } from "@/features/auth/api";
@@ -57,6 +57,11 @@ export function Navbar() {
               Dashboard
             </NavLink>
           )}
+          {user?.role === "admin" && (
+            <NavLink to="/admin" className={linkClass("/admin")}>
+              Console
+            </NavLink>
+          )}
         </div>
         <div className="ml-auto flex items-center gap-2">
           {user ? (
@@ -83,6 +88,7 @@ export function Navbar() {
                     <MenuLink to="/dashboard" icon={<LayoutDashboard className="h-4 w-4" />} label="Dashboard" />
                     <MenuLink to="/tournaments" icon={<Trophy className="h-4 w-4" />} label="My Tournaments" />
                     <MenuLink to="/dashboard?tab=settings" icon={<Settings className="h-4 w-4" />} label="Settings" />
+                    {user.role === "admin" && <MenuLink to="/admin" icon={<ShieldCheck className="h-4 w-4" />} label="Console" />}
                     <DropdownMenu.Separator className="my-1 h-px bg-border" />
                     <DropdownMenu.Item
                       disabled={logout.isPending}
@@ -148,6 +154,11 @@ export function Navbar() {
                 <Link to="/dashboard?tab=settings" className={linkClass("/settings")}>
                   Settings
                 </Link>
+                {user.role === "admin" && (
+                  <NavLink to="/admin" className={linkClass("/admin")}>
+                    Console
+                  </NavLink>
+                )}
                 <button type="button" className={cn(linkClass("/logout"), "text-left")} onClick={doLogout} disabled={logout.isPending}>
                   {logout.isPending ? "Logging out..." : "Logout"}
                 </button>

@@ -12,8 +12,11 @@ export interface AdminSection {
 }
 
 export const ADMIN_SECTIONS: AdminSection[] = [
+  { path: "", label: "Overview", load: () => import("./overview/overview-page") },
   { path: "tournaments", label: "Tournaments", load: () => import("./tournaments/tournaments-page") },
   { path: "tournaments/:id", label: "Tournament", load: () => import("./tournaments/tournament-detail-page"), nav: false },
   { path: "questions", label: "Questions", load: () => import("./questions/questions-page") },
   { path: "reports", label: "Reports", load: () => import("./questions/reports-page") },
+  { path: "approvals", label: "Approvals", load: () => import("./approvals/approvals-page") },
+  { path: "audit", label: "Audit log", load: () => import("./audit/audit-page") },
 ];
