@@ -40,6 +40,9 @@ import { userEmailRoutes } from "./routes/user-email";
 import { devOutboxRoutes } from "./routes/dev-outbox";
 import { userResponsiblePlayRoutes } from "./routes/user-responsible-play";
 import { userDateOfBirthRoutes } from "./routes/user-date-of-birth";
+import { adminUserRoutes } from "./routes/admin-users";
+import { adminFairPlayRoutes } from "./routes/admin-fair-play";
+import { adminCheatAttemptRoutes } from "./routes/admin-cheat-attempts";
 
 /** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
 const api = new Hono<AppEnv>()
@@ -79,6 +82,10 @@ const api = new Hono<AppEnv>()
   .route("/admin/house-ledger", adminHouseLedgerRoutes)
   .route("/admin/held-prizes", adminHeldPrizeRoutes)
   .route("/admin/frozen-accounts", adminFrozenAccountRoutes)
+  .route("/admin/fair-play", adminFairPlayRoutes)
+  .route("/admin/cheat-attempts", adminCheatAttemptRoutes)
+  // Before the integrity routes, which also answer under /admin/users (/:id/integrity).
+  .route("/admin/users", adminUserRoutes)
   // Mounted at /admin: its reports hang off two resources (/tournaments/:id/integrity,
   // /users/:id/integrity), so each of its routes carries the operators' guard itself.
   .route("/admin", adminIntegrityRoutes);

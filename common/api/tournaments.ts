@@ -297,6 +297,8 @@ export const notificationActions = [
   "payout_failed",
   "prize_released",
   "prize_forfeited",
+  /** An operator's manual adjustment of the balance, after a second operator approved it. */
+  "balance_adjusted",
 ] as const;
 export type NotificationAction = (typeof notificationActions)[number];
 

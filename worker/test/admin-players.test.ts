@@ -19,8 +19,12 @@ const auditRows = (action: string, targetId: number | string) =>
     .all<{ actor_user_id: number; before: string | null; after: string | null; note: string | null }>()
     .then((r) => r.results);
 
-const moderate = (op: Player, userId: number, action: "suspend" | "unsuspend" | "ban" | "unban", note = "Chargeback pattern, see ticket 41") =>
-  call(`/api/admin/users/${userId}/${action}`, { cookie: op.cookie, body: { note } });
+const moderate = (
+  op: Player,
+  userId: number,
+  action: "suspend" | "unsuspend" | "ban" | "unban",
+  note = "Chargeback pattern, see ticket 41",
+) => call(`/api/admin/users/${userId}/${action}`, { cookie: op.cookie, body: { note } });
 
 /** A second session for the player, as another device's sign-in would open. */
 async function extraSession(userId: number): Promise<string> {
@@ -82,7 +86,9 @@ describe("player search and file", () => {
   it("shows the profile with balance, frozen, suspension and ban state, limits and exclusions; 404 for nobody", async () => {
     const op = await makeOperator();
     const p = await makePlayer({ balanceCents: 2_500 });
-    await env.DB.prepare("UPDATE users SET frozen_at = ?, frozen_reason = 'refund', owed_cents = 700 WHERE id = ?").bind(Date.now(), p.id).run();
+    await env.DB.prepare("UPDATE users SET frozen_at = ?, frozen_reason = 'refund', owed_cents = 700 WHERE id = ?")
+      .bind(Date.now(), p.id)
+      .run();
     await env.DB.prepare("INSERT INTO play_limits (user_id, kind, amount_cents, updated_at) VALUES (?, 'deposit_daily', 5000, ?)")
       .bind(p.id, Date.now())
       .run();
@@ -133,7 +139,12 @@ describe("sessions", () => {
     expect(list.body).toHaveLength(2);
     const stored = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?").bind(p.id).all<{ id: string }>();
     for (const s of stored.results) expect(list.body.map((x: { id: string }) => x.id)).not.toContain(s.id);
-    expect(list.body[0]).toEqual({ id: expect.any(String), createdAt: expect.any(String), lastSeenAt: expect.any(String), expiresAt: expect.any(String) });
+    expect(list.body[0]).toEqual({
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      lastSeenAt: expect.any(String),
+      expiresAt: expect.any(String),
+    });
     const otherHash = sha256Hex(other.split("=")[1]!);
     const idOfOther = list.body.find((s: { id: string }) => s.id === sha256Hex(otherHash).slice(0, 16)).id;
     const revoke = await call(`/api/admin/users/${p.id}/sessions/${idOfOther}`, { cookie: op.cookie, method: "DELETE" });
@@ -165,7 +176,12 @@ describe("suspensions", () => {
     const t = await makeTournament(await makeCategory());
     const res = await moderate(op, p.id, "suspend");
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ userId: p.id, suspendedAt: expect.any(String), bannedAt: null, note: "Chargeback pattern, see ticket 41" });
+    expect(res.body).toMatchObject({
+      userId: p.id,
+      suspendedAt: expect.any(String),
+      bannedAt: null,
+      note: "Chargeback pattern, see ticket 41",
+    });
 
     const joined = await join(p, t.id);
     expect(joined.status).toBe(403);
@@ -251,9 +267,12 @@ describe("bans", () => {
     const res = await call("/api/user", { cookie: late });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("account_banned");
-    const joinTry = await call("/api/tournaments/1/join", { cookie: late, body: {} });
-    expect(joinTry.status).toBe(403);
+    // Refused once, and ended: the same cookie is then simply signed out.
     expect(await countRows("SELECT 1 FROM sessions WHERE user_id = ?", p.id)).toBe(0);
+    expect((await call("/api/user", { cookie: late })).status).toBe(401);
+    const joinTry = await call("/api/tournaments/1/join", { cookie: await extraSession(p.id), body: {} });
+    expect(joinTry.status).toBe(403);
+    expect(joinTry.body.code).toBe("account_banned");
   });
 
   it("a banned operator loses the console too", async () => {
@@ -304,7 +323,12 @@ describe("manual balance adjustments", () => {
     const audit = await auditRows("user.adjust_balance", p.id);
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.before!)).toEqual({ balance: 10 });
-    expect(JSON.parse(audit[0]!.after!)).toMatchObject({ balance: 22.5, amount: 12.5, approvalId: res.body.approvalId, approvedBy: second.id });
+    expect(JSON.parse(audit[0]!.after!)).toMatchObject({
+      balance: 22.5,
+      amount: 12.5,
+      approvalId: res.body.approvalId,
+      approvedBy: second.id,
+    });
 
     const mine = await call("/api/user/transactions", { cookie: p.cookie });
     expect(mine.body[0]).toMatchObject({ type: "adjustment", amount: 12.5, description: "Goodwill: room crashed mid-game" });
@@ -324,7 +348,10 @@ describe("manual balance adjustments", () => {
     await env.DB.prepare("INSERT INTO transactions (user_id, amount_cents, type, reference) VALUES (?, -500, 'tournament_entry', ?)")
       .bind(p.id, `entry:test:${p.id}`)
       .run();
-    await expect(approve(res.body.approvalId, second.id)).rejects.toMatchObject({ status: 409, body: { code: "adjustment_exceeds_balance" } });
+    await expect(approve(res.body.approvalId, second.id)).rejects.toMatchObject({
+      status: 409,
+      body: { code: "adjustment_exceeds_balance" },
+    });
     expect(await balanceCents(p.id)).toBe(500);
     expect(await countRows("SELECT 1 FROM notifications WHERE user_id = ?", p.id)).toBe(0);
     expect(await auditRows("user.adjust_balance", p.id)).toHaveLength(0);
