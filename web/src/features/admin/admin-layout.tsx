@@ -50,7 +50,7 @@ export default function AdminLayout() {
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
       <nav aria-label="Console" className="md:w-48 md:shrink-0">
         <ul className="flex gap-1 overflow-x-auto md:flex-col">
-          {ADMIN_SECTIONS.map((s) => (
+          {ADMIN_SECTIONS.filter((s) => s.nav !== false).map((s) => (
             <li key={s.path}>
               <NavLink
                 to={s.path ? `/admin/${s.path}` : "/admin"}

@@ -7,6 +7,12 @@ export interface AdminSection {
   path: string;
   label: string;
   load: () => Promise<{ default: ComponentType }>;
+  /** false: a screen reached from another (a detail page), not listed in the navigation. */
+  nav?: false;
 }
 
-export const ADMIN_SECTIONS: AdminSection[] = [];
+export const ADMIN_SECTIONS: AdminSection[] = [
+  { path: "fair-play", label: "Fair play", load: () => import("./fair-play/fair-play-screen") },
+  { path: "players", label: "Players", load: () => import("./players/players-screen") },
+  { path: "players/:id", label: "Player", load: () => import("./players/player-detail-screen"), nav: false },
+];
