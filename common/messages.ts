@@ -486,3 +486,28 @@ export const APPROVALS = {
   failedUnknown: "an unexpected error.",
   noExecutor: "this kind of request cannot be carried out by this version of the site.",
 } as const;
+
+/** Suspensions, bans, manual adjustments and cheat-attempt reviews (docs/operating.md, "Players" and "Fair play"). */
+export const MODERATION = {
+  accountSuspended:
+    "Your account is suspended: you cannot join tournaments or deposit for now. You can still withdraw your balance. Contact support to find out more.",
+  accountBanned: "This account has been closed by the site's operators. Contact support about it, or about withdrawing its balance.",
+  notYourself: "You cannot suspend or ban your own account. Ask another operator.",
+  alreadySuspended: "This account is already suspended.",
+  notSuspended: "This account is not suspended.",
+  alreadyBanned: "This account is already banned.",
+  notBanned: "This account is not banned.",
+  noteLength: "Note must be 1-500 characters",
+  sessionNotFound: "That session has already ended. Refresh the list.",
+  adjustmentAmount: "amount must be a USD amount other than 0, with at most 2 decimals (negative takes money away)",
+  adjustmentReason: "Reason must be 3-200 characters",
+  adjustmentExceedsBalance: (balanceUsd: string) =>
+    `This would take the balance below zero: the player has $${balanceUsd}. Lower the debit, or reject the request.`,
+  adjustmentSummary: (signedUsd: string, username: string, reason: string) => `Adjust ${username}'s balance by ${signedUsd}: ${reason}`,
+  /** The player's notification of an applied adjustment. */
+  adjustedNotice: (signedUsd: string, reason: string) => `An operator adjusted your balance by ${signedUsd}: ${reason}`,
+  cheatAttemptNotFound: "Cheat attempt not found",
+  cheatAttemptReviewed: "This cheat attempt has already been reviewed",
+  resolutionLength: "Resolution must be 1-500 characters",
+  reviewFilter: "review must be open, reviewed or all",
+} as const;

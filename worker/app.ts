@@ -45,6 +45,9 @@ import { userDateOfBirthRoutes } from "./routes/user-date-of-birth";
 import { adminApprovalRoutes } from "./routes/admin-approvals";
 import { adminOverviewRoutes } from "./routes/admin-overview";
 import { adminAuditRoutes } from "./routes/admin-audit";
+import { adminUserRoutes } from "./routes/admin-users";
+import { adminFairPlayRoutes } from "./routes/admin-fair-play";
+import { adminCheatAttemptRoutes } from "./routes/admin-cheat-attempts";
 
 /** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
 const api = new Hono<AppEnv>()
@@ -89,6 +92,10 @@ const api = new Hono<AppEnv>()
   .route("/admin/approvals", adminApprovalRoutes)
   .route("/admin/overview", adminOverviewRoutes)
   .route("/admin/audit", adminAuditRoutes)
+  .route("/admin/fair-play", adminFairPlayRoutes)
+  .route("/admin/cheat-attempts", adminCheatAttemptRoutes)
+  // Before the integrity routes, which also answer under /admin/users (/:id/integrity).
+  .route("/admin/users", adminUserRoutes)
   // Mounted at /admin: its reports hang off two resources (/tournaments/:id/integrity,
   // /users/:id/integrity), so each of its routes carries the operators' guard itself.
   .route("/admin", adminIntegrityRoutes);

@@ -169,6 +169,22 @@ export const ERROR_CODES = [
   "approval_decided",
   /** Carrying out the approved action failed; the approval stays pending. */
   "approval_failed",
+  // Operators' moderation and players (docs/operating.md, "Players").
+  /** An operator suspended the account: no joins, no deposits; withdrawing the balance stays open. */
+  "account_suspended",
+  /** An operator banned the account: no sign-in, every session refused. */
+  "account_banned",
+  /** An operator may not suspend or ban their own account. */
+  "cannot_moderate_self",
+  /** The account is already in the state asked for (suspended, not suspended, banned, not banned). */
+  "moderation_unchanged",
+  /** No such session of this player (already ended or revoked). */
+  "session_not_found",
+  /** A debit adjustment larger than the player's balance. */
+  "adjustment_exceeds_balance",
+  "cheat_attempt_not_found",
+  /** The cheat attempt was already reviewed. */
+  "cheat_attempt_reviewed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

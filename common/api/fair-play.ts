@@ -121,6 +121,9 @@ export interface CheatAttemptRow {
   tournamentTitle: string;
   reason: string;
   timestamp: string;
+  /** An operator looked at it (POST /api/admin/cheat-attempts/{id}/review) and wrote what came of it. */
+  reviewed: boolean;
+  resolution: string | null;
 }
 
 export interface FlaggedParticipant {

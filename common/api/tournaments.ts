@@ -298,6 +298,8 @@ export const notificationActions = [
   "prize_released",
   "prize_forfeited",
   "question_report_resolved",
+  /** An operator's manual adjustment of the balance, after a second operator approved it. */
+  "balance_adjusted",
 ] as const;
 export type NotificationAction = (typeof notificationActions)[number];
 

@@ -1,10 +1,13 @@
 import { createMiddleware } from "hono/factory";
+import { eq } from "drizzle-orm";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { ApiErrorBody } from "../../common/api/errors";
 import { AUTH, ERRORS } from "../../common/messages";
 import { createDb } from "../db/client";
 import { readSession } from "../auth/session";
+import { sessions } from "../db/schema";
+import { accountBanned } from "../admin/account-state";
 import { badRequest, forbidden, unauthorized } from "./errors";
 import type { AppEnv } from "./app-env";
 
@@ -44,6 +47,11 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const db = createDb(c.env.DB);
   c.set("db", db);
   const signedIn = await readSession(c, db);
+  // A ban ends the account's sessions; one that slipped through (a sign-in racing the ban) ends here.
+  if (signedIn && signedIn.user.bannedAt !== null) {
+    await db.delete(sessions).where(eq(sessions.userId, signedIn.user.id));
+    throw accountBanned();
+  }
   c.set("user", signedIn?.user ?? null);
   c.set("session", signedIn?.session ?? null);
   return next();

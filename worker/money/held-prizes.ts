@@ -12,6 +12,7 @@ import { isFlagged, parseFlags, prizeReferenceOf } from "../db/present-fair-play
 import { tournamentParticipants, tournaments, transactions, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import { runAtomically } from "./ledger";
+import { auditWhenStatement } from "../admin/audit-when";
 
 const LIST_LIMIT = 500;
 
@@ -78,7 +79,8 @@ export type Review = { outcome: "release" } | { outcome: "forfeit"; reason: stri
  * Releases or forfeits a held prize, exactly once: one D1 batch whose every statement is
  * conditional on the row still being held, the status move last. D1 runs batches one at a time,
  * so of two racing reviews (release and release, or release and forfeit) the first moves the row
- * and the second finds it no longer held and writes nothing: 409 prize_not_held. Returns the
+ * and the second finds it no longer held and writes nothing (its audit row neither): 409
+ * prize_not_held. Returns the
  * prize after the move and the frame to push to the player.
  */
 export async function reviewPrize(
@@ -86,6 +88,7 @@ export async function reviewPrize(
   db: Db,
   id: number,
   review: Review,
+  actorUserId: number,
 ): Promise<{ prize: HeldPrize; frame: NotificationFrame }> {
   const before = await loadPrize(db, id);
   const stillHeld = "(SELECT status FROM transactions WHERE id = ?) = 'held'";
@@ -118,9 +121,23 @@ export async function reviewPrize(
     d1
       .prepare("UPDATE transactions SET status = ? WHERE id = ? AND type = 'prize' AND status = 'held'")
       .bind(release ? "completed" : "forfeited", id),
+    // Right after the move, so it is written only when the move happened.
+    auditWhenStatement(
+      d1,
+      actorUserId,
+      {
+        action: release ? "held_prize.release" : "held_prize.forfeit",
+        targetType: "held_prize",
+        targetId: id,
+        before: { status: "held" },
+        after: { status: release ? "completed" : "forfeited" },
+        note: review.outcome === "forfeit" ? review.reason : null,
+      },
+      "changes() > 0",
+    ),
   ];
   const changes = await runAtomically(d1, statements);
-  if ((changes.at(-1) ?? 0) === 0) throw conflict(FAIR_PLAY.prizeNotHeld, "prize_not_held");
+  if ((changes.at(-2) ?? 0) === 0) throw conflict(FAIR_PLAY.prizeNotHeld, "prize_not_held");
   const prize = presentHeldPrize(await loadPrize(db, id));
   return { prize, frame: { type: "notification", message, data: { action, tournamentId: before.tournamentId, status } } };
 }

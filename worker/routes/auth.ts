@@ -7,6 +7,7 @@ import type { User } from "../../common/api/types";
 import { users } from "../db/schema";
 import { presentUser } from "../db/present";
 import { createSession, endSession } from "../auth/session";
+import { accountBanned } from "../admin/account-state";
 import { hashPassword, scryptParamsFromEnv, verifyPassword } from "../auth/password";
 import { hit } from "../http/rate-limit";
 import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from "../auth/login-lockout";
@@ -112,6 +113,8 @@ export const authRoutes = new Hono<AppEnv>()
       }
     }
     await clearFailures(db, failureKey);
+    // Told only after the full credentials, so a guessed password learns nothing about the account.
+    if (user.bannedAt !== null) throw accountBanned();
     // A player's own choice of country stands; an account without one takes the one they sign in from.
     const country = user.country ?? clientCountry(c.req.raw);
     if (country !== user.country) await db.update(users).set({ country }).where(eq(users.id, user.id));

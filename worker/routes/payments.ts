@@ -28,6 +28,7 @@ import { activeProvider, maxDepositCents, paymentProvider, paymentsNotConfigured
 import { SandboxProvider } from "../payments/sandbox";
 import { intentIdFromClientSecret } from "../payments/provider";
 import { assertMayDeposit } from "../responsible-play/checks";
+import { assertNotSuspended } from "../admin/account-state";
 
 /** Only the sandbox has a card step of its own: with Stripe, Stripe.js confirms the card. */
 const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -49,6 +50,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     async (c) => {
       const me = currentUser(c);
       const body = c.req.valid("json");
+      assertNotSuspended(me);
       await assertMayDeposit(c, body.amount);
       return idempotent(c, {
         scope: "deposit_intent",

@@ -32,6 +32,7 @@ import { HttpError, conflict, notFound } from "../http/errors";
 import { openPracticeRun } from "../tournaments/practice-runs";
 import { joinIdentity } from "../fair-play/identity";
 import { accountFrozen } from "../money/frozen";
+import { assertNotSuspended } from "../admin/account-state";
 import type { FairnessReport } from "../../common/api/fair-play";
 import { requireHuman } from "../auth/turnstile";
 import { assertMayJoin } from "../responsible-play/checks";
@@ -244,6 +245,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
         if (target.kind === "practice_run" && target.ownerUserId !== user.id) throw notFound(PLAY.notFound, "tournament_not_found");
         // Owing the house after a card refund or dispute: no entry at all, free ones included.
         if (user.frozenAt !== null) throw accountFrozen(user.owedCents);
+        assertNotSuspended(user);
         await assertMayJoin(c, target.entryFeeCents);
         // Only money is worth a bot's while: free entries are never checked.
         if (target.entryFeeCents > 0) await requireHuman(c.env, c.req.raw, turnstileToken, "join");

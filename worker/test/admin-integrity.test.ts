@@ -49,6 +49,8 @@ describe("GET /api/admin/tournaments/{id}/integrity", () => {
         tournamentTitle: t.title,
         reason: "Sent a different second answer to question 3",
         timestamp: new Date(now - 10_000).toISOString(),
+        reviewed: false,
+        resolution: null,
       },
       expect.objectContaining({ userId: clean!.id, reason: "Answered question 7 before it was issued" }),
     ]);

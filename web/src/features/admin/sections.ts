@@ -17,6 +17,9 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "tournaments/:id", label: "Tournament", load: () => import("./tournaments/tournament-detail-page"), nav: false },
   { path: "questions", label: "Questions", load: () => import("./questions/questions-page") },
   { path: "reports", label: "Reports", load: () => import("./questions/reports-page") },
+  { path: "fair-play", label: "Fair play", load: () => import("./fair-play/fair-play-screen") },
+  { path: "players", label: "Players", load: () => import("./players/players-screen") },
+  { path: "players/:id", label: "Player", load: () => import("./players/player-detail-screen"), nav: false },
   { path: "approvals", label: "Approvals", load: () => import("./approvals/approvals-page") },
   { path: "audit", label: "Audit log", load: () => import("./audit/audit-page") },
 ];
