@@ -131,7 +131,7 @@ describe("approvals", () => {
     expect(await auditOf(id)).toHaveLength(0);
   });
 
-  it("a kind nobody can carry out yet stays pending with 409 approval_failed, not a server error", async () => {
+  it("a request that cannot be carried out (its stored payload is malformed) stays pending with 409 approval_failed, not a server error", async () => {
     const asker = await makeOperator();
     const approver = await makeOperator();
     const row = await env.DB.prepare(
