@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Input, Label, Select } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { toast } from "@/lib/toast";
-import { Loaded, Section } from "../console-parts";
-import { ReasonDialog } from "../reason-dialog";
+import { Loaded, Section } from "../components/section";
+import { ConfirmWithNoteDialog } from "../components/confirm-note-dialog";
 import { useFairPlay, useFrozenAccounts, useHeldPrizes, useReviewCheatAttempt, useReviewPrize, type FairPlayFilters } from "./api";
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -181,13 +181,14 @@ export default function FairPlayScreen() {
         </Loaded>
       </Section>
 
-      <ReasonDialog
+      <ConfirmWithNoteDialog
         open={reviewing !== null}
         onOpenChange={(o) => !o && setReviewing(null)}
         title="Review cheat attempt"
         description="Write what came of it (a warning, a forfeit, nothing). Other operators see it."
-        label="Resolution"
-        confirm="Mark reviewed"
+        noteRequired
+        noteLabel="Resolution"
+        confirmLabel="Mark reviewed"
         pending={reviewAttempt.isPending}
         onConfirm={(resolution) =>
           reviewAttempt.mutate(
@@ -202,13 +203,14 @@ export default function FairPlayScreen() {
           )
         }
       />
-      <ReasonDialog
+      <ConfirmWithNoteDialog
         open={forfeiting !== null}
         onOpenChange={(o) => !o && setForfeiting(null)}
         title="Forfeit prize"
         description="The prize goes to the house ledger and the player is told it was forfeited after review."
-        label="Reason"
-        confirm="Forfeit"
+        noteRequired
+        noteLabel="Reason"
+        confirmLabel="Forfeit"
         destructive
         pending={reviewPrize.isPending}
         onConfirm={(reason) =>

@@ -12,8 +12,8 @@ import { Input, Label } from "@/components/ui/input";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";
 import { toast } from "@/lib/toast";
-import { Loaded, Section } from "../console-parts";
-import { ReasonDialog } from "../reason-dialog";
+import { Loaded, Section } from "../components/section";
+import { ConfirmWithNoteDialog } from "../components/confirm-note-dialog";
 import {
   useModerate,
   usePlayer,
@@ -337,13 +337,14 @@ export default function PlayerDetailScreen() {
       <Sessions id={id} />
 
       {action && copy && (
-        <ReasonDialog
+        <ConfirmWithNoteDialog
           open
           onOpenChange={(o) => !o && setAction(null)}
           title={`${copy.label}: ${p.username}`}
           description={copy.description}
-          label="Note for operators"
-          confirm={copy.label}
+          noteRequired
+          noteLabel="Note for operators"
+          confirmLabel={copy.label}
           destructive={copy.destructive}
           pending={moderate.isPending}
           onConfirm={(note) =>

@@ -5,7 +5,7 @@ import { formatDollars } from "@common/domain/money";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
-import { Loaded, Section } from "../console-parts";
+import { Loaded, Section } from "../components/section";
 import { usePlayerSearch } from "./api";
 
 export default function PlayersScreen() {
