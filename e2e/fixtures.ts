@@ -116,20 +116,28 @@ export async function completeByApi(account: Account, tournamentId: number): Pro
   await ok(await account.api.post(`/api/tournaments/${tournamentId}/complete`), `complete ${tournamentId} as ${account.username}`);
 }
 
+/** An operator account and its authenticator's secret, for journeys that sign in through /auth. */
+export interface Operator extends Account {
+  totpSecret: string;
+}
+
 /**
- * An operator: a new account made admin with the project's own command against the e2e
- * database (`npm run admin:grant -- <name> --persist-to DIR`). One per worker process.
+ * A new operator: an account made admin with the project's own command against the e2e
+ * database (`npm run admin:grant -- <name> --persist-to DIR`), with two-factor authentication on.
  */
+export async function newOperator(prefix = "operator", { keep = false } = {}): Promise<Operator> {
+  const account = await createAccount(prefix, { keep });
+  execFileSync("npm", ["run", "-s", "admin:grant", "--", account.username, "--persist-to", E2E_PERSIST_TO], { stdio: "pipe" });
+  const totpSecret = await enableTwoFactor(account);
+  const user = await getUser(account);
+  expect([user.role, user.twoFactorEnabled]).toEqual(["admin", true]);
+  return { ...account, totpSecret };
+}
+
+/** The operator who creates the journeys' tournaments: one per worker process. */
 let operatorPromise: Promise<Account> | undefined;
 export function operator(): Promise<Account> {
-  operatorPromise ??= (async () => {
-    const account = await createAccount("operator", { keep: true });
-    execFileSync("npm", ["run", "-s", "admin:grant", "--", account.username, "--persist-to", E2E_PERSIST_TO], { stdio: "pipe" });
-    await enableTwoFactor(account);
-    const user = await getUser(account);
-    expect([user.role, user.twoFactorEnabled]).toEqual(["admin", true]);
-    return account;
-  })();
+  operatorPromise ??= newOperator("operator", { keep: true });
   return operatorPromise;
 }
 

@@ -1,7 +1,9 @@
 // The console's tournaments: query keys, queries and mutations over the typed client.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateTournamentInput } from "@common/api/admin";
+import { ADMIN_TOURNAMENTS } from "@common/messages";
 import { api, read } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
 
 /** How often the live view asks the room again. */
 export const LIVE_POLL_MS = 2000;
@@ -79,6 +81,12 @@ export function useCancelTournament(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) => read(api.admin.tournaments[":id"].cancel.$post({ ...param(id), json: { reason } })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: adminTournamentKeys.all }),
+    // Told here, not in the caller's callback: the refetch shows the tournament cancelled, which
+    // unmounts the cancel dialog before a callback given to mutate() could run.
+    onSuccess: (r) => {
+      if (r.cancelled) toast.success(ADMIN_TOURNAMENTS.cancelled(r.playersRefunded));
+      else toast.info(ADMIN_TOURNAMENTS.alreadyCancelled);
+      return qc.invalidateQueries({ queryKey: adminTournamentKeys.all });
+    },
   });
 }

@@ -126,11 +126,7 @@ function CancelDialog({ tournament: t }: { tournament: AdminTournamentDetail }) 
             disabled={cancel.isPending}
             onClick={() =>
               cancel.mutate(reason, {
-                onSuccess: (r) => {
-                  setOpen(false);
-                  if (r.cancelled) toast.success(ADMIN_TOURNAMENTS.cancelled(r.playersRefunded));
-                  else toast.info(ADMIN_TOURNAMENTS.alreadyCancelled);
-                },
+                onSuccess: () => setOpen(false),
               })
             }
           >

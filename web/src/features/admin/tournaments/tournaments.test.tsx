@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ADMIN_TOURNAMENTS } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
@@ -157,13 +157,15 @@ describe("one tournament in the console", () => {
     await within(view).findByText("4.2", {}, { timeout: 4000 });
   });
 
-  it("cancels with a reason and says how many players were refunded", async () => {
+  it("cancels with a reason and says how many players were refunded, once the page shows it cancelled", async () => {
+    let status: "upcoming" | "cancelled" = "upcoming";
     const api = fakeFetch({
-      "GET /api/admin/tournaments/5": () => ({ body: detail({ status: "upcoming", currentParticipants: 3 }) }),
+      "GET /api/admin/tournaments/5": () => ({ body: detail({ status, currentParticipants: 3 }) }),
       "GET /api/admin/tournaments/5/live": () => ({ body: live(0) }),
-      "POST /api/admin/tournaments/5/cancel": () => ({
-        body: { tournamentId: 5, cancelled: true, playersRefunded: 3, refundedCents: 1500 },
-      }),
+      "POST /api/admin/tournaments/5/cancel": () => {
+        status = "cancelled";
+        return { body: { tournamentId: 5, cancelled: true, playersRefunded: 3, refundedCents: 1500 } };
+      },
     });
     renderPage([{ path: "/admin/tournaments/:id", element: <TournamentDetailPage /> }], { at: "/admin/tournaments/5", user: operator });
     fireEvent.click(await screen.findByRole("button", { name: "Cancel tournament" }));
@@ -173,6 +175,10 @@ describe("one tournament in the console", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel and refund" }));
     expect(await screen.findByText(ADMIN_TOURNAMENTS.cancelled(3))).toBeVisible();
     expect(api.calls("POST /api/admin/tournaments/5/cancel")[0]!.body).toEqual({ reason: "The host is ill." });
+    // The refetched tournament is cancelled: no dialog, no cancel button, and the toast stayed.
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Cancel tournament" })).toBeNull());
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByText(ADMIN_TOURNAMENTS.cancelled(3))).toBeVisible();
   });
 
   it("shows the server's refusal of an edit in words", async () => {
