@@ -17,6 +17,7 @@ import {
   getUser,
   joinByApi,
   newOperator,
+  signIn,
   test,
   totpNow,
   uniqueName,
@@ -191,4 +192,24 @@ test("an operator runs the site from the console: import, create, cancel, pay ou
   await expectToast(page, "Prize released");
   await expect(held).toHaveCount(0);
   expect((await getUser(bot)).balance).toBe(13);
+});
+
+test("at phone width every console screen fits the screen: the navigation scrolls, nothing else does @mobile", async ({ page, context }) => {
+  const op = await newOperator("phoneop");
+  await signIn(context, op);
+  await page.goto("/admin");
+  const consoleNav = page.getByRole("navigation", { name: "Console" });
+  await expect(consoleNav.getByRole("link", { name: "Overview" })).toBeVisible();
+  const labels = await consoleNav.getByRole("link").allTextContents();
+  expect(labels.length).toBeGreaterThanOrEqual(8);
+  for (const label of labels) {
+    const link = consoleNav.getByRole("link", { name: label, exact: true });
+    await link.scrollIntoViewIfNeeded();
+    await link.click();
+    await expect(link).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("main").last()).not.toBeEmpty();
+    await page.waitForLoadState("networkidle");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${label} is wider than the screen`).toBeLessThanOrEqual(0);
+  }
 });
