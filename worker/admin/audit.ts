@@ -17,19 +17,16 @@ export interface AuditEntry {
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 
+const COLUMNS = "actor_user_id, action, target_type, target_id, before, after, note";
+
+function values(actorUserId: number, entry: AuditEntry): unknown[] {
+  const targetId = entry.targetId === null ? null : String(entry.targetId);
+  return [actorUserId, entry.action, entry.targetType, targetId, json(entry.before), json(entry.after), entry.note ?? null];
+}
+
 /** The statement that records `entry` as done by `actorUserId`; put it in the change's own batch. */
 export function auditStatement(d1: D1Database, actorUserId: number, entry: AuditEntry): D1PreparedStatement {
-  return d1
-    .prepare("INSERT INTO audit_log (actor_user_id, action, target_type, target_id, before, after, note) VALUES (?, ?, ?, ?, ?, ?, ?)")
-    .bind(
-      actorUserId,
-      entry.action,
-      entry.targetType,
-      entry.targetId === null ? null : String(entry.targetId),
-      json(entry.before),
-      json(entry.after),
-      entry.note ?? null,
-    );
+  return d1.prepare(`INSERT INTO audit_log (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`).bind(...values(actorUserId, entry));
 }
 
 /** Records an action of the signed-in operator on its own (when the change was not a batch of ours). */
@@ -39,8 +36,9 @@ export async function recordAudit(c: Context<AppEnv>, entry: AuditEntry): Promis
 
 /**
  * The same row, written only when `guardSql` (a condition, with its own parameters) holds when the
- * batch reaches it: for a change made conditional in the same batch, so a change that did not
- * happen leaves no row.
+ * batch reaches it: for a change made conditional in the same batch (a prize still held, a report
+ * still open), so a change that did not happen leaves no row claiming it did. `changes() > 0` right
+ * after the change's UPDATE counts that statement only, never trigger writes.
  */
 export function auditStatementIf(
   d1: D1Database,
@@ -50,17 +48,6 @@ export function auditStatementIf(
   ...guardParams: unknown[]
 ): D1PreparedStatement {
   return d1
-    .prepare(
-      `INSERT INTO audit_log (actor_user_id, action, target_type, target_id, before, after, note) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${guardSql}`,
-    )
-    .bind(
-      actorUserId,
-      entry.action,
-      entry.targetType,
-      entry.targetId === null ? null : String(entry.targetId),
-      json(entry.before),
-      json(entry.after),
-      entry.note ?? null,
-      ...guardParams,
-    );
+    .prepare(`INSERT INTO audit_log (${COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${guardSql}`)
+    .bind(...values(actorUserId, entry), ...guardParams);
 }

@@ -133,6 +133,22 @@ export interface ApprovalOrigin {
 
 const NEWEST = "(SELECT max(id) FROM tournaments)";
 
+/** A draft's tournaments columns, in the order the INSERT and the UPDATE below name them. */
+const columnValues = (t: ResolvedDraft) => [
+  t.title,
+  t.description,
+  t.categoryId,
+  t.entryFeeCents,
+  t.prizePoolCents,
+  t.maxParticipants,
+  t.minLevel,
+  t.startTime,
+  t.endTime,
+  t.isFree ? 1 : 0,
+  t.format,
+  t.questionDraw,
+];
+
 /**
  * Creates the tournament, its questions, their paid uses and the audit row in one batch. With an
  * approval, every statement runs only while no tournament was created for that approval yet (its
@@ -152,20 +168,7 @@ export function createStatements(d1: D1Database, t: ResolvedDraft, actorId: numb
            start_time, end_time, status, is_free, format, question_draw)
          SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, 'upcoming', ?, ?, ? WHERE ${guard} RETURNING id`,
       )
-      .bind(
-        t.title,
-        t.description,
-        t.categoryId,
-        t.entryFeeCents,
-        t.prizePoolCents,
-        t.maxParticipants,
-        t.minLevel,
-        t.startTime,
-        t.endTime,
-        t.isFree ? 1 : 0,
-        t.format,
-        t.questionDraw,
-      ),
+      .bind(...columnValues(t)),
     // "order" = slot * width + candidate, as pickQuestionPool returns them.
     d1
       .prepare(
@@ -216,21 +219,7 @@ export function editStatements(
            ${questionsChanged ? ", fairness_commitment = NULL" : ""}
          WHERE id = ? AND status = 'upcoming' AND current_participants = 0`,
       )
-      .bind(
-        t.title,
-        t.description,
-        t.categoryId,
-        t.entryFeeCents,
-        t.prizePoolCents,
-        t.maxParticipants,
-        t.minLevel,
-        t.startTime,
-        t.endTime,
-        t.isFree ? 1 : 0,
-        t.format,
-        t.questionDraw,
-        tournamentId,
-      ),
+      .bind(...columnValues(t), tournamentId),
   ];
   if (questionsChanged) {
     statements.push(

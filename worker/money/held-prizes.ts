@@ -12,7 +12,7 @@ import { isFlagged, parseFlags, prizeReferenceOf } from "../db/present-fair-play
 import { tournamentParticipants, tournaments, transactions, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import { runAtomically } from "./ledger";
-import { auditWhenStatement } from "../admin/audit-when";
+import { auditStatementIf } from "../admin/audit";
 
 const LIST_LIMIT = 500;
 
@@ -122,7 +122,7 @@ export async function reviewPrize(
       .prepare("UPDATE transactions SET status = ? WHERE id = ? AND type = 'prize' AND status = 'held'")
       .bind(release ? "completed" : "forfeited", id),
     // Right after the move, so it is written only when the move happened.
-    auditWhenStatement(
+    auditStatementIf(
       d1,
       actorUserId,
       {

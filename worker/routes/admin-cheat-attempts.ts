@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { cheatReviewSchema } from "../../common/api/console-players";
 import { MODERATION } from "../../common/messages";
-import { auditWhenStatement } from "../admin/audit-when";
+import { auditStatementIf } from "../admin/audit";
 import { cheatAttemptRows, presentCheatAttempt } from "../fair-play/integrity";
 import type { Db } from "../db/client";
 import { cheatAttempts } from "../db/schema";
@@ -31,7 +31,7 @@ export const adminCheatAttemptRoutes = new Hono<AppEnv>()
     // Conditional on not yet reviewed, so of two racing reviews only the first is kept and audited.
     const [marked] = await d1.batch([
       d1.prepare("UPDATE cheat_attempts SET reviewed = 1, resolution = ? WHERE id = ? AND reviewed = 0").bind(resolution, id),
-      auditWhenStatement(
+      auditStatementIf(
         d1,
         currentUser(c).id,
         {

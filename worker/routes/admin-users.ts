@@ -21,8 +21,7 @@ import {
 import { MODERATION, PLAYER } from "../../common/messages";
 import { centsToDollars, formatCents } from "../../common/domain/money";
 import { registerApprovalExecutor, requestApproval } from "../admin/approvals";
-import { auditStatement } from "../admin/audit";
-import { auditWhenStatement } from "../admin/audit-when";
+import { auditStatement, auditStatementIf } from "../admin/audit";
 import { sha256Hex } from "../auth/bytes";
 import type { Db } from "../db/client";
 import { iso, presentTransaction } from "../db/present";
@@ -90,7 +89,7 @@ async function moderate(c: Context<AppEnv>, id: number, action: ModerationAction
     d1
       .prepare(`UPDATE users SET ${m.column} = ?, moderation_note = ? WHERE id = ? AND ${m.column} IS ${m.set ? "NULL" : "NOT NULL"}`)
       .bind(m.set ? now : null, note, id),
-    auditWhenStatement(
+    auditStatementIf(
       d1,
       me.id,
       {
@@ -152,7 +151,7 @@ registerApprovalExecutor("adjustment", async ({ env, db, requesterId, approverId
       d1
         .prepare(`INSERT INTO notifications (user_id, message, action, status) SELECT ?, ?, 'balance_adjusted', 'adjusted' WHERE ${fresh}`)
         .bind(userId, message, reference),
-      auditWhenStatement(
+      auditStatementIf(
         d1,
         requesterId,
         {
