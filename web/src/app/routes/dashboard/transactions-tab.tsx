@@ -6,18 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { useTransactions } from "@/features/wallet/api";
 import { cn } from "@/lib/cn";
-
-const TYPE_LABEL: Record<Transaction["type"], string> = {
-  deposit: "Deposit",
-  withdrawal: "Withdrawal",
-  tournament_entry: "Tournament Entry",
-  prize: "Prize",
-  refund: "Refund",
-  card_refund: "Card Refund",
-  chargeback: "Card Dispute",
-  chargeback_reversal: "Dispute Won",
-  adjustment: "Adjustment",
-};
+import { TRANSACTION_TYPE_LABEL } from "@/features/wallet/transaction-labels";
 
 const signed = (cents: Cents) => (cents > 0 ? `+$${formatCents(cents)}` : cents < 0 ? `-$${formatCents(-cents)}` : "$0.00");
 
@@ -69,7 +58,7 @@ export function TransactionsTab() {
                 return (
                   <li key={t.id} className="flex items-start justify-between gap-3 py-3">
                     <div className="min-w-0">
-                      <p className="font-medium">{TYPE_LABEL[t.type]}</p>
+                      <p className="font-medium">{TRANSACTION_TYPE_LABEL[t.type]}</p>
                       {t.description && <p className="text-sm text-muted-foreground break-words">{t.description}</p>}
                       <p className="text-xs text-muted-foreground">{new Date(t.createdAt).toLocaleString()}</p>
                     </div>

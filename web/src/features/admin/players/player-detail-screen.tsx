@@ -4,7 +4,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
 import type { ModerationAction } from "@common/api/console-players";
-import type { Transaction } from "@common/api/types";
 import { formatDollars } from "@common/domain/money";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -23,20 +22,9 @@ import {
   useRequestAdjustment,
   useRevokeSessions,
 } from "./api";
+import { TRANSACTION_TYPE_LABEL } from "@/features/wallet/transaction-labels";
 
 const when = (iso: string) => new Date(iso).toLocaleString();
-
-const TYPE_LABEL: Record<Transaction["type"], string> = {
-  deposit: "Deposit",
-  withdrawal: "Withdrawal",
-  tournament_entry: "Tournament Entry",
-  prize: "Prize",
-  refund: "Refund",
-  card_refund: "Card Refund",
-  chargeback: "Card Dispute",
-  chargeback_reversal: "Dispute Won",
-  adjustment: "Adjustment",
-};
 
 const LIMIT_LABEL: Record<string, string> = {
   deposit_daily: "Deposits per day",
@@ -77,7 +65,7 @@ function Ledger({ id }: { id: number }) {
               {d.entries.map((t) => (
                 <li key={t.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
                   <div className="min-w-0">
-                    <p className="font-medium">{TYPE_LABEL[t.type]}</p>
+                    <p className="font-medium">{TRANSACTION_TYPE_LABEL[t.type]}</p>
                     {t.description && <p className="break-words text-muted-foreground">{t.description}</p>}
                     <p className="text-xs text-muted-foreground">
                       {when(t.createdAt)} · {t.status}
