@@ -1,5 +1,6 @@
 // Withdrawals to a bank account: the debit into a pending ledger row plus its payout record,
-// and the operator's paid/failed decision. Only the account number's last 4 digits are stored.
+// and the operator's paid/failed decision. The account number is stored sealed (AES-GCM, so the
+// ACH file can pay it) beside its last 4 digits, the only part ever shown.
 import { eq } from "drizzle-orm";
 import type { AdminPayout, Payout } from "../../common/api/money";
 import type { NotificationFrame } from "../../common/api/tournaments";
@@ -10,6 +11,7 @@ import { iso } from "../db/present";
 import { payouts, transactions, users } from "../db/schema";
 import { InsufficientFundsError, isOverdraft, runAtomically } from "./ledger";
 import { claimGuardStatement, claimReferenceStatement, type KeyClaim } from "./idempotency";
+import { seal, type SealEnv } from "../crypto/sealed";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -17,7 +19,7 @@ export interface WithdrawalRequest {
   userId: number;
   amountCents: number;
   accountHolderName: string;
-  /** The full number: only its last 4 digits leave this function. */
+  /** The full number: stored sealed; only its last 4 digits leave this function. */
   accountNumber: string;
   routingNumber: string;
   accountType: "checking" | "savings";
@@ -38,8 +40,10 @@ export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
  * The held-money statement changes no balance: it only trips the same CHECK when the debit
  * would dig into the held money, so two withdrawals racing each other cannot together take what is on hold.
  */
-export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalRequest, claim: KeyClaim | null = null) {
+export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, db: Db, w: WithdrawalRequest, claim: KeyClaim | null = null) {
+  const d1 = env.DB;
   const last4 = w.accountNumber.slice(-4);
+  const sealedNumber = await seal(env, w.accountNumber);
   let payoutId: number;
   try {
     const results = await d1.batch<{ id: number }>([
@@ -49,10 +53,10 @@ export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalReque
         .bind(w.amountCents, w.keepCents ?? 0, w.userId),
       d1
         .prepare(
-          `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, routing_number, account_type)
-           VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, account_number_sealed, routing_number, account_type)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         )
-        .bind(w.userId, w.amountCents, w.method, w.accountHolderName, last4, w.routingNumber, w.accountType),
+        .bind(w.userId, w.amountCents, w.method, w.accountHolderName, last4, sealedNumber, w.routingNumber, w.accountType),
       d1
         .prepare(
           `INSERT INTO transactions (user_id, amount_cents, type, status, reference, description)
