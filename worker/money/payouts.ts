@@ -98,28 +98,32 @@ export function payoutIdOf(reference: string): number {
   return id;
 }
 
+/** SQL true while payout `?` is still pending: the condition of every statement that settles it. */
+export const PAYOUT_STILL_PENDING = "(SELECT status FROM payouts WHERE id = ?) = 'pending'";
+
 /**
- * Moves a pending payout to paid (its ledger row completes) or failed (its ledger row fails and
- * the trigger refunds; the reason goes onto the row's description and into a notification for
- * the player). Every statement is conditional on the payout still being pending, inside one
- * batch, so a repeat is a no-op, the player is told once, and a paid payout can never be
- * refunded by a late "failed", nor the reverse. Returns whether this call made the move.
+ * The statements that move a pending payout to paid (its ledger row completes) or failed (its
+ * ledger row fails and the trigger refunds; the reason goes onto the row's description and into a
+ * notification for the player). Every statement is conditional on the payout still being pending,
+ * so run in one batch a repeat is a no-op, the player is told once, and a paid payout can never be
+ * refunded by a late "failed", nor the reverse. `alongside` (an audit row, conditional on
+ * PAYOUT_STILL_PENDING too) runs before the payout's own update, which is last.
  */
-export async function settlePayout(
+export function settleStatements(
   d1: D1Database,
   payout: PayoutRow,
   outcome: "paid" | "failed",
   reason: string | null = null,
-): Promise<boolean> {
-  const stillPending = "(SELECT status FROM payouts WHERE id = ?) = 'pending'";
+  alongside: D1PreparedStatement[] = [],
+): D1PreparedStatement[] {
   const ledgerRow =
     outcome === "paid"
       ? d1
-          .prepare(`UPDATE transactions SET status = 'completed' WHERE reference = ? AND status = 'pending' AND ${stillPending}`)
+          .prepare(`UPDATE transactions SET status = 'completed' WHERE reference = ? AND status = 'pending' AND ${PAYOUT_STILL_PENDING}`)
           .bind(payoutReference(payout.id), payout.id)
       : d1
           .prepare(
-            `UPDATE transactions SET status = 'failed', description = coalesce(description, '') || ? WHERE reference = ? AND status = 'pending' AND ${stillPending}`,
+            `UPDATE transactions SET status = 'failed', description = coalesce(description, '') || ? WHERE reference = ? AND status = 'pending' AND ${PAYOUT_STILL_PENDING}`,
           )
           .bind(MONEY.withdrawalFailedNote(reason ?? ""), payoutReference(payout.id), payout.id);
   const notice =
@@ -127,18 +131,30 @@ export async function settlePayout(
       ? [
           d1
             .prepare(
-              `INSERT INTO notifications (user_id, message, action, status) SELECT ?, ?, 'payout_failed', 'failed' WHERE ${stillPending}`,
+              `INSERT INTO notifications (user_id, message, action, status) SELECT ?, ?, 'payout_failed', 'failed' WHERE ${PAYOUT_STILL_PENDING}`,
             )
             .bind(payout.userId, NOTIFY.payoutFailed(formatCents(payout.amountCents), reason ?? ""), payout.id),
         ]
       : [];
-  const changes = await runAtomically(d1, [
+  return [
     ...notice,
     ledgerRow,
+    ...alongside,
     d1
       .prepare("UPDATE payouts SET status = ?, failure_reason = ?, processed_at = ? WHERE id = ? AND status = 'pending'")
       .bind(outcome, reason, Date.now(), payout.id),
-  ]);
+  ];
+}
+
+/** Settles one payout in its own batch (settleStatements); returns whether this call made the move. */
+export async function settlePayout(
+  d1: D1Database,
+  payout: PayoutRow,
+  outcome: "paid" | "failed",
+  reason: string | null = null,
+  alongside: D1PreparedStatement[] = [],
+): Promise<boolean> {
+  const changes = await runAtomically(d1, settleStatements(d1, payout, outcome, reason, alongside));
   return (changes.at(-1) ?? 0) > 0;
 }
 

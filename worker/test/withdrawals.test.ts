@@ -222,7 +222,7 @@ describe("operators' payout queue", () => {
     const w = await withdraw(player.cookie, 7.5);
     const pending = await call("/api/admin/payouts?status=pending", { cookie: op.cookie });
     expect(pending.status).toBe(200);
-    expect(pending.body).toContainEqual(
+    expect(pending.body.items).toContainEqual(
       expect.objectContaining({
         id: w.body.payout.id,
         userId: player.user.id,
@@ -236,7 +236,7 @@ describe("operators' payout queue", () => {
     );
     expect(pending.text).not.toContain("000123456789");
     const paid = await call("/api/admin/payouts?status=paid", { cookie: op.cookie });
-    expect(paid.body.some((p: { id: number }) => p.id === w.body.payout.id)).toBe(false);
+    expect(paid.body.items.some((p: { id: number }) => p.id === w.body.payout.id)).toBe(false);
     expect((await call("/api/admin/payouts?status=lost", { cookie: op.cookie })).status).toBe(400);
   });
 
