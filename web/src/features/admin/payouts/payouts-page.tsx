@@ -2,8 +2,7 @@
 // two-person rule for large payouts, the selection exported as an ACH file, batches downloaded
 // again and marked paid, legacy payouts (last 4 digits only) paid by hand, and failures with a reason.
 import { useState } from "react";
-import type { PayoutQueueItem } from "@common/api/payouts";
-import type { PayoutBatchView } from "@common/api/payouts";
+import type { PayoutBatchView, PayoutQueueItem } from "@common/api/payouts";
 import { formatDollars } from "@common/domain/money";
 import { PAYOUTS } from "@common/messages";
 import { Button } from "@/components/ui/button";
