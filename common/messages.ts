@@ -511,3 +511,29 @@ export const MODERATION = {
   resolutionLength: "Resolution must be 1-500 characters",
   reviewFilter: "review must be open, reviewed or all",
 } as const;
+
+/** The payout queue and the ACH file (docs/operating.md, "Payouts and the ACH file"). */
+export const PAYOUTS = {
+  legacy: "Only the last 4 digits were kept: contact the player for their account details.",
+  notExportable: (id: number) =>
+    `Payout #${id} cannot go in a file: only the last 4 digits of its account were kept. Contact the player for their account details, pay it by other means and mark it paid.`,
+  alreadyExported: (id: number, batchId: number) =>
+    `Payout #${id} is already in batch #${batchId}: download that file again from the batches list instead.`,
+  notPending: (id: number, status: string) => `Payout #${id} is already ${status}: take it out of the selection.`,
+  approvalRequired: (id: number, threshold: string) =>
+    `Payout #${id} is above ${threshold}: request approval and wait for another operator to approve it.`,
+  approvalNotRequired: (threshold: string) => `Only payouts above ${threshold} need a second operator: export or pay this one directly.`,
+  alreadyApproved: "This payout is already approved: export it.",
+  approvalAlreadyRequested: (approvalId: number) => `Approval #${approvalId} for this payout already waits for another operator.`,
+  approvalRequested: "Approval requested: another operator approves it in Approvals, then you can export it.",
+  approvalSummary: (usd: string, username: string, id: number, last4: string) =>
+    `Pay $${usd} to ${username} (payout #${id}, account ••••${last4})`,
+  selectionEmpty: "Select at least one payout to export",
+  selectionTooLarge: (max: number) => `Export at most ${max} payouts in one file`,
+  exportRaced: "Another operator changed one of these payouts a moment ago: reload the queue and export again.",
+  batchNotFound: "Payout batch not found",
+  achNotConfigured: (name: string, rule: string) => `The ACH file cannot be made: ${name} ${rule}. Set it in wrangler.toml [vars].`,
+  sealedUnreadable: (id: number) =>
+    `The account number of payout #${id} cannot be decrypted with DATA_ENCRYPTION_KEYS: keep the key it was sealed with in the list.`,
+  amountFilter: (field: string) => `${field} must be an amount in dollars, like 25 or 25.50`,
+} as const;

@@ -218,3 +218,13 @@ export const IDEMPOTENCY_CLAIM_STALE_MS = 30_000;
 export const DEFAULT_TWO_PERSON_PAYOUT_CENTS = 100_000;
 /** House-funded prize pools above this wait for a second operator's approval (TWO_PERSON_HOUSE_POOL_USD). */
 export const DEFAULT_TWO_PERSON_HOUSE_POOL_CENTS = 50_000;
+
+// Payouts and the ACH file (docs/operating.md).
+/** Payouts one ACH file may carry (one selection of the queue). */
+export const PAYOUT_EXPORT_MAX = 500;
+/** Payouts the queue lists at once, oldest pending first. */
+export const PAYOUT_QUEUE_LIMIT = 500;
+/** Batches (ACH files) the batches list shows, newest first. */
+export const PAYOUT_BATCH_LIST_LIMIT = 100;
+/** How an account number is shown: this, then its last 4 digits. */
+export const ACCOUNT_MASK = "••••";

@@ -29,6 +29,7 @@ import { withdrawalRoutes } from "./routes/withdrawal";
 import { walletRoutes } from "./routes/wallet";
 import { adminFrozenAccountRoutes } from "./routes/admin-frozen-accounts";
 import { adminPayoutRoutes } from "./routes/admin-payouts";
+import { adminPayoutBatchRoutes } from "./routes/admin-payout-batches";
 import { adminTournamentRoutes } from "./routes/admin-tournaments";
 import { adminQuestionRoutes } from "./routes/admin-questions";
 import { adminQuestionReportRoutes } from "./routes/admin-question-reports";
@@ -82,6 +83,7 @@ const api = new Hono<AppEnv>()
   .route("/wallet", walletRoutes)
   .route("/receipts", receiptRoutes)
   .route("/admin/payouts", adminPayoutRoutes)
+  .route("/admin/payout-batches", adminPayoutBatchRoutes)
   .route("/admin/tournaments", adminTournamentRoutes)
   .route("/admin/questions", adminQuestionRoutes)
   .route("/admin/question-reports", adminQuestionReportRoutes)

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   "question_report.resolve",
   "payout.export",
   "payout_batch.mark_paid",
+  "payout.mark_paid",
   "payout.mark_failed",
   "held_prize.release",
   "held_prize.forfeit",

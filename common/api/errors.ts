@@ -185,6 +185,21 @@ export const ERROR_CODES = [
   "cheat_attempt_not_found",
   /** The cheat attempt was already reviewed. */
   "cheat_attempt_reviewed",
+  /** A payout above the two-person threshold that a second operator has not approved yet: request approval first. */
+  "approval_required",
+  /** Only a payout above the two-person threshold waits for a second operator (or it is approved already). */
+  "approval_not_required",
+  /** This payout already waits for a second operator's decision. */
+  "approval_already_requested",
+
+  // Payouts and the ACH file (docs/operating.md, "Payouts and the ACH file").
+  /** Only the last 4 digits of the account were kept: pay it outside the file, after asking the player. */
+  "payout_not_exportable",
+  /** The payout is already in an ACH file (a batch). */
+  "payout_already_exported",
+  "payout_batch_not_found",
+  /** The ACH_* identity variables are missing or malformed: the message names which. */
+  "ach_not_configured",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

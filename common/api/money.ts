@@ -147,11 +147,6 @@ export const withdrawalSchema = z.object({
 export const payoutStatuses = ["pending", "paid", "failed"] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
-/** GET /api/admin/payouts?status=… (all statuses when omitted). */
-export const payoutListQuerySchema = z.object({
-  status: z.enum(payoutStatuses, { error: "status must be pending, paid or failed" }).optional(),
-});
-
 /** POST /api/admin/payouts/:id/failed */
 export const payoutFailSchema = z.object({
   reason: z
@@ -253,7 +248,7 @@ export interface WithdrawalResponse {
   payout: Payout;
 }
 
-/** The operator's view of a payout (GET /api/admin/payouts, POST …/paid, …/failed). */
+/** The operator's view of a payout (POST /api/admin/payouts/:id/paid, …/failed; the queue adds more: common/api/payouts.ts). */
 export interface AdminPayout extends Payout {
   userId: number;
   username: string;

@@ -1,5 +1,6 @@
 // Withdrawals to a bank account: the debit into a pending ledger row plus its payout record,
-// and the operator's paid/failed decision. Only the account number's last 4 digits are stored.
+// and the operator's paid/failed decision. The account number is stored sealed (AES-GCM, so the
+// ACH file can pay it) beside its last 4 digits, the only part ever shown.
 import { eq } from "drizzle-orm";
 import type { AdminPayout, Payout } from "../../common/api/money";
 import type { NotificationFrame } from "../../common/api/tournaments";
@@ -10,6 +11,7 @@ import { iso } from "../db/present";
 import { payouts, transactions, users } from "../db/schema";
 import { InsufficientFundsError, isOverdraft, runAtomically } from "./ledger";
 import { claimGuardStatement, claimReferenceStatement, type KeyClaim } from "./idempotency";
+import { seal, type SealEnv } from "../crypto/sealed";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -17,7 +19,7 @@ export interface WithdrawalRequest {
   userId: number;
   amountCents: number;
   accountHolderName: string;
-  /** The full number: only its last 4 digits leave this function. */
+  /** The full number: stored sealed; only its last 4 digits leave this function. */
   accountNumber: string;
   routingNumber: string;
   accountType: "checking" | "savings";
@@ -38,8 +40,10 @@ export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
  * The held-money statement changes no balance: it only trips the same CHECK when the debit
  * would dig into the held money, so two withdrawals racing each other cannot together take what is on hold.
  */
-export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalRequest, claim: KeyClaim | null = null) {
+export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, db: Db, w: WithdrawalRequest, claim: KeyClaim | null = null) {
+  const d1 = env.DB;
   const last4 = w.accountNumber.slice(-4);
+  const sealedNumber = await seal(env, w.accountNumber);
   let payoutId: number;
   try {
     const results = await d1.batch<{ id: number }>([
@@ -49,10 +53,10 @@ export async function debitWithdrawal(d1: D1Database, db: Db, w: WithdrawalReque
         .bind(w.amountCents, w.keepCents ?? 0, w.userId),
       d1
         .prepare(
-          `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, routing_number, account_type)
-           VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, account_number_sealed, routing_number, account_type)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         )
-        .bind(w.userId, w.amountCents, w.method, w.accountHolderName, last4, w.routingNumber, w.accountType),
+        .bind(w.userId, w.amountCents, w.method, w.accountHolderName, last4, sealedNumber, w.routingNumber, w.accountType),
       d1
         .prepare(
           `INSERT INTO transactions (user_id, amount_cents, type, status, reference, description)
@@ -94,28 +98,32 @@ export function payoutIdOf(reference: string): number {
   return id;
 }
 
+/** SQL true while payout `?` is still pending: the condition of every statement that settles it. */
+export const PAYOUT_STILL_PENDING = "(SELECT status FROM payouts WHERE id = ?) = 'pending'";
+
 /**
- * Moves a pending payout to paid (its ledger row completes) or failed (its ledger row fails and
- * the trigger refunds; the reason goes onto the row's description and into a notification for
- * the player). Every statement is conditional on the payout still being pending, inside one
- * batch, so a repeat is a no-op, the player is told once, and a paid payout can never be
- * refunded by a late "failed", nor the reverse. Returns whether this call made the move.
+ * The statements that move a pending payout to paid (its ledger row completes) or failed (its
+ * ledger row fails and the trigger refunds; the reason goes onto the row's description and into a
+ * notification for the player). Every statement is conditional on the payout still being pending,
+ * so run in one batch a repeat is a no-op, the player is told once, and a paid payout can never be
+ * refunded by a late "failed", nor the reverse. `alongside` (an audit row, conditional on
+ * PAYOUT_STILL_PENDING too) runs before the payout's own update, which is last.
  */
-export async function settlePayout(
+export function settleStatements(
   d1: D1Database,
   payout: PayoutRow,
   outcome: "paid" | "failed",
   reason: string | null = null,
-): Promise<boolean> {
-  const stillPending = "(SELECT status FROM payouts WHERE id = ?) = 'pending'";
+  alongside: D1PreparedStatement[] = [],
+): D1PreparedStatement[] {
   const ledgerRow =
     outcome === "paid"
       ? d1
-          .prepare(`UPDATE transactions SET status = 'completed' WHERE reference = ? AND status = 'pending' AND ${stillPending}`)
+          .prepare(`UPDATE transactions SET status = 'completed' WHERE reference = ? AND status = 'pending' AND ${PAYOUT_STILL_PENDING}`)
           .bind(payoutReference(payout.id), payout.id)
       : d1
           .prepare(
-            `UPDATE transactions SET status = 'failed', description = coalesce(description, '') || ? WHERE reference = ? AND status = 'pending' AND ${stillPending}`,
+            `UPDATE transactions SET status = 'failed', description = coalesce(description, '') || ? WHERE reference = ? AND status = 'pending' AND ${PAYOUT_STILL_PENDING}`,
           )
           .bind(MONEY.withdrawalFailedNote(reason ?? ""), payoutReference(payout.id), payout.id);
   const notice =
@@ -123,18 +131,30 @@ export async function settlePayout(
       ? [
           d1
             .prepare(
-              `INSERT INTO notifications (user_id, message, action, status) SELECT ?, ?, 'payout_failed', 'failed' WHERE ${stillPending}`,
+              `INSERT INTO notifications (user_id, message, action, status) SELECT ?, ?, 'payout_failed', 'failed' WHERE ${PAYOUT_STILL_PENDING}`,
             )
             .bind(payout.userId, NOTIFY.payoutFailed(formatCents(payout.amountCents), reason ?? ""), payout.id),
         ]
       : [];
-  const changes = await runAtomically(d1, [
+  return [
     ...notice,
     ledgerRow,
+    ...alongside,
     d1
       .prepare("UPDATE payouts SET status = ?, failure_reason = ?, processed_at = ? WHERE id = ? AND status = 'pending'")
       .bind(outcome, reason, Date.now(), payout.id),
-  ]);
+  ];
+}
+
+/** Settles one payout in its own batch (settleStatements); returns whether this call made the move. */
+export async function settlePayout(
+  d1: D1Database,
+  payout: PayoutRow,
+  outcome: "paid" | "failed",
+  reason: string | null = null,
+  alongside: D1PreparedStatement[] = [],
+): Promise<boolean> {
+  const changes = await runAtomically(d1, settleStatements(d1, payout, outcome, reason, alongside));
   return (changes.at(-1) ?? 0) > 0;
 }
 

@@ -1,18 +1,25 @@
-// The operators' payout queue: list the payouts, mark one paid or failed.
+// The operators' payout queue (docs/operating.md, "Payouts and the ACH file"): the queue with its
+// filters, a second operator's approval for a large payout (the "payout" approval, carried out by
+// the executor registered below), the export of a selection as an ACH file, and one payout marked
+// paid (a legacy payout paid outside the file) or failed with a reason. Batches: admin-payout-batches.ts.
 import { Hono } from "hono";
-import { asc, desc, eq } from "drizzle-orm";
-import { payoutFailSchema, payoutListQuerySchema } from "../../common/api/money";
-import { MONEY } from "../../common/messages";
+import { eq } from "drizzle-orm";
+import { payoutFailSchema } from "../../common/api/money";
+import { payoutExportSchema, payoutQueueQuerySchema, type PayoutApprovalRequested } from "../../common/api/payouts";
+import { formatCents } from "../../common/domain/money";
+import { MONEY, PAYOUTS } from "../../common/messages";
+import { registerApprovalExecutor, requestApproval, twoPersonThresholds } from "../admin/approvals";
+import { auditStatementIf } from "../admin/audit";
 import { payouts, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
-import { requireAdmin, requireUser } from "../http/middleware";
-import { idParam, validate } from "../http/validate";
+import { currentUser, requireAdmin, requireUser } from "../http/middleware";
+import { idParam, noFields, validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import type { Db } from "../db/client";
-import { payoutFailedFrame, presentAdminPayout, settlePayout } from "../money/payouts";
+import { PAYOUT_STILL_PENDING, payoutFailedFrame, presentAdminPayout, settlePayout } from "../money/payouts";
 import { pushStoredNotification } from "../durable/hub-client";
-
-const LIST_LIMIT = 500;
+import { exportPayouts } from "../payouts/batches";
+import { listPayoutQueue, needsSecondOperator, payoutQueueItem } from "../payouts/queue";
 
 async function loadPayout(db: Db, id: number) {
   const row = await db
@@ -25,39 +32,90 @@ async function loadPayout(db: Db, id: number) {
   return row;
 }
 
+const thresholdText = (env: Env) => `$${formatCents(twoPersonThresholds(env).payoutCents)}`;
+
 /**
  * Settles a payout, idempotently: asking for the state it is already in answers 200; the other
- * final state is a 409. The call that fails a payout pushes the player's notification (already
- * stored with the move) to their open /ws sockets.
+ * final state is a 409. The audit row commits with the move and only with it. The call that fails
+ * a payout pushes the player's notification (already stored with the move) to their open /ws sockets.
+ * Paying a large payout by hand needs the same second operator as exporting it.
  */
-async function settle(env: Env, db: Db, id: number, outcome: "paid" | "failed", reason: string | null) {
+async function settle(env: Env, db: Db, actorId: number, id: number, outcome: "paid" | "failed", reason: string | null) {
   const before = await loadPayout(db, id);
-  const moved = await settlePayout(env.DB, before.payout, outcome, reason);
+  const p = before.payout;
+  if (outcome === "paid" && p.status === "pending" && p.approvedAt === null && needsSecondOperator(env, p.amountCents)) {
+    throw conflict(PAYOUTS.approvalRequired(id, thresholdText(env)), "approval_required");
+  }
+  const audit = auditStatementIf(
+    env.DB,
+    actorId,
+    {
+      action: outcome === "paid" ? "payout.mark_paid" : "payout.mark_failed",
+      targetType: "payout",
+      targetId: id,
+      before: { status: "pending", amountCents: p.amountCents, batchId: p.batchId },
+      after: { status: outcome },
+      note: reason,
+    },
+    PAYOUT_STILL_PENDING,
+    id,
+  );
+  const moved = await settlePayout(env.DB, p, outcome, reason, [audit]);
   const after = await loadPayout(db, id);
   if (after.payout.status !== outcome) throw conflict(MONEY.payoutAlready(after.payout.status), "payout_already_settled");
   if (moved && outcome === "failed") await pushStoredNotification(env, after.payout.userId, payoutFailedFrame(after.payout, reason ?? ""));
   return presentAdminPayout(after.payout, after.username);
 }
 
+// A second operator approved a payout above the threshold: it may now be exported (or paid by
+// hand). Approving it again, or after another approval of the same payout, changes nothing.
+registerApprovalExecutor("payout", async (ctx, payload) => {
+  const { payoutId } = payload as { payoutId: number };
+  const { payout } = await loadPayout(ctx.db, payoutId);
+  if (payout.approvedAt !== null) return String(payoutId);
+  if (payout.status !== "pending") throw conflict(MONEY.payoutAlready(payout.status), "payout_already_settled");
+  await ctx.env.DB.prepare(
+    "UPDATE payouts SET approved_by = ?, approved_at = ? WHERE id = ? AND status = 'pending' AND approved_at IS NULL",
+  )
+    .bind(ctx.approverId, Date.now(), payoutId)
+    .run();
+  const now = await loadPayout(ctx.db, payoutId);
+  if (now.payout.approvedAt === null) throw conflict(MONEY.payoutAlready(now.payout.status), "payout_already_settled");
+  return String(payoutId);
+});
+
 export const adminPayoutRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
-  .get("/", validate("query", payoutListQuerySchema), async (c) => {
-    const { status } = c.req.valid("query");
-    const rows = await c
-      .get("db")
-      .select({ payout: payouts, username: users.username })
-      .from(payouts)
-      .innerJoin(users, eq(users.id, payouts.userId))
-      .where(status ? eq(payouts.status, status) : undefined)
-      // The pending queue is worked oldest first; history reads newest first.
-      .orderBy(...(status === "pending" ? [asc(payouts.createdAt), asc(payouts.id)] : [desc(payouts.createdAt), desc(payouts.id)]))
-      .limit(LIST_LIMIT)
-      .all();
-    return c.json(rows.map((r) => presentAdminPayout(r.payout, r.username)));
+  .get("/", validate("query", payoutQueueQuerySchema), async (c) => {
+    return c.json(await listPayoutQueue(c.env, c.get("db"), c.req.valid("query")));
+  })
+  .post("/export", validate("json", payoutExportSchema), async (c) => {
+    const { fileName, file, batchId } = await exportPayouts(c.env, c.get("db"), currentUser(c).id, c.req.valid("json").payoutIds);
+    return c.text(file, 200, {
+      "content-disposition": `attachment; filename="${fileName}"`,
+      "x-payout-batch-id": String(batchId),
+    });
+  })
+  .post("/:id/request-approval", idParam, noFields, async (c) => {
+    const id = c.req.valid("param").id;
+    const { payout, username } = await loadPayout(c.get("db"), id);
+    const item = (await payoutQueueItem(c.env, c.get("db"), id))!;
+    if (item.status !== "pending") throw conflict(MONEY.payoutAlready(item.status), "payout_already_settled");
+    if (item.approval.state === "not_required") throw conflict(PAYOUTS.approvalNotRequired(thresholdText(c.env)), "approval_not_required");
+    if (item.approval.state === "approved") throw conflict(PAYOUTS.alreadyApproved, "approval_not_required");
+    if (item.approval.approvalId !== null)
+      throw conflict(PAYOUTS.approvalAlreadyRequested(item.approval.approvalId), "approval_already_requested");
+    const { id: approvalId } = await requestApproval(c, {
+      kind: "payout",
+      payload: { payoutId: id },
+      summary: PAYOUTS.approvalSummary(formatCents(payout.amountCents), username, id, payout.accountLast4),
+      amountCents: payout.amountCents,
+    });
+    return c.json({ approvalId, message: PAYOUTS.approvalRequested } satisfies PayoutApprovalRequested, 202);
   })
   .post("/:id/paid", idParam, async (c) => {
-    return c.json(await settle(c.env, c.get("db"), c.req.valid("param").id, "paid", null));
+    return c.json(await settle(c.env, c.get("db"), currentUser(c).id, c.req.valid("param").id, "paid", null));
   })
   .post("/:id/failed", idParam, validate("json", payoutFailSchema), async (c) => {
-    return c.json(await settle(c.env, c.get("db"), c.req.valid("param").id, "failed", c.req.valid("json").reason));
+    return c.json(await settle(c.env, c.get("db"), currentUser(c).id, c.req.valid("param").id, "failed", c.req.valid("json").reason));
   });

@@ -61,7 +61,7 @@ export const withdrawalRoutes = new Hono<AppEnv>()
         if (body.amount > w.withdrawableCents) throw onHold(w);
         try {
           const rows = await debitWithdrawal(
-            c.env.DB,
+            c.env,
             db,
             { userId: me.id, amountCents: body.amount, method: body.withdrawalMethod, ...body.bankAccount, keepCents: w.heldCents },
             claim,

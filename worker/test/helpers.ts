@@ -25,6 +25,7 @@ export interface CallResult<T = any> {
   body: T;
   text: string;
   setCookie: string | null;
+  headers: Headers;
 }
 
 let ipCounter = 0;
@@ -55,7 +56,7 @@ export async function call<T = any>(path: string, opts: CallOptions = {}): Promi
   } catch {
     parsed = undefined;
   }
-  return { status: res.status, body: parsed as T, text, setCookie: res.headers.get("set-cookie") };
+  return { status: res.status, body: parsed as T, text, setCookie: res.headers.get("set-cookie"), headers: res.headers };
 }
 
 /** "sid=…" from a Set-Cookie header. */

@@ -194,7 +194,7 @@ describe("Idempotency-Key on POST /api/withdrawal/confirm", () => {
 
     // Had it only stalled, its batch now fails whole: the claim it holds (created_at = staleAt) is gone.
     const late = await debitWithdrawal(
-      env.DB,
+      env,
       createDb(env.DB),
       { userId: user.id, amountCents: 2_500, method: "bank_account", ...validBank() },
       { userId: user.id, key, claimedAt: staleAt },

@@ -20,6 +20,7 @@ import {
   withdrawRaw,
 } from "./money-helpers";
 import { verifyEmail } from "./email-helpers";
+import { open } from "../crypto/sealed";
 
 afterEach(expectLedgerBalanced);
 
@@ -147,6 +148,23 @@ describe("a withdrawal", () => {
     expect((await call("/api/user", { cookie })).body.balance).toBe(37.66);
   });
 
+  it("keeps the full account number sealed (AES-GCM) on the payout, so it can be paid by file, and nowhere in plain", async () => {
+    const { cookie } = await fundedUser(5_000);
+    const accountNumber = "55501234567890";
+    const res = await withdraw(cookie, 20, { ...validBank(), accountNumber: "5550 1234-567890" });
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain(accountNumber);
+    const row = await env.DB.prepare("SELECT account_number_sealed AS sealed, account_last4 AS last4 FROM payouts WHERE id = ?")
+      .bind(res.body.payout.id)
+      .first<{ sealed: string | null; last4: string }>();
+    expect(row?.last4).toBe("7890");
+    expect(row?.sealed).toMatch(/^v1:test1:/);
+    expect(await open(env, row!.sealed!)).toBe(accountNumber);
+    const everything = await dumpDatabase();
+    expect(everything).not.toContain(accountNumber);
+    expect(everything).not.toContain("5550123456");
+  });
+
   it("defaults the account type to checking and may take the whole balance", async () => {
     const { cookie, user } = await fundedUser(1_050);
     const { accountType: _omit, ...bank } = validBank();
@@ -204,7 +222,7 @@ describe("operators' payout queue", () => {
     const w = await withdraw(player.cookie, 7.5);
     const pending = await call("/api/admin/payouts?status=pending", { cookie: op.cookie });
     expect(pending.status).toBe(200);
-    expect(pending.body).toContainEqual(
+    expect(pending.body.items).toContainEqual(
       expect.objectContaining({
         id: w.body.payout.id,
         userId: player.user.id,
@@ -218,7 +236,7 @@ describe("operators' payout queue", () => {
     );
     expect(pending.text).not.toContain("000123456789");
     const paid = await call("/api/admin/payouts?status=paid", { cookie: op.cookie });
-    expect(paid.body.some((p: { id: number }) => p.id === w.body.payout.id)).toBe(false);
+    expect(paid.body.items.some((p: { id: number }) => p.id === w.body.payout.id)).toBe(false);
     expect((await call("/api/admin/payouts?status=lost", { cookie: op.cookie })).status).toBe(400);
   });
 

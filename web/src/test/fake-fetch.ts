@@ -10,7 +10,9 @@ export interface FakeRequest {
   headers: Headers;
 }
 
-export type FakeAnswer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+/** `body` is sent as JSON; `text` as it is (a file download), with `headers` beside it. */
+export type FakeReply = { status?: number; body?: unknown; text?: string; headers?: Record<string, string> };
+export type FakeAnswer = FakeReply | Promise<FakeReply>;
 export type FakeRoute = (req: FakeRequest) => FakeAnswer;
 
 /** `{ "GET /api/user": () => ({ body: user }) }`; an unknown route answers 404 so a test notices. */
@@ -30,9 +32,12 @@ export function fakeFetch(routes: Record<string, FakeRoute>) {
     const route = routes[`${method} ${url.pathname}`];
     const answer = route ? await route(req) : { status: 404, body: { message: `no fake route for ${method} ${url.pathname}` } };
     const status = answer.status ?? 200;
+    if (answer.text !== undefined) {
+      return new Response(answer.text, { status, headers: { "Content-Type": "text/plain; charset=UTF-8", ...answer.headers } });
+    }
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", ...answer.headers },
     });
   });
   vi.stubGlobal("fetch", fn);

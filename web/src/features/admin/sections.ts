@@ -13,6 +13,7 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "", label: "Overview", load: () => import("./overview/overview-page") },
+  { path: "payouts", label: "Payouts", load: () => import("./payouts/payouts-page") },
   { path: "tournaments", label: "Tournaments", load: () => import("./tournaments/tournaments-page") },
   { path: "tournaments/:id", label: "Tournament", load: () => import("./tournaments/tournament-detail-page"), nav: false },
   { path: "questions", label: "Questions", load: () => import("./questions/questions-page") },
