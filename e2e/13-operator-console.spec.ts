@@ -3,6 +3,7 @@
 // cancels another (its player gets the fee back), exports the pending payout as an ACH file and
 // marks the batch paid, resolves a player's question report, and releases a held prize.
 // The players' side is set up through the API, as they would play it.
+import { readFileSync } from "node:fs";
 import type { AdminQuestion } from "../common/api/admin";
 import type { OutboxMail } from "../common/api/email";
 import type { PlayerQuestion, TournamentDetail } from "../common/api/tournaments";
@@ -29,7 +30,8 @@ async function json<T>(res: { ok(): boolean; text(): Promise<string>; json(): Pr
   return (await res.json()) as T;
 }
 
-const statusOf = async (player: Account, id: number) => (await json<TournamentDetail>(await player.api.get(`/api/tournaments/${id}`))).status;
+const statusOf = async (player: Account, id: number) =>
+  (await json<TournamentDetail>(await player.api.get(`/api/tournaments/${id}`))).status;
 
 async function untilStatus(player: Account, id: number, status: string) {
   await expect.poll(() => statusOf(player, id), { timeout: 90_000, intervals: [1_000] }).toBe(status);
@@ -66,9 +68,7 @@ async function verifyEmail(player: Account) {
   await json(await player.api.post("/api/auth/verify-email", { data: { token } }));
 }
 
-test("an operator runs the site from the console: import, create, cancel, pay out, resolve a report, release a prize", async ({
-  page,
-}) => {
+test("an operator runs the site from the console: import, create, cancel, pay out, resolve a report, release a prize", async ({ page }) => {
   test.setTimeout(300_000);
   const op = await newOperator("console");
   const [bot, payee, refundee] = await Promise.all([createAccount("bot"), createAccount("payee"), createAccount("refundee")]);
@@ -97,13 +97,18 @@ test("an operator runs the site from the console: import, create, cancel, pay ou
   );
   await verifyEmail(payee);
   await json(await payee.api.post("/api/auth/step-up", { data: { password: payee.password } }));
-  await json(
+  const { payout } = await json<{ payout: { id: number } }>(
     await payee.api.post("/api/withdrawal/confirm", {
       headers: { "Idempotency-Key": crypto.randomUUID() },
       data: {
         amount: 10,
         withdrawalMethod: "bank_account",
-        bankAccount: { accountHolderName: "Ada Lovelace", accountNumber: "000123456789", routingNumber: "021000021", accountType: "checking" },
+        bankAccount: {
+          accountHolderName: "Ada Lovelace",
+          accountNumber: "000123456789",
+          routingNumber: "021000021",
+          accountType: "checking",
+        },
       },
     }),
   );
@@ -169,6 +174,36 @@ test("an operator runs the site from the console: import, create, cancel, pay ou
   expect((await getUser(refundee)).balance).toBe(10);
   expect((await getTransactions(refundee)).filter((t) => t.type === "refund")).toHaveLength(1);
 
+  // Pay the payee: export their pending payout as an ACH file, then mark the batch paid.
+  await consoleNav.getByRole("link", { name: "Payouts" }).click();
+  await page.getByLabel("Player").fill(payee.username);
+  const payoutRow = page.getByRole("row").filter({ hasText: payee.username });
+  await expect(payoutRow).toHaveCount(1);
+  await expect(payoutRow).toContainText("••••6789");
+  await expect(payoutRow).not.toContainText("000123456789");
+  await page.getByRole("checkbox", { name: `Select payout #${payout.id}` }).check();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export ACH file" }).click();
+  const download = await downloading;
+  const fileName = download.suggestedFilename();
+  expect(fileName).toMatch(/^ach-\d{8}-\d+\.txt$/);
+  const lines = readFileSync(await download.path(), "utf8")
+    .split(/\r?\n/)
+    .filter((l) => l !== "");
+  // Every record 94 characters, blocked to a multiple of 10 lines; the entry pays the account the payee gave.
+  expect(lines.every((l) => l.length === 94)).toBe(true);
+  expect(lines.length % 10).toBe(0);
+  const entries = lines.filter((l) => l.startsWith("6"));
+  expect(entries).toHaveLength(1);
+  expect(entries[0]).toContain("000123456789");
+  expect(entries[0]!.slice(29, 39)).toBe("0000001000");
+  const batchRow = page.getByRole("row").filter({ hasText: fileName });
+  await batchRow.getByRole("button", { name: "Mark paid" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Mark paid" }).click();
+  await expectToast(page, "paid", "1 payout marked paid.");
+  await expect(batchRow).toContainText(`Paid by ${op.username}`);
+  expect((await getTransactions(payee)).find((t) => t.type === "withdrawal")?.status).toBe("completed");
+
   // Resolve the bot's report: the reporter hears the outcome.
   await consoleNav.getByRole("link", { name: "Reports" }).click();
   const group = page.getByRole("article", { name: reported.question });
@@ -183,10 +218,7 @@ test("an operator runs the site from the console: import, create, cancel, pay ou
   // Release the bot's held prize (first place, $13.00): it enters the balance.
   expect((await getUser(bot)).balance).toBe(0);
   await consoleNav.getByRole("link", { name: "Fair play" }).click();
-  const held = page
-    .getByRole("region", { name: "Held prizes" })
-    .getByRole("listitem")
-    .filter({ hasText: bot.username });
+  const held = page.getByRole("region", { name: "Held prizes" }).getByRole("listitem").filter({ hasText: bot.username });
   await expect(held).toContainText("$13.00");
   await held.getByRole("button", { name: /^Release prize/ }).click();
   await expectToast(page, "Prize released");
@@ -194,7 +226,8 @@ test("an operator runs the site from the console: import, create, cancel, pay ou
   expect((await getUser(bot)).balance).toBe(13);
 });
 
-test("at phone width every console screen fits the screen: the navigation scrolls, nothing else does @mobile", async ({ page, context }) => {
+test("at phone width every console screen fits the screen: the navigation scrolls, nothing else does", async ({ page, context }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
   const op = await newOperator("phoneop");
   await signIn(context, op);
   await page.goto("/admin");
