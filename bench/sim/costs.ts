@@ -66,7 +66,12 @@ const ASSUMED: Pick<Costs, "rpcMs" | "perKbMs" | "boardPerPlayerMs" | "mergePerE
 
 interface BenchFile {
   timestamp?: string;
-  liveShow?: { sockets?: number; pushToLastSocketMs?: number[]; peakAnswersPerSecond?: number; answerLatencyMs?: { p95?: number } };
+  liveShow?: {
+    sockets?: number;
+    pushToLastSocketMs?: number[];
+    peakAnswersPerSecond?: number;
+    answerLatencyMs?: { p50?: number; p95?: number; p99?: number };
+  };
   settlement?: {
     players?: number;
     settleRequestMs?: number;
@@ -78,8 +83,16 @@ interface BenchFile {
 
 const positive = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n) && n > 0;
 
+/** What the bench measured of its live show (one room, every socket on this machine), to compare the model with. */
+export interface LiveShowReference {
+  sockets: number;
+  pushToLastSocketMs: number;
+  answerLatencyP50Ms: number;
+  answerLatencyP99Ms: number;
+}
+
 /** Reads the bench's results; every figure it cannot derive falls back to the constants above. */
-export function loadCosts(path: string): { costs: Costs; benchTimestamp: string | null } {
+export function loadCosts(path: string): { costs: Costs; benchTimestamp: string | null; liveShow: LiveShowReference | null } {
   let bench: BenchFile = {};
   try {
     bench = JSON.parse(readFileSync(path, "utf8")) as BenchFile;
@@ -97,7 +110,7 @@ export function loadCosts(path: string): { costs: Costs; benchTimestamp: string 
   const peak = live?.peakAnswersPerSecond;
   const answerMs = measured(
     positive(peak) ? 1000 / peak : undefined,
-    `1,000 ms / the live show's peak of ${peak ?? "?"} answers/s (answers were queueing)`,
+    `1,000 ms / the live show's peak of ${peak ?? "?"} answers/s, replied while answers queued (p95 ${live?.answerLatencyMs?.p95 ?? "?"} ms): an upper bound`,
     FALLBACK.answerMs,
   );
   // The warm push: the smallest push-to-last-socket over the show's questions (the first includes
@@ -163,5 +176,10 @@ export function loadCosts(path: string): { costs: Costs; benchTimestamp: string 
     },
     ...ASSUMED,
   };
-  return { costs, benchTimestamp: bench.timestamp ?? null };
+  const latency = live?.answerLatencyMs;
+  const liveShow =
+    positive(live?.sockets) && toLast.length > 0 && positive(latency?.p50) && positive(latency?.p99)
+      ? { sockets: live.sockets, pushToLastSocketMs: Math.min(...toLast), answerLatencyP50Ms: latency.p50, answerLatencyP99Ms: latency.p99 }
+      : null;
+  return { costs, benchTimestamp: bench.timestamp ?? null, liveShow };
 }

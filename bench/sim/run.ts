@@ -12,9 +12,9 @@ import {
   REVEAL_PAUSE_MS,
 } from "../../common/spec";
 import { LIVE_SHOW_WINDOW_MS } from "../../common/domain/live-show";
-import { loadCosts, type Costs } from "./costs";
+import { loadCosts, type Costs, type LiveShowReference } from "./costs";
 import { simulateShow, type D1Plan, type ModelCosts, type Scenario, type ShowResult } from "./model";
-import { exponential, logNormal, mixture, uniform } from "./random";
+import { constant, exponential, logNormal, mixture, uniform } from "./random";
 
 const BENCH_RESULTS = "bench/results/latest.json";
 const OUT = "bench/results/sim.json";
@@ -115,7 +115,7 @@ const boardRow = JSON.stringify({
   questionsAnswered: 10,
 });
 
-function scenario(players: number, shards: number, costs: ModelCosts, plan: D1Plan): Scenario {
+function scenario(players: number, shards: number, costs: ModelCosts, plan: D1Plan, over: Partial<Scenario> = {}): Scenario {
   return {
     players,
     shards,
@@ -135,11 +135,30 @@ function scenario(players: number, shards: number, costs: ModelCosts, plan: D1Pl
     histogramEntryBytes: 12,
     scoreValues,
     d1: plan,
+    ...over,
+  };
+}
+
+/**
+ * The model against the bench's own live show: one room (N = 1) with as many sockets, over
+ * loopback. The push cost is taken from that run, so its push matches by construction; the
+ * answers' wait is the model's own prediction, beside the latency the bench measured.
+ */
+function calibrate(ref: LiveShowReference, costs: ModelCosts, plan: D1Plan) {
+  const loopback = constant(0.1);
+  const r = simulateShow(
+    scenario(ref.sockets, 1, costs, plan, { playerLatency: loopback, rpcLatency: loopback, d1Latency: loopback, alarmLate: constant(0) }),
+  );
+  return {
+    sockets: ref.sockets,
+    pushToLastSocketMs: { simulated: Math.round(r.pushMaxMs), bench: ref.pushToLastSocketMs },
+    answerP50Ms: { simulatedWait: Math.round(r.busiest.answerWaitP50Ms), benchLatency: ref.answerLatencyP50Ms },
+    answerP99Ms: { simulatedWait: Math.round(r.busiest.answerWaitP99Ms), benchLatency: ref.answerLatencyP99Ms },
   };
 }
 
 const fmt = (x: number, digits = 0) => x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const ms = (x: number) => (x >= 10_000 ? `${fmt(x / 1000, 1)} s` : `${fmt(x)} ms`);
+const ms = (x: number) => (x >= 120_000 ? `${fmt(x / 60_000, 1)} min` : x >= 10_000 ? `${fmt(x / 1000, 1)} s` : `${fmt(x)} ms`);
 const pct = (x: number) => `${fmt(x * 100)}%`;
 
 function d1Verdict(r: ShowResult, plan: D1Plan): { ok: boolean; over: string[] } {
@@ -193,7 +212,7 @@ function tables(results: ShowResult[], plan: D1Plan): string {
 }
 
 const t0 = performance.now();
-const { costs: figures, benchTimestamp } = loadCosts(BENCH_RESULTS);
+const { costs: figures, benchTimestamp, liveShow } = loadCosts(BENCH_RESULTS);
 const costs = Object.fromEntries(Object.entries(figures).map(([k, f]) => [k, f.value])) as unknown as ModelCosts;
 const plan = d1Plan();
 const sizing = playersPerShard(costs);
@@ -222,6 +241,15 @@ for (const players of SIZES) {
   results.push(r);
   console.log(`  simulated ${fmt(players)} players: ${fmt(r.events)} events in ${fmt((performance.now() - started) / 1000, 1)} s`);
 }
+const calibration = liveShow && calibrate(liveShow, costs, plan);
+if (calibration) {
+  const c = calibration;
+  console.log(
+    `  calibration, one room of ${fmt(c.sockets)} sockets over loopback as in the bench: push to the last socket ${fmt(c.pushToLastSocketMs.simulated)} ms ` +
+      `(bench ${fmt(c.pushToLastSocketMs.bench)} ms, the cost is taken from it); answers' wait p50 ${fmt(c.answerP50Ms.simulatedWait)} / p99 ${fmt(c.answerP99Ms.simulatedWait)} ms ` +
+      `(bench answer latency ${fmt(c.answerP50Ms.benchLatency)} / ${fmt(c.answerP99Ms.benchLatency)} ms)`,
+  );
+}
 const table = tables(results, plan);
 const seconds = (performance.now() - t0) / 1000;
 console.log(`\n${table}\n\nSimulated in ${fmt(seconds, 1)} s.`);
@@ -238,6 +266,7 @@ writeFileSync(
       d1Limits: D1_LIMITS,
       plan,
       playersPerShard: sizing,
+      calibration,
       results: results.map((r) => ({ ...r, d1: d1Verdict(r, plan) })),
       table,
       seconds: Math.round(seconds * 10) / 10,
