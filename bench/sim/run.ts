@@ -158,7 +158,8 @@ function calibrate(ref: LiveShowReference, costs: ModelCosts, plan: D1Plan) {
 }
 
 const fmt = (x: number, digits = 0) => x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const ms = (x: number) => (x >= 120_000 ? `${fmt(x / 60_000, 1)} min` : x >= 10_000 ? `${fmt(x / 1000, 1)} s` : `${fmt(x)} ms`);
+const ms = (x: number) =>
+  x >= 120_000 ? `${fmt(x / 60_000, 1)} min` : x >= 10_000 ? `${fmt(x / 1000, 1)} s` : `${fmt(x, x < 10 ? 1 : 0)} ms`;
 const pct = (x: number) => `${fmt(x * 100)}%`;
 
 function d1Verdict(r: ShowResult, plan: D1Plan): { ok: boolean; over: string[] } {
