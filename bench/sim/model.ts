@@ -175,6 +175,7 @@ export function simulateShow(s: Scenario): ShowResult {
 
   // 1. The announcement: serialised once, sent to each shard in turn.
   const announcedAt = new Float64Array(n);
+  const heard = new Uint8Array(n);
   const openLate: ((() => void) | undefined)[] = new Array(n);
   coordinator.run(kb(s.boardBytes) * c.perKbMs);
   for (let k = 0; k < n; k++) {
@@ -182,6 +183,7 @@ export function simulateShow(s: Scenario): ShowResult {
       sim.at(sent + draw(s.rpcLatency), () => {
         shardCpu[k]!.run(c.rpcMs + kb(s.boardBytes) * c.perKbMs, (end) => {
           announcedAt[k] = end;
+          heard[k] = 1;
           // The alarm went off before the announcement arrived: the shard opens on hearing.
           openLate[k]?.();
         });
@@ -213,7 +215,7 @@ export function simulateShow(s: Scenario): ShowResult {
         }
         lastSend = Math.max(lastSend, start + count * c.pushPerSocketMs - T);
       };
-      if (announcedAt[k]! > 0) open();
+      if (heard[k]) open();
       else openLate[k] = open;
     });
   }
