@@ -46,7 +46,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: "unit", include: ["common/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["common/**/*.test.ts", "scripts/**/*.test.ts", "bench/sim/**/*.test.ts"], environment: "node" },
       },
       {
         plugins: [
