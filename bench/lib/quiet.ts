@@ -35,7 +35,7 @@ export async function waitForQuiet(
   const fdsBefore = openFds(pid);
   let share = 1;
   let settled = false;
-  while (now() - started < (o.timeoutMs ?? 90_000)) {
+  while (now() - started < (o.timeoutMs ?? 60_000)) {
     const cpu = cpuSeconds(pid);
     const t = now();
     await sleep(1000);
