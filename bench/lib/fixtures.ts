@@ -34,11 +34,28 @@ export type D1Counters = Record<
 export class Fixtures {
   constructor(readonly http: HttpClient) {}
 
+  /**
+   * Runs statements through the bench entry's SQL route. Reads are tried up to three times (a
+   * timeout or a 5xx after a phase with thousands of sockets is the harness's problem, not a
+   * finding); writes once, since a write that timed out may still have been applied.
+   */
   async sql<T = any>(statements: { sql: string; params?: unknown[] }[]): Promise<T[][]> {
-    // Generous: after a scenario with thousands of sockets the local D1 can be busy for a while.
-    const res = await this.http.request("POST", "/api/__bench/sql", { body: { statements }, timeoutMs: 180_000 });
-    if (res.status !== 200) throw new Error(`bench SQL failed: ${res.status} ${res.text.slice(0, 500)}`);
-    return (res.json as { results: T[] }[]).map((r) => r.results);
+    const reads = statements.every((s) => /^\s*(select|with)\b/i.test(s.sql));
+    const attempts = reads ? 3 : 1;
+    let last: unknown;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        // Generous: after a scenario with thousands of sockets the local D1 can be busy for a while.
+        const res = await this.http.request("POST", "/api/__bench/sql", { body: { statements }, timeoutMs: reads ? 60_000 : 180_000 });
+        if (res.status === 200) return (res.json as { results: T[] }[]).map((r) => r.results);
+        last = new Error(`bench SQL failed: ${res.status} ${res.text.slice(0, 500)}`);
+        if (res.status < 500) break;
+      } catch (e) {
+        last = e;
+      }
+      if (attempt < attempts) await new Promise((r) => setTimeout(r, 1000 * attempt));
+    }
+    throw last;
   }
 
   async one<T = any>(sql: string, ...params: unknown[]): Promise<T> {
@@ -52,7 +69,7 @@ export class Fixtures {
   }
 
   async d1(): Promise<D1Counters> {
-    const res = await this.http.get("/api/__bench/d1");
+    const res = await this.http.getWithRetries("/api/__bench/d1");
     if (res.status !== 200) throw new Error(`bench counters: ${res.status}`);
     return res.json as D1Counters;
   }

@@ -93,6 +93,22 @@ export class HttpClient {
   }
 
   get = <T = any>(path: string, cookie?: string) => this.request<T>("GET", path, { cookie });
+
+  /**
+   * A GET for the harness's own use (counters, checks), not a measured request: tried up to three
+   * times on a connection error, a timeout or a 5xx, since reading twice changes nothing.
+   */
+  async getWithRetries<T = any>(path: string, cookie?: string): Promise<Reply<T>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await this.request<T>("GET", path, { cookie, timeoutMs: 30_000 });
+        if (res.status < 500 || attempt === 3) return res;
+      } catch (e) {
+        if (attempt === 3) throw e;
+      }
+      await new Promise((r) => setTimeout(r, 1000 * attempt));
+    }
+  }
   post = <T = any>(path: string, body: unknown = {}, cookie?: string) => this.request<T>("POST", path, { cookie, body });
 
   close(): void {

@@ -1,35 +1,40 @@
-// How the rest of the Worker reaches the NotificationHub. Today one hub object holds every /ws
-// socket; the shard of a user is chosen here only, so splitting the hub later is a change to
-// HUB_SHARDS and nothing else (docs/decisions/005-notification-hub-sharding.md).
+// How the rest of the Worker reaches the NotificationHub. Users are spread over HUB_SHARDS hub
+// objects by id; the shard of a user is chosen here only
+// (docs/decisions/005-notification-hub-sharding.md).
 import type { NotificationFrame } from "../../common/api/tournaments";
 import { describeError } from "../http/errors";
 
-/** Number of hub objects. Raise it (and never lower it while sockets are open) when one hub is not enough. */
-export const HUB_SHARDS = 1;
+/**
+ * Number of hub objects. One object runs on one thread and holds at most 32,768 sockets; with 8 a
+ * notification to every signed-in user is eight sends in parallel, each to an eighth of them.
+ * Changing it moves users to other objects, which takes a deploy, and a deploy closes every
+ * socket anyway (clients reconnect to their new shard).
+ */
+export const HUB_SHARDS = 8;
 
 /** Header carrying the signed-in user's id from the Worker to a Durable Object's fetch. */
 export const USER_ID_HEADER = "x-trivia-user-id";
 /** Header naming the tournament a room socket is for. */
 export const TOURNAMENT_ID_HEADER = "x-trivia-tournament-id";
 
-const shardOf = (userId: number) => userId % HUB_SHARDS;
+export const hubShardOf = (userId: number) => userId % HUB_SHARDS;
 
-/** The name "hub" is kept for shard 0 so existing sockets stay where they are when shards are added. */
-const shardName = (shard: number) => (shard === 0 ? "hub" : `hub:${shard}`);
+const hubShard = (env: Env, shard: number) => env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(`hub-${shard}`));
 
-export function hubFor(env: Env, userId: number) {
-  return env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(shardName(shardOf(userId))));
-}
+/** The hub object that holds this user's sockets. */
+export const hubFor = (env: Env, userId: number) => hubShard(env, hubShardOf(userId));
 
-/** Pushes a notification to whichever of these users are connected, one call per shard. */
-export async function pushNotification(env: Env, userIds: number[], frame: NotificationFrame): Promise<void> {
+/** Pushes a notification to whichever of these users are connected, one call per shard, all at once; returns the sockets reached. */
+export async function pushNotification(env: Env, userIds: number[], frame: NotificationFrame): Promise<number> {
   const byShard = new Map<number, number[]>();
-  for (const id of userIds) byShard.set(shardOf(id), [...(byShard.get(shardOf(id)) ?? []), id]);
-  await Promise.all(
-    [...byShard.entries()].map(([shard, ids]) =>
-      env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(shardName(shard))).deliver(ids, frame),
-    ),
-  );
+  for (const id of userIds) {
+    const shard = hubShardOf(id);
+    const ids = byShard.get(shard);
+    if (ids) ids.push(id);
+    else byShard.set(shard, [id]);
+  }
+  const sent = await Promise.all([...byShard].map(([shard, ids]) => hubShard(env, shard).deliver(ids, frame)));
+  return sent.reduce((a, b) => a + b, 0);
 }
 
 /** For a notification already stored: a push that fails loses nothing (the list still shows it), so it is logged, not thrown. */

@@ -7,14 +7,19 @@ interface HubAttachment {
   userId: number;
 }
 
-const userTag = (userId: number) => `user:${userId}`;
-
 /**
  * Holds signed-in users' /ws sockets (hibernation API: the object may sleep while they stay
  * open) and delivers notifications to them. It never decides who a socket belongs to: the Worker
  * authenticated the session cookie and names the user in a header only it can set.
+ *
+ * Which sockets belong to which user is kept in memory while the object is awake, so a
+ * notification to thousands of users is one map lookup and one send per socket. After
+ * hibernation the object starts again empty; the index is rebuilt from the sockets' attachments,
+ * once, at the first call that needs it.
  */
 export class NotificationHub extends DurableObject<Env> {
+  #byUser: Map<number, Set<WebSocket>> | null = null;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
@@ -27,23 +32,26 @@ export class NotificationHub extends DurableObject<Env> {
         status: 400,
       });
     }
+    const index = this.#index();
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [userTag(userId)]);
+    this.ctx.acceptWebSocket(server);
     server.serializeAttachment({ userId } satisfies HubAttachment);
+    add(index, userId, server);
     return new Response(null, { status: 101, webSocket: client });
   }
 
   /** Sends the frame to every open socket of these users; returns how many sockets got it. */
   async deliver(userIds: number[], frame: NotificationFrame): Promise<number> {
+    const index = this.#index();
     const text = JSON.stringify(frame satisfies HubServerFrame);
     let sent = 0;
     for (const userId of new Set(userIds)) {
-      for (const ws of this.ctx.getWebSockets(userTag(userId))) {
+      for (const ws of index.get(userId) ?? []) {
         try {
           ws.send(text);
           sent++;
         } catch {
-          // A socket that is closing cannot take it; the notification row is still stored.
+          // A socket that is closing cannot take it (its close event follows); the row is stored.
         }
       }
     }
@@ -52,8 +60,11 @@ export class NotificationHub extends DurableObject<Env> {
 
   /** Closes every socket of this user (their session ended); returns how many were open. */
   async closeUser(userId: number, code: number, reason: string): Promise<number> {
-    const sockets = this.ctx.getWebSockets(userTag(userId));
-    for (const ws of sockets) closeQuietly(ws, code, reason);
+    const sockets = [...(this.#index().get(userId) ?? [])];
+    for (const ws of sockets) {
+      closeQuietly(ws, code, reason);
+      this.#forget(userId, ws);
+    }
     return sockets.length;
   }
 
@@ -64,7 +75,10 @@ export class NotificationHub extends DurableObject<Env> {
       case "auth": {
         // Accepted for compatibility; it can only confirm the session's user, never choose one.
         const { userId } = ws.deserializeAttachment() as HubAttachment;
-        if (Number(frame.data.userId) !== userId) ws.close(1008, "Socket belongs to another user");
+        if (Number(frame.data.userId) !== userId) {
+          ws.close(1008, "Socket belongs to another user");
+          this.#forget(userId, ws);
+        }
         return;
       }
     }
@@ -72,7 +86,43 @@ export class NotificationHub extends DurableObject<Env> {
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
     closeQuietly(ws, code, reason);
+    this.#forgetSocket(ws);
   }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    this.#forgetSocket(ws);
+  }
+
+  /** The user-to-sockets index, built from the open sockets' attachments when the object (re)starts. */
+  #index(): Map<number, Set<WebSocket>> {
+    if (this.#byUser) return this.#byUser;
+    const index = new Map<number, Set<WebSocket>>();
+    for (const ws of this.ctx.getWebSockets()) {
+      const attachment = ws.deserializeAttachment() as HubAttachment | null;
+      if (attachment) add(index, attachment.userId, ws);
+    }
+    return (this.#byUser = index);
+  }
+
+  #forgetSocket(ws: WebSocket): void {
+    // Without the index nothing is held in memory, so there is nothing to forget.
+    if (!this.#byUser) return;
+    const attachment = ws.deserializeAttachment() as HubAttachment | null;
+    if (attachment) this.#forget(attachment.userId, ws);
+  }
+
+  #forget(userId: number, ws: WebSocket): void {
+    const sockets = this.#byUser?.get(userId);
+    if (!sockets) return;
+    sockets.delete(ws);
+    if (sockets.size === 0) this.#byUser!.delete(userId);
+  }
+}
+
+function add(index: Map<number, Set<WebSocket>>, userId: number, ws: WebSocket): void {
+  const sockets = index.get(userId);
+  if (sockets) sockets.add(ws);
+  else index.set(userId, new Set([ws]));
 }
 
 export function parseJson(message: string | ArrayBuffer): unknown {

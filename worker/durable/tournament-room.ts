@@ -69,7 +69,7 @@ import {
   loadConfig,
   loadDepartures,
   loadParticipants,
-  notificationsStatement,
+  notificationsStatements,
   participantResultsStatement,
   practiceXpStatement,
   responsesStatement,
@@ -442,7 +442,7 @@ export class TournamentRoom extends DurableObject<Env> {
       const db = this.env.DB;
       await runAtomically(db, [
         ...cancelStatements(db, { tournamentId, title: meta.title, feeCents: fee, userIds }),
-        notificationsStatement(db, notice, userIds),
+        ...notificationsStatements(db, notice, userIds),
         auditStatement(db, actorId, {
           action: "tournament.cancel",
           targetType: "tournament",
@@ -1168,7 +1168,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const notice = tournamentNotice(meta.tournament_id, meta.title, "started");
     await this.env.DB.batch([
       startStatement(this.env.DB, meta.tournament_id, endTime),
-      notificationsStatement(this.env.DB, notice, userIds),
+      ...notificationsStatements(this.env.DB, notice, userIds),
     ]);
     this.#store.setPhase("live", { endTime });
     if (endTime === null || meta.practice) this.#store.unschedule("lifecycle");
@@ -1184,7 +1184,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const notice = tournamentNotice(meta.tournament_id, meta.title, "cancelled");
     await runAtomically(this.env.DB, [
       ...cancelStatements(this.env.DB, { tournamentId: meta.tournament_id, title: meta.title, feeCents: meta.entry_fee_cents, userIds }),
-      notificationsStatement(this.env.DB, notice, userIds),
+      ...notificationsStatements(this.env.DB, notice, userIds),
     ]);
     this.#store.setPhase("cancelled");
     this.#store.setPrizePool(0);

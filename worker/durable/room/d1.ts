@@ -208,17 +208,31 @@ export async function loadDepartures(db: D1Database, tournamentId: number): Prom
   return new Map(results.map((r) => [r.user_id, r.times]));
 }
 
+/** D1 binds at most 100 values per statement: the notice's four, and user ids for the rest. */
+export const NOTIFICATION_ROWS_PER_STATEMENT = 96;
+
 /**
  * Stores one notification per user, once: a repeated lifecycle step finds the rows already there.
+ * Multi-row INSERTs of NOTIFICATION_ROWS_PER_STATEMENT users each, so no statement outgrows D1's
+ * bound-value limit however many players a tournament has; run them in the batch of the status
+ * change they announce.
  */
-export function notificationsStatement(db: D1Database, n: TournamentNotice, userIds: number[]): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO notifications (user_id, message, action, tournament_id, status)
-       SELECT j.value, ?1, ?2, ?3, ?4 FROM json_each(?5) AS j
-       WHERE NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = j.value AND n.tournament_id = ?3 AND n.action = ?2)`,
-    )
-    .bind(n.message, n.action, n.tournamentId, n.status, JSON.stringify(userIds));
+export function notificationsStatements(db: D1Database, n: TournamentNotice, userIds: number[]): D1PreparedStatement[] {
+  const out: D1PreparedStatement[] = [];
+  for (let i = 0; i < userIds.length; i += NOTIFICATION_ROWS_PER_STATEMENT) {
+    const ids = userIds.slice(i, i + NOTIFICATION_ROWS_PER_STATEMENT);
+    const values = ids.map((_, k) => `(?${k + 5})`).join(", ");
+    out.push(
+      db
+        .prepare(
+          `INSERT INTO notifications (user_id, message, action, tournament_id, status)
+           SELECT v.column1, ?1, ?2, ?3, ?4 FROM (VALUES ${values}) AS v
+           WHERE NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = v.column1 AND n.tournament_id = ?3 AND n.action = ?2)`,
+        )
+        .bind(n.message, n.action, n.tournamentId, n.status, ...ids),
+    );
+  }
+  return out;
 }
 
 /** A practice run is over (its player finished, or its time ran out): completed, once. */
