@@ -70,13 +70,18 @@ import {
   loadDepartures,
   loadParticipants,
   notificationsStatement,
-  participantResultsStatement,
+  chunkStatements,
+  completionStatements,
+  isChunkApplied,
+  participantResultsStatements,
   practiceXpStatement,
-  responsesStatement,
-  settlementStatements,
+  responsesStatements,
+  settlementChunks,
+  settlementProgress,
   startStatement,
   userLevels,
   type ParticipantResult,
+  type SettlementPlan,
 } from "./room/d1";
 
 export interface RoomUser {
@@ -1075,8 +1080,12 @@ export class TournamentRoom extends DurableObject<Env> {
     const db = this.env.DB;
     await db.batch([
       ...(meta.practice ? [practiceXpStatement(db, meta.tournament_id, userId, me!.answerXp)] : []),
-      participantResultsStatement(db, meta.tournament_id, [result]),
-      responsesStatement(db, meta.tournament_id, responseRecords(this.#recordedPlays([userId]), this.#questionIds(), new Set([userId]))),
+      ...participantResultsStatements(db, meta.tournament_id, [result]),
+      ...responsesStatements(
+        db,
+        meta.tournament_id,
+        responseRecords(this.#recordedPlays([userId]), this.#questionIds(), new Set([userId])),
+      ),
     ]);
     this.#store.markResultsWritten([userId]);
   }
@@ -1193,7 +1202,13 @@ export class TournamentRoom extends DurableObject<Env> {
     await this.#notify(userIds, notice.frame);
   }
 
-  /** Exactly once, however often it runs: see settlementStatements for the guard. */
+  /**
+   * Exactly once, however often it runs, and resumable: the results go to D1 in chunks of
+   * players, each applied once (its marker row is in its batch), then one small batch completes
+   * the tournament and pays the prizes. An attempt that fails at any chunk leaves the phase
+   * `settling`; the next run (the alarm's retry, or the lifecycle re-check) computes the same
+   * chunks and goes on from the first one D1 has no marker for.
+   */
   async #settle(meta: MetaRow, now: number): Promise<void> {
     if (meta.settled) {
       this.#store.setPhase("completed");
@@ -1203,52 +1218,68 @@ export class TournamentRoom extends DurableObject<Env> {
     // From here on no answer is accepted, so the results written are the results stored.
     this.#store.setPhase("settling");
     this.#store.unschedule("show");
-    const plays = this.#store.allPlays();
-    const standings = computeStandings(this.#store.participants(), plays, this.#store.slotCount(), now, true);
-    const ids = standings.map((s) => s.userId);
-    const prizes = awardPrizes(standings, meta.prize_pool_cents);
-    const levels = await userLevels(this.env.DB, ids);
-    // Unique per attempt, so a retry cannot pass the guard of an earlier attempt that committed.
-    const stamp = Math.max(now, (meta.settle_stamp ?? 0) + 1);
-    this.#store.setSettleStamp(stamp);
-    const rows = standings.map((s) => ({
-      u: s.userId,
-      score: s.score,
-      answered: s.questionsAnswered,
-      correct: s.correctAnswers,
-      totalMs: s.totalResponseMs,
-      xp: s.answerXp + placementXp(s.rank, levels.get(s.userId) ?? s.level),
-      finishedAt: s.finishedAt,
-      rank: s.rank,
-      prize: prizes.byUser.get(s.userId) ?? 0,
-      won: s.rank === 1 ? (1 as const) : (0 as const),
-    }));
-    const notice = tournamentNotice(meta.tournament_id, meta.title, "completed");
-    const flags = meta.practice ? new Map() : fairPlayFlags(this.#playerRecords());
-    const [claimed] = await runAtomically(
-      this.env.DB,
-      settlementStatements(this.env.DB, {
-        tournamentId: meta.tournament_id,
-        title: meta.title,
-        stamp,
-        endTime: Math.min(now, meta.end_time ?? now),
-        rows,
-        unclaimed: prizes.unclaimed,
-        responses: responseRecords(this.#recordedPlays(ids), this.#questionIds(), new Set(ids)),
-        notice,
-        flags,
-      }),
-    );
-    this.#store.recordPlacings(rows.map((r) => ({ userId: r.u, rank: r.rank, prizeCents: r.prize })));
+    // The first attempt's time is the settlement's: every retry writes the same plan.
+    const stamp = meta.settle_stamp ?? now;
+    if (meta.settle_stamp === null) this.#store.setSettleStamp(stamp);
+    const plan = await this.#settlementPlan(meta, stamp);
+    const db = this.env.DB;
+    const progress = await settlementProgress(db, meta.tournament_id);
+    let claimed = 0;
+    if (!progress.settled) {
+      for (const chunk of settlementChunks(plan)) {
+        if (progress.applied.has(chunk.index)) continue;
+        try {
+          await runAtomically(db, chunkStatements(db, plan, chunk, Date.now()));
+        } catch (e) {
+          // Its marker was there: an earlier attempt applied it and lost the reply.
+          if (!isChunkApplied(e)) throw e;
+        }
+      }
+      [claimed = 0] = await runAtomically(db, completionStatements(db, plan));
+    }
+    this.#store.recordPlacings(plan.rows.map((r) => ({ userId: r.u, rank: r.rank, prizeCents: r.prize })));
     this.#store.setPhase("completed", { settled: true });
     this.#store.unschedule("lifecycle");
     this.#rebuildBoard(now);
     this.#broadcastStatus(now);
     this.#pushLeaderboard(now);
-    // claimed is 0 when an earlier attempt had settled: it already notified.
-    if ((claimed ?? 0) > 0) {
-      await this.#notify(ids, notice.frame);
+    // claimed is 0 when an earlier attempt had completed it: that one notified.
+    if (claimed > 0) {
+      await this.#notify(
+        plan.rows.map((r) => r.u),
+        plan.notice.frame,
+      );
     }
+  }
+
+  /** What settlement writes, from the room's own storage: ranks, prizes, XP, flags, responses. */
+  async #settlementPlan(meta: MetaRow, stamp: number): Promise<SettlementPlan> {
+    const standings = computeStandings(this.#store.participants(), this.#store.allPlays(), this.#store.slotCount(), stamp, true);
+    const ids = standings.map((s) => s.userId);
+    const prizes = awardPrizes(standings, meta.prize_pool_cents);
+    const levels = await userLevels(this.env.DB, ids);
+    return {
+      tournamentId: meta.tournament_id,
+      title: meta.title,
+      stamp,
+      endTime: Math.min(stamp, meta.end_time ?? stamp),
+      rows: standings.map((s) => ({
+        u: s.userId,
+        score: s.score,
+        answered: s.questionsAnswered,
+        correct: s.correctAnswers,
+        totalMs: s.totalResponseMs,
+        xp: s.answerXp + placementXp(s.rank, levels.get(s.userId) ?? s.level),
+        finishedAt: s.finishedAt,
+        rank: s.rank,
+        prize: prizes.byUser.get(s.userId) ?? 0,
+        won: s.rank === 1 ? (1 as const) : (0 as const),
+      })),
+      unclaimed: prizes.unclaimed,
+      responses: responseRecords(this.#recordedPlays(ids), this.#questionIds(), new Set(ids)),
+      notice: tournamentNotice(meta.tournament_id, meta.title, "completed"),
+      flags: meta.practice ? new Map() : fairPlayFlags(this.#playerRecords()),
+    };
   }
 
   /**
