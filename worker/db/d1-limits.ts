@@ -27,7 +27,7 @@ export const boundBytes = (values: readonly unknown[]): number => values.reduce<
  * more than D1_MAX_BOUND_BYTES of them. A refusal is a bug in the caller's chunking, found
  * before anything is sent.
  */
-export function bindWithin(statement: D1PreparedStatement, ...values: unknown[]): D1PreparedStatement {
+export function bindWithin<S extends { bind(...values: unknown[]): S }>(statement: S, ...values: unknown[]): S {
   if (values.length > D1_MAX_BOUND_PARAMS) throw new Error(`D1 statement binds ${values.length} values (limit ${D1_MAX_BOUND_PARAMS})`);
   const bytes = boundBytes(values);
   if (bytes > D1_MAX_BOUND_BYTES) throw new Error(`D1 statement binds ${bytes} bytes (limit ${D1_MAX_BOUND_BYTES})`);
