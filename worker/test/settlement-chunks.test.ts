@@ -12,7 +12,19 @@ import { D1_MAX_BOUND_BYTES, D1_MAX_BOUND_PARAMS } from "../db/d1-limits";
 import { SETTLEMENT_CHUNK_PLAYERS } from "../durable/room/d1";
 import type { TournamentRoom } from "../durable/tournament-room";
 import { newProbe, probeDurableObject } from "./d1-probe";
-import { all, forceAlarm, ledgerMismatches, makeCategory, makeTournament, one, room, roomSql, runAlarm } from "./tournament-fixtures";
+import {
+  all,
+  complete,
+  forceAlarm,
+  ledgerMismatches,
+  makeCategory,
+  makePlayer,
+  makeTournament,
+  one,
+  room,
+  roomSql,
+  runAlarm,
+} from "./tournament-fixtures";
 
 const QUESTIONS = 10;
 
@@ -218,4 +230,34 @@ describe("a settlement interrupted part way", () => {
     expect(after.counts).toEqual({ responses: players * QUESTIONS, ended: players, played: players, chunks: chunksFor(players) });
     expect(await ledgerMismatches()).toEqual([]);
   }, 120_000);
+});
+
+describe("completions at the same moment", () => {
+  it("share D1 batches, and every player's results are there when their reply comes", async () => {
+    const t = await makeTournament(await makeCategory(), { status: "live", startTime: Date.now() - 60_000 });
+    const players = await Promise.all(Array.from({ length: 21 }, () => makePlayer()));
+    await env.DB.batch(
+      players.map((p) => env.DB.prepare("INSERT INTO tournament_participants (tournament_id, user_id) VALUES (?, ?)").bind(t.id, p.id)),
+    );
+    expect(await room(t.id).init(t.id)).toBe("live");
+    const probe = newProbe();
+    let resultBatches = 0;
+    probe.afterBatch = (sqls) => {
+      if (sqls.some((q) => q.startsWith("UPDATE tournament_participants SET score"))) resultBatches++;
+    };
+    await probeDurableObject(room(t.id), probe);
+
+    // Twenty finish at once; the twenty-first is still playing, so nothing settles.
+    const finishing = players.slice(0, 20);
+    const replies = await Promise.all(finishing.map((p) => complete(p, t.id)));
+    expect(replies.map((r) => r.status)).toEqual(finishing.map(() => 200));
+    const completed = await all<{ user_id: number }>(
+      "SELECT user_id FROM tournament_participants WHERE tournament_id = ? AND has_completed = 1",
+      t.id,
+    );
+    expect(completed.map((r) => r.user_id).sort((a, b) => a - b)).toEqual(finishing.map((p) => p.id).sort((a, b) => a - b));
+    expect(resultBatches).toBeGreaterThan(0);
+    expect(resultBatches).toBeLessThan(finishing.length);
+    expect(await statusOf(t.id)).toBe("live");
+  }, 60_000);
 });
