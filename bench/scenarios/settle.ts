@@ -125,6 +125,8 @@ export interface LargeSettleRun {
   players: number;
   /** The completing request, which settles the tournament (one completion included). */
   settleRequestMs: number;
+  /** CPU the Worker's workerd (Worker, room and local D1 together) spent during that request: on a shared machine the wall time also holds waiting for a core. */
+  settleCpuMs: number;
   /** Settlement chunks D1 recorded (each one batch), and the D1 work of the settling request. */
   chunks: number;
   d1: D1Counters;
@@ -147,7 +149,7 @@ export async function settleLarge(
   http: HttpClient,
   fx: Fixtures,
   players: Player[],
-  o: { prizePoolCents: number; questions: number },
+  o: { prizePoolCents: number; questions: number; cpuSeconds: () => number },
 ): Promise<LargeSettleRun> {
   const errorSamples: string[] = [];
   let errors = 0;
@@ -170,7 +172,9 @@ export async function settleLarge(
 
   const before = await fx.d1();
   await http.request("POST", "/api/__bench/d1/bound", { body: {} });
+  const cpuBefore = o.cpuSeconds();
   const final = await http.post(`/api/tournaments/${t.id}/complete`, {}, last.cookie);
+  const settleCpuMs = (o.cpuSeconds() - cpuBefore) * 1000;
   const bound = (await http.get("/api/__bench/d1/bound")).json as Record<string, number>;
   const d1 = diffCounters(before, await fx.d1());
   const lastTotals = seededTotals(last.id, o.questions);
@@ -223,6 +227,7 @@ export async function settleLarge(
   return {
     players: players.length,
     settleRequestMs: round(final.ms, 1),
+    settleCpuMs: round(settleCpuMs, 0),
     chunks: f.chunks,
     d1,
     maxBoundBytes: bound.room ?? 0,
