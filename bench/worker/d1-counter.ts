@@ -5,6 +5,9 @@
 // (anything else), under a tag naming who ran it: "worker" (HTTP handlers), "room"
 // (TournamentRoom), "hub" (NotificationHub), "cron". rows_read/rows_written come from D1's own
 // result meta where the call returns it (run, all, batch); first() and raw() return none.
+// Each bound statement's values are measured as D1's limit counts them (worker/db/d1-limits.ts).
+
+import { boundBytes } from "../../worker/db/d1-limits";
 
 export interface Bucket {
   statements: number;
@@ -17,6 +20,11 @@ export interface Bucket {
 }
 
 const buckets = new Map<string, Bucket>();
+/** The largest bound values one statement carried, in bytes, per tag (since the last reset). */
+const maxBound = new Map<string, number>();
+
+export const boundSnapshot = (): Record<string, number> => Object.fromEntries(maxBound);
+export const resetBound = () => maxBound.clear();
 
 function bucket(tag: string): Bucket {
   let b = buckets.get(tag);
@@ -53,6 +61,7 @@ class CountingStatement {
   ) {}
 
   bind(...values: unknown[]): CountingStatement {
+    maxBound.set(this.tag, Math.max(maxBound.get(this.tag) ?? 0, boundBytes(values)));
     return new CountingStatement(this.real.bind(...values), this.sql, this.tag);
   }
 

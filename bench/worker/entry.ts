@@ -6,17 +6,41 @@
 //   POST /api/__bench/sql  {statements: [{sql, params}]} run as one D1 batch, uncounted: the
 //                          harness's own fixtures (tournaments, participants) and checks
 //                          (ledger, seats), as the Worker tests do with env.DB.
+//   GET|POST /api/__bench/d1/bound   the largest bound values of one statement per caller (POST resets)
+//   POST /api/__bench/seed-room {tournamentId, unfinishedUserId}   a live room's participants have
+//                          all answered every question and finished but one (bench/lib/seeded-room.ts);
+//                          the object then restarts to load them, as an evicted room does.
 import { app } from "../../worker/app";
 import { runSchedule } from "../../worker/schedule/run-schedule";
 import { TournamentRoom as ProductionTournamentRoom } from "../../worker/durable/tournament-room";
 import { NotificationHub as ProductionNotificationHub } from "../../worker/durable/notification-hub";
-import { countingEnv, snapshot } from "./d1-counter";
+import { boundSnapshot, countingEnv, resetBound, snapshot } from "./d1-counter";
+import { SEED_PLAYS_SQL } from "../lib/seeded-room";
 
 export class TournamentRoom extends ProductionTournamentRoom {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, countingEnv(env, "room"));
   }
+
+  /** Writes the seeded answers into this live room's storage; returns how many plays it holds. */
+  async benchSeedFinished(tournamentId: number, unfinishedUserId: number): Promise<number> {
+    if ((await this.init(tournamentId)) !== "live") throw new Error(`bench seed: tournament ${tournamentId} is not live`);
+    const sql = this.ctx.storage.sql;
+    const base = Date.now() - 450_000;
+    this.ctx.storage.transactionSync(() => {
+      sql.exec(SEED_PLAYS_SQL, base);
+      sql.exec("UPDATE participants SET finished_at = ? WHERE user_id <> ?", base + 440_000, unfinishedUserId);
+    });
+    return sql.exec<{ n: number }>("SELECT count(*) AS n FROM plays").one().n;
+  }
+
+  /** The room keeps its rows in memory: a restart makes it load what storage now holds. */
+  benchRestart(): void {
+    this.ctx.abort("bench: restart to load the seeded answers");
+  }
 }
+
+type BenchRoom = { benchSeedFinished(t: number, u: number): Promise<number>; benchRestart(): Promise<void> };
 
 export class NotificationHub extends ProductionNotificationHub {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -32,6 +56,20 @@ export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
     if (pathname === "/api/__bench/d1") return Response.json(snapshot());
+    if (pathname === "/api/__bench/d1/bound") {
+      if (request.method === "POST") resetBound();
+      return Response.json(boundSnapshot());
+    }
+    if (pathname === "/api/__bench/seed-room" && request.method === "POST") {
+      const { tournamentId, unfinishedUserId } = (await request.json()) as { tournamentId: number; unfinishedUserId: number };
+      const room = () => env.TOURNAMENT_ROOM.get(env.TOURNAMENT_ROOM.idFromName(String(tournamentId))) as unknown as BenchRoom;
+      const plays = await room().benchSeedFinished(tournamentId, unfinishedUserId);
+      // The restart ends the call with an error by design.
+      await room()
+        .benchRestart()
+        .catch(() => undefined);
+      return Response.json({ plays });
+    }
     if (pathname === "/api/__bench/sql" && request.method === "POST") {
       const body = (await request.json()) as SqlRequest;
       try {

@@ -427,6 +427,24 @@ export const houseLedger = sqliteTable(
   (t) => [check("house_ledger_amount_positive", sql`${t.amountCents} > 0`)],
 );
 
+/**
+ * One row per applied chunk of a tournament's settlement, written in the same D1 batch as the
+ * chunk: a chunk applies exactly once (a second insert of its key aborts its batch), and a
+ * settlement that failed part way resumes at the first chunk without a row
+ * (docs/decisions/012-chunked-settlement.md).
+ */
+export const settlementChunks = sqliteTable(
+  "settlement_chunks",
+  {
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    chunk: integer("chunk").notNull(),
+    appliedAt: integer("applied_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.chunk] })],
+);
+
 export const payouts = sqliteTable(
   "payouts",
   {

@@ -56,6 +56,8 @@ import { RoomStore, isOpen, unansweredPlay, type MetaRow, type Phase, type PlayR
 import { computeStandings, responseRecords, showStandings } from "./room/standings";
 import { LiveBoard, type BoardRow } from "./room/board";
 import { tournamentNotice } from "./room/notices";
+import { CompletionWriter } from "./room/completions";
+import type { ResponseRecord } from "./room/standings";
 import {
   balanceCents,
   cancelStatements,
@@ -70,13 +72,19 @@ import {
   loadDepartures,
   loadParticipants,
   notificationsStatements,
-  participantResultsStatement,
+  chunkStatements,
+  completionStatements,
+  isChunkApplied,
+  participantResultsStatements,
   practiceXpStatement,
-  responsesStatement,
-  settlementStatements,
+  responsesStatements,
+  settlementChunks,
+  settlementProgress,
+  SETTLEMENT_CHUNK_PLAYERS,
   startStatement,
   userLevels,
   type ParticipantResult,
+  type SettlementPlan,
 } from "./room/d1";
 
 export interface RoomUser {
@@ -116,6 +124,13 @@ interface SocketAttachment {
   rtts: number[];
 }
 
+/** A finishing player's row and responses, waiting for their shared D1 batch. */
+interface Completion {
+  userId: number;
+  result: ParticipantResult;
+  responses: ResponseRecord[];
+}
+
 /** The status the API shows: settling is still live to players. */
 const publicStatus = (phase: Phase): TournamentStatus => (phase === "settling" ? "live" : phase);
 
@@ -147,6 +162,8 @@ export class TournamentRoom extends DurableObject<Env> {
   readonly #options = new Map<number, string[]>();
   readonly #attachments = new WeakMap<WebSocket, SocketAttachment>();
   readonly #buckets = new WeakMap<WebSocket, { tokens: number; at: number }>();
+  /** Completions on their way to D1, grouped into shared batches. */
+  readonly #completions = new CompletionWriter<Completion>((entries) => this.#writeCompletions(entries), SETTLEMENT_CHUNK_PLAYERS);
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -698,28 +715,33 @@ export class TournamentRoom extends DurableObject<Env> {
   async #complete(first: MetaRow, userId: number): Promise<RoomResult<CompleteResult>> {
     if (!this.#store.participant(userId)) return fail(409, "not_joined", PLAY.notJoined);
     if (first.phase === "upcoming" || first.phase === "cancelled") return fail(409, "not_live", PLAY.notLive);
-    return this.#serial(async () => {
-      const now = Date.now();
-      const meta = this.#store.meta()!;
-      if (meta.phase === "live") {
-        this.#store.finish(userId, now);
-        if (this.#store.participant(userId)!.results_written === 0) await this.#writeResults(meta, userId, now);
-        this.#refreshPlayer(userId, now);
-        await this.#leaderboardChanged();
-        if (this.#store.everyoneFinished()) {
-          try {
-            await this.#advance(now);
-          } catch (e) {
-            // The player is finished either way; the alarm retries the settlement shortly.
-            console.error("early settlement failed", meta.tournament_id, e);
-            this.#store.schedule("lifecycle", Date.now() + START_RECHECK_MS);
-            await this.#arm();
-          }
-        }
-      }
-      const [me] = computeStandings([this.#store.participant(userId)!], this.#store.plays(userId), this.#store.slotCount(), now, true);
-      return ok({ finished: true as const, score: me!.score, questionsAnswered: me!.questionsAnswered });
+    const now = Date.now();
+    // Finishing is local; the D1 write joins the completions of the same moment in one batch,
+    // awaited outside the serial chain so that the next completions can join it.
+    const written = await this.#serial(async () => {
+      if (this.#store.meta()!.phase !== "live") return null;
+      this.#store.finish(userId, now);
+      this.#refreshPlayer(userId, now);
+      await this.#leaderboardChanged();
+      return this.#store.participant(userId)!.results_written === 0 ? { done: this.#completions.add(this.#completion(userId, now)) } : {};
     });
+    if (written) {
+      await written.done;
+      await this.#serial(async () => {
+        const meta = this.#store.meta()!;
+        if (meta.phase !== "live" || !this.#store.everyoneFinished()) return;
+        try {
+          await this.#advance(Date.now());
+        } catch (e) {
+          // The player is finished either way; the alarm retries the settlement shortly.
+          console.error("early settlement failed", meta.tournament_id, e);
+          this.#store.schedule("lifecycle", Date.now() + START_RECHECK_MS);
+          await this.#arm();
+        }
+      });
+    }
+    const [me] = computeStandings([this.#store.participant(userId)!], this.#store.plays(userId), this.#store.slotCount(), now, true);
+    return ok({ finished: true as const, score: me!.score, questionsAnswered: me!.questionsAnswered });
   }
 
   // ---- The live show ----
@@ -1057,28 +1079,48 @@ export class TournamentRoom extends DurableObject<Env> {
 
   // ---- Results to D1 ----
 
-  /** A finishing player's totals and responses to D1 (practice also credits the answers' XP). */
-  async #writeResults(meta: MetaRow, userId: number, now: number): Promise<void> {
-    const plays = this.#store.plays(userId);
-    const [me] = computeStandings([this.#store.participant(userId)!], plays, this.#store.slotCount(), now, true);
-    const result: ParticipantResult = {
-      u: userId,
-      score: me!.score,
-      answered: me!.questionsAnswered,
-      correct: me!.correctAnswers,
-      totalMs: me!.totalResponseMs,
-      xp: me!.answerXp,
-      finishedAt: me!.finishedAt,
-      rank: null,
-      prize: 0,
+  /** A finishing player's totals and responses, as D1 stores them. */
+  #completion(userId: number, now: number): Completion {
+    const [me] = computeStandings([this.#store.participant(userId)!], this.#store.plays(userId), this.#store.slotCount(), now, true);
+    return {
+      userId,
+      result: {
+        u: userId,
+        score: me!.score,
+        answered: me!.questionsAnswered,
+        correct: me!.correctAnswers,
+        totalMs: me!.totalResponseMs,
+        xp: me!.answerXp,
+        finishedAt: me!.finishedAt,
+        rank: null,
+        prize: 0,
+      },
+      responses: responseRecords(this.#recordedPlays([userId]), this.#questionIds(), new Set([userId])),
     };
+  }
+
+  /**
+   * Finishing players' totals and responses to D1 in one batch (practice also credits the
+   * answers' XP, each statement gated on the player's row not being completed yet, which the
+   * results statement after them changes).
+   */
+  async #writeCompletions(entries: Completion[]): Promise<void> {
+    const meta = this.#store.meta()!;
     const db = this.env.DB;
     await db.batch([
-      ...(meta.practice ? [practiceXpStatement(db, meta.tournament_id, userId, me!.answerXp)] : []),
-      participantResultsStatement(db, meta.tournament_id, [result]),
-      responsesStatement(db, meta.tournament_id, responseRecords(this.#recordedPlays([userId]), this.#questionIds(), new Set([userId]))),
+      ...(meta.practice ? entries.map((e) => practiceXpStatement(db, meta.tournament_id, e.userId, e.result.xp)) : []),
+      ...participantResultsStatements(
+        db,
+        meta.tournament_id,
+        entries.map((e) => e.result),
+      ),
+      ...responsesStatements(
+        db,
+        meta.tournament_id,
+        entries.flatMap((e) => e.responses),
+      ),
     ]);
-    this.#store.markResultsWritten([userId]);
+    this.#store.markResultsWritten(entries.map((e) => e.userId));
   }
 
   /**
@@ -1193,7 +1235,13 @@ export class TournamentRoom extends DurableObject<Env> {
     await this.#notify(userIds, notice.frame);
   }
 
-  /** Exactly once, however often it runs: see settlementStatements for the guard. */
+  /**
+   * Exactly once, however often it runs, and resumable: the results go to D1 in chunks of
+   * players, each applied once (its marker row is in its batch), then one small batch completes
+   * the tournament and pays the prizes. An attempt that fails at any chunk leaves the phase
+   * `settling`; the next run (the alarm's retry, or the lifecycle re-check) computes the same
+   * chunks and goes on from the first one D1 has no marker for.
+   */
   async #settle(meta: MetaRow, now: number): Promise<void> {
     if (meta.settled) {
       this.#store.setPhase("completed");
@@ -1203,52 +1251,70 @@ export class TournamentRoom extends DurableObject<Env> {
     // From here on no answer is accepted, so the results written are the results stored.
     this.#store.setPhase("settling");
     this.#store.unschedule("show");
-    const plays = this.#store.allPlays();
-    const standings = computeStandings(this.#store.participants(), plays, this.#store.slotCount(), now, true);
-    const ids = standings.map((s) => s.userId);
-    const prizes = awardPrizes(standings, meta.prize_pool_cents);
-    const levels = await userLevels(this.env.DB, ids);
-    // Unique per attempt, so a retry cannot pass the guard of an earlier attempt that committed.
-    const stamp = Math.max(now, (meta.settle_stamp ?? 0) + 1);
-    this.#store.setSettleStamp(stamp);
-    const rows = standings.map((s) => ({
-      u: s.userId,
-      score: s.score,
-      answered: s.questionsAnswered,
-      correct: s.correctAnswers,
-      totalMs: s.totalResponseMs,
-      xp: s.answerXp + placementXp(s.rank, levels.get(s.userId) ?? s.level),
-      finishedAt: s.finishedAt,
-      rank: s.rank,
-      prize: prizes.byUser.get(s.userId) ?? 0,
-      won: s.rank === 1 ? (1 as const) : (0 as const),
-    }));
-    const notice = tournamentNotice(meta.tournament_id, meta.title, "completed");
-    const flags = meta.practice ? new Map() : fairPlayFlags(this.#playerRecords());
-    const [claimed] = await runAtomically(
-      this.env.DB,
-      settlementStatements(this.env.DB, {
-        tournamentId: meta.tournament_id,
-        title: meta.title,
-        stamp,
-        endTime: Math.min(now, meta.end_time ?? now),
-        rows,
-        unclaimed: prizes.unclaimed,
-        responses: responseRecords(this.#recordedPlays(ids), this.#questionIds(), new Set(ids)),
-        notice,
-        flags,
-      }),
-    );
-    this.#store.recordPlacings(rows.map((r) => ({ userId: r.u, rank: r.rank, prizeCents: r.prize })));
+    // A completion's write that lands after a chunk would undo the chunk's rank and prize.
+    await this.#completions.drain();
+    // The first attempt's time is the settlement's: every retry writes the same plan.
+    const stamp = meta.settle_stamp ?? now;
+    if (meta.settle_stamp === null) this.#store.setSettleStamp(stamp);
+    const plan = await this.#settlementPlan(meta, stamp);
+    const db = this.env.DB;
+    const progress = await settlementProgress(db, meta.tournament_id);
+    let claimed = 0;
+    if (!progress.settled) {
+      for (const chunk of settlementChunks(plan)) {
+        if (progress.applied.has(chunk.index)) continue;
+        try {
+          await runAtomically(db, chunkStatements(db, plan, chunk, Date.now()));
+        } catch (e) {
+          // Its marker was there: an earlier attempt applied it and lost the reply.
+          if (!isChunkApplied(e)) throw e;
+        }
+      }
+      [claimed = 0] = await runAtomically(db, completionStatements(db, plan));
+    }
+    this.#store.recordPlacings(plan.rows.map((r) => ({ userId: r.u, rank: r.rank, prizeCents: r.prize })));
     this.#store.setPhase("completed", { settled: true });
     this.#store.unschedule("lifecycle");
     this.#rebuildBoard(now);
     this.#broadcastStatus(now);
     this.#pushLeaderboard(now);
-    // claimed is 0 when an earlier attempt had settled: it already notified.
-    if ((claimed ?? 0) > 0) {
-      await this.#notify(ids, notice.frame);
+    // claimed is 0 when an earlier attempt had completed it: that one notified.
+    if (claimed > 0) {
+      await this.#notify(
+        plan.rows.map((r) => r.u),
+        plan.notice.frame,
+      );
     }
+  }
+
+  /** What settlement writes, from the room's own storage: ranks, prizes, XP, flags, responses. */
+  async #settlementPlan(meta: MetaRow, stamp: number): Promise<SettlementPlan> {
+    const standings = computeStandings(this.#store.participants(), this.#store.allPlays(), this.#store.slotCount(), stamp, true);
+    const ids = standings.map((s) => s.userId);
+    const prizes = awardPrizes(standings, meta.prize_pool_cents);
+    const levels = await userLevels(this.env.DB, ids);
+    return {
+      tournamentId: meta.tournament_id,
+      title: meta.title,
+      stamp,
+      endTime: Math.min(stamp, meta.end_time ?? stamp),
+      rows: standings.map((s) => ({
+        u: s.userId,
+        score: s.score,
+        answered: s.questionsAnswered,
+        correct: s.correctAnswers,
+        totalMs: s.totalResponseMs,
+        xp: s.answerXp + placementXp(s.rank, levels.get(s.userId) ?? s.level),
+        finishedAt: s.finishedAt,
+        rank: s.rank,
+        prize: prizes.byUser.get(s.userId) ?? 0,
+        won: s.rank === 1 ? (1 as const) : (0 as const),
+      })),
+      unclaimed: prizes.unclaimed,
+      responses: responseRecords(this.#recordedPlays(ids), this.#questionIds(), new Set(ids)),
+      notice: tournamentNotice(meta.tournament_id, meta.title, "completed"),
+      flags: meta.practice ? new Map() : fairPlayFlags(this.#playerRecords()),
+    };
   }
 
   /**
@@ -1256,10 +1322,11 @@ export class TournamentRoom extends DurableObject<Env> {
    * the answers) go to D1 if they have not yet, and the run is completed. No placing, no prize.
    */
   async #closePracticeRun(meta: MetaRow, now: number): Promise<void> {
+    await this.#completions.drain();
     for (const p of this.#store.participants()) {
       if (p.results_written !== 0) continue;
       this.#store.finish(p.user_id, now);
-      await this.#writeResults(meta, p.user_id, now);
+      await this.#writeCompletions([this.#completion(p.user_id, now)]);
     }
     await closePracticeRunStatement(this.env.DB, meta.tournament_id, now).run();
     this.#store.setPhase("completed", { settled: true });

@@ -1,10 +1,12 @@
 // Everything a TournamentRoom reads from and writes to D1. Writes are batches (one transaction
-// each); the per-row data of a batch travels as one JSON parameter read with json_each, so a
-// batch stays a handful of statements however many players there are.
+// each); the per-row data of a batch travels as JSON parameters read with json_each, each
+// statement's bound values within D1's limit (worker/db/d1-limits.ts): settlement is written in
+// chunks of players, each applied exactly once (docs/decisions/012-chunked-settlement.md).
 import { XP_PER_LEVEL } from "../../../common/spec";
 import { isPracticeKind, minPlayersFor } from "../../../common/domain/tournaments";
 import { TOURNAMENT_DURATION_MS } from "../../../common/spec";
 import { ledgerStatement } from "../../money/ledger";
+import { bindWithin, D1_MAX_BOUND_BYTES, packJson } from "../../db/d1-limits";
 import type { TournamentNotice } from "./notices";
 import type { TournamentFormat, TournamentKind } from "../../../common/api/types";
 import type { Phase, TournamentConfig } from "./storage";
@@ -99,12 +101,17 @@ export async function balanceCents(db: D1Database, userId: number): Promise<numb
   return (await db.prepare("SELECT balance_cents AS b FROM users WHERE id = ?").bind(userId).first<{ b: number }>())?.b ?? 0;
 }
 
+/** Bytes left for one JSON parameter beside a statement's few other bound values. */
+const JSON_BUDGET = D1_MAX_BOUND_BYTES - 1_000;
+
 export async function userLevels(db: D1Database, userIds: number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .prepare("SELECT id, level FROM users WHERE id IN (SELECT value FROM json_each(?))")
-    .bind(JSON.stringify(userIds))
-    .all<{ id: number; level: number }>();
-  return new Map(rows.results.map((r) => [r.id, r.level]));
+  if (userIds.length === 0) return new Map();
+  const results = await db.batch<{ id: number; level: number }>(
+    packJson(userIds, JSON_BUDGET).map((ids) =>
+      bindWithin(db.prepare("SELECT id, level FROM users WHERE id IN (SELECT value FROM json_each(?))"), ids),
+    ),
+  );
+  return new Map(results.flatMap((r) => r.results.map((row) => [row.id, row.level] as const)));
 }
 
 export function cheatAttemptStatement(db: D1Database, tournamentId: number, userId: number, reason: string) {
@@ -294,33 +301,47 @@ export interface ParticipantResult {
   prize: number;
 }
 
-export function participantResultsStatement(db: D1Database, tournamentId: number, rows: ParticipantResult[]): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE tournament_participants SET score = s.score, questions_answered = s.answered, correct_answers = s.correct,
-         total_response_ms = s.total_ms, xp_earned = s.xp, finished_at = s.finished_at, has_completed = 1,
-         rank = coalesce(s.rank, tournament_participants.rank), prize_cents = s.prize
-       FROM (SELECT json_extract(value, '$.u') AS u, json_extract(value, '$.score') AS score, json_extract(value, '$.answered') AS answered,
-               json_extract(value, '$.correct') AS correct, json_extract(value, '$.totalMs') AS total_ms, json_extract(value, '$.xp') AS xp,
-               json_extract(value, '$.finishedAt') AS finished_at, json_extract(value, '$.rank') AS rank, json_extract(value, '$.prize') AS prize
-             FROM json_each(?)) AS s
-       -- The unary + keeps SQLite from driving the join off the tournament index (a scan of every
-       -- participant per JSON row, quadratic at settlement); it looks each row up by user instead.
-       WHERE +tournament_participants.tournament_id = ? AND tournament_participants.user_id = s.u`,
-    )
-    .bind(JSON.stringify(rows), tournamentId);
+/** A results row as JSON: an array, so 10,000 rows do not repeat 10,000 sets of keys. */
+const resultTuple = (r: ParticipantResult) => [r.u, r.score, r.answered, r.correct, r.totalMs, r.xp, r.finishedAt, r.rank, r.prize];
+
+/** The participant rows' totals; rows whose JSON exceeds one statement's budget go in several statements. */
+export function participantResultsStatements(db: D1Database, tournamentId: number, rows: ParticipantResult[]): D1PreparedStatement[] {
+  return packJson(rows.map(resultTuple), JSON_BUDGET).map((json) =>
+    bindWithin(
+      db.prepare(
+        `UPDATE tournament_participants SET score = s.score, questions_answered = s.answered, correct_answers = s.correct,
+           total_response_ms = s.total_ms, xp_earned = s.xp, finished_at = s.finished_at, has_completed = 1,
+           rank = coalesce(s.rank, tournament_participants.rank), prize_cents = s.prize
+         FROM (SELECT value ->> 0 AS u, value ->> 1 AS score, value ->> 2 AS answered, value ->> 3 AS correct, value ->> 4 AS total_ms,
+                 value ->> 5 AS xp, value ->> 6 AS finished_at, value ->> 7 AS rank, value ->> 8 AS prize
+               FROM json_each(?)) AS s
+         -- The unary + keeps SQLite from driving the join off the tournament index (a scan of every
+         -- participant per JSON row, quadratic at settlement); it looks each row up by user instead.
+         WHERE +tournament_participants.tournament_id = ? AND tournament_participants.user_id = s.u`,
+      ),
+      json,
+      tournamentId,
+    ),
+  );
 }
 
-export function responsesStatement(db: D1Database, tournamentId: number, rows: ResponseRecord[]): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO user_responses (tournament_id, user_id, question_id, answer, is_correct, response_time, points_earned, created_at, answered_at)
-       SELECT ?, json_extract(value, '$.u'), json_extract(value, '$.q'), json_extract(value, '$.a'), json_extract(value, '$.c'),
-              json_extract(value, '$.ms'), json_extract(value, '$.p'), json_extract(value, '$.at'), json_extract(value, '$.ra')
-       FROM json_each(?) WHERE true
-       ON CONFLICT (tournament_id, user_id, question_id) DO NOTHING`,
-    )
-    .bind(tournamentId, JSON.stringify(rows));
+/** user_responses rows, idempotent per (tournament, user, question), in as many statements as their size needs. */
+export function responsesStatements(db: D1Database, tournamentId: number, rows: ResponseRecord[]): D1PreparedStatement[] {
+  return packJson(
+    rows.map((r) => [r.u, r.q, r.a, r.c, r.ms, r.p, r.at, r.ra]),
+    JSON_BUDGET,
+  ).map((json) =>
+    bindWithin(
+      db.prepare(
+        `INSERT INTO user_responses (tournament_id, user_id, question_id, answer, is_correct, response_time, points_earned, created_at, answered_at)
+         SELECT ?, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7
+         FROM json_each(?) WHERE true
+         ON CONFLICT (tournament_id, user_id, question_id) DO NOTHING`,
+      ),
+      tournamentId,
+      json,
+    ),
+  );
 }
 
 /**
@@ -348,49 +369,155 @@ export interface SettlementRow extends ParticipantResult {
   won: 0 | 1;
 }
 
+/** What a settlement writes, computed by the room from its own storage; the same on every attempt. */
+export interface SettlementPlan {
+  tournamentId: number;
+  title: string;
+  /** settled_at: when the first attempt began. */
+  stamp: number;
+  endTime: number;
+  /** Every participant, in rank order. */
+  rows: SettlementRow[];
+  /** Prize places nobody qualified for: their share stays with the house. */
+  unclaimed: { place: number; cents: number }[];
+  responses: ResponseRecord[];
+  notice: TournamentNotice;
+  /** Fair-play flags by player: their prize is held for review (docs/fair-play.md). */
+  flags: Map<number, FairPlayFlag[]>;
+}
+
+/** The most bytes one results row takes as JSON: nine safe integers (16 characters at most each) or nulls. */
+const RESULT_ROW_MAX_BYTES = 9 * 16 + 8 + 2;
 /**
- * The whole settlement as one batch. The first statement claims it: it stamps settled_at only
- * while settled_at is still null. Every statement that is not idempotent on its own (counters,
- * XP, notifications) runs only while settled_at carries this run's stamp, so a second run, even
- * after a restart between the batch and the room's own bookkeeping, changes nothing. Prizes are
- * ledger rows with unique references on top of that.
+ * Players per settlement chunk, from D1_MAX_BOUND_BYTES: a chunk's results rows always fit one
+ * statement. Its responses (about 1 KB a player) are split over as many statements as they need,
+ * so a chunk's batch is some hundreds of KB for any tournament size.
  */
-export function settlementStatements(
-  db: D1Database,
-  s: {
-    tournamentId: number;
-    title: string;
-    stamp: number;
-    endTime: number;
-    rows: SettlementRow[];
-    /** Prize places nobody qualified for: their share stays with the house. */
-    unclaimed: { place: number; cents: number }[];
-    responses: ResponseRecord[];
-    notice: TournamentNotice;
-    /** Fair-play flags by player: their prize is held for review (docs/fair-play.md). */
-    flags: Map<number, FairPlayFlag[]>;
-  },
-): D1PreparedStatement[] {
-  const gate = "EXISTS (SELECT 1 FROM tournaments WHERE id = ?2 AND settled_at = ?3)";
+export const SETTLEMENT_CHUNK_PLAYERS = Math.floor(JSON_BUDGET / RESULT_ROW_MAX_BYTES);
+
+export interface SettlementChunk {
+  index: number;
+  rows: SettlementRow[];
+  responses: ResponseRecord[];
+}
+
+/**
+ * The plan's chunks: SETTLEMENT_CHUNK_PLAYERS players at a time in rank order, each with its
+ * players' responses. The ranking is fixed once the room is settling, so chunk k holds the same
+ * players on every attempt.
+ */
+export function settlementChunks(plan: SettlementPlan): SettlementChunk[] {
+  const byUser = new Map<number, ResponseRecord[]>();
+  for (const r of plan.responses) {
+    const mine = byUser.get(r.u);
+    if (mine) mine.push(r);
+    else byUser.set(r.u, [r]);
+  }
+  const chunks: SettlementChunk[] = [];
+  for (let i = 0; i < plan.rows.length; i += SETTLEMENT_CHUNK_PLAYERS) {
+    const rows = plan.rows.slice(i, i + SETTLEMENT_CHUNK_PLAYERS);
+    chunks.push({ index: chunks.length, rows, responses: rows.flatMap((r) => byUser.get(r.u) ?? []) });
+  }
+  return chunks;
+}
+
+/** How far a tournament's settlement got in D1: settled, and which chunks are applied. */
+export async function settlementProgress(db: D1Database, tournamentId: number): Promise<{ settled: boolean; applied: Set<number> }> {
+  const [t, chunks] = await db.batch([
+    db.prepare("SELECT settled_at FROM tournaments WHERE id = ?").bind(tournamentId),
+    db.prepare("SELECT chunk FROM settlement_chunks WHERE tournament_id = ?").bind(tournamentId),
+  ]);
+  const settled = (t!.results[0] as { settled_at: number | null } | undefined)?.settled_at != null;
+  return { settled, applied: new Set((chunks!.results as { chunk: number }[]).map((c) => c.chunk)) };
+}
+
+/** The error of a chunk batch whose marker was already there: that chunk had been applied. */
+export const isChunkApplied = (e: unknown) => /UNIQUE constraint failed: settlement_chunks/i.test(String((e as Error)?.message ?? e));
+
+/**
+ * One chunk as one batch. Its first statement is the chunk's marker, a plain INSERT: when the
+ * chunk was applied before, the key exists, the insert fails and so does the whole batch
+ * (isChunkApplied). Everything after it (results, counters, XP, levels, flags, notifications,
+ * responses) is therefore applied once, whatever the retries.
+ */
+export function chunkStatements(db: D1Database, plan: SettlementPlan, chunk: SettlementChunk, now: number): D1PreparedStatement[] {
+  const t = plan.tournamentId;
+  const flagged = chunk.rows.filter((r) => plan.flags.has(r.u)).map((r) => [r.u, JSON.stringify(plan.flags.get(r.u))]);
+  return [
+    db.prepare("INSERT INTO settlement_chunks (tournament_id, chunk, applied_at) VALUES (?, ?, ?)").bind(t, chunk.index, now),
+    ...participantResultsStatements(db, t, chunk.rows),
+    ...packJson(
+      chunk.rows.map((r) => [r.u, r.xp, r.won]),
+      JSON_BUDGET,
+    ).map((json) =>
+      bindWithin(
+        db.prepare(
+          `UPDATE users SET experience_points = users.experience_points + s.xp,
+             level = ${levelSql("users.experience_points + s.xp")},
+             tournaments_played = users.tournaments_played + 1,
+             tournaments_won = users.tournaments_won + s.won
+           FROM (SELECT value ->> 0 AS u, value ->> 1 AS xp, value ->> 2 AS won FROM json_each(?)) AS s
+           WHERE users.id = s.u`,
+        ),
+        json,
+      ),
+    ),
+    ...packJson(flagged, JSON_BUDGET).map((json) =>
+      bindWithin(
+        db.prepare(
+          `UPDATE tournament_participants SET flags = f.value ->> 1
+           FROM json_each(?) AS f WHERE +tournament_participants.tournament_id = ? AND tournament_participants.user_id = f.value ->> 0`,
+        ),
+        json,
+        t,
+      ),
+    ),
+    ...packJson(
+      chunk.rows.map((r) => r.u),
+      JSON_BUDGET,
+    ).map((json) =>
+      bindWithin(
+        db.prepare(
+          `INSERT INTO notifications (user_id, message, action, tournament_id, status)
+           SELECT j.value, ?, ?, ?, ? FROM json_each(?) AS j`,
+        ),
+        plan.notice.message,
+        plan.notice.action,
+        t,
+        plan.notice.status,
+        json,
+      ),
+    ),
+    ...responsesStatements(db, t, chunk.responses),
+  ];
+}
+
+/**
+ * The last batch, once every chunk is applied: the tournament completed (claimed only while
+ * settled_at is null, so the room can tell the attempt that completed it), the prizes as ledger
+ * rows `prize:{t}:{u}` (65/25/10, remainder to 1st; unique references) and the unclaimed places
+ * for the house. A handful of small statements whatever the size of the tournament.
+ */
+export function completionStatements(db: D1Database, plan: SettlementPlan): D1PreparedStatement[] {
   const ordinal = ["1st", "2nd", "3rd"];
   const placeName = (place: number) => ordinal[place - 1] ?? `#${place}`;
   return [
     db
       .prepare("UPDATE tournaments SET status = 'completed', settled_at = ?, end_time = ? WHERE id = ? AND settled_at IS NULL")
-      .bind(s.stamp, s.endTime, s.tournamentId),
-    ...s.rows
+      .bind(plan.stamp, plan.endTime, plan.tournamentId),
+    ...plan.rows
       .filter((r) => r.prize > 0)
       .map((r) =>
         ledgerStatement(db, {
           userId: r.u,
           amountCents: r.prize,
           type: "prize",
-          status: s.flags.has(r.u) ? "held" : "completed",
-          reference: `prize:${s.tournamentId}:${r.u}`,
-          description: `Prize: ${s.title} (${placeName(r.rank)} place)${s.flags.has(r.u) ? " - under review" : ""}`,
+          status: plan.flags.has(r.u) ? "held" : "completed",
+          reference: `prize:${plan.tournamentId}:${r.u}`,
+          description: `Prize: ${plan.title} (${placeName(r.rank)} place)${plan.flags.has(r.u) ? " - under review" : ""}`,
         }),
       ),
-    ...s.unclaimed.map((u) =>
+    ...plan.unclaimed.map((u) =>
       db
         .prepare(
           `INSERT INTO house_ledger (amount_cents, type, tournament_id, reference, description)
@@ -398,34 +525,10 @@ export function settlementStatements(
         )
         .bind(
           u.cents,
-          s.tournamentId,
-          `unclaimed:${s.tournamentId}:${u.place}`,
-          `Unclaimed ${placeName(u.place)} prize: ${s.title} (no qualifying player)`,
+          plan.tournamentId,
+          `unclaimed:${plan.tournamentId}:${u.place}`,
+          `Unclaimed ${placeName(u.place)} prize: ${plan.title} (no qualifying player)`,
         ),
     ),
-    db
-      .prepare(
-        `UPDATE users SET experience_points = users.experience_points + s.xp,
-           level = ${levelSql("users.experience_points + s.xp")},
-           tournaments_played = users.tournaments_played + 1,
-           tournaments_won = users.tournaments_won + s.won
-         FROM (SELECT json_extract(value, '$.u') AS u, json_extract(value, '$.xp') AS xp, json_extract(value, '$.won') AS won FROM json_each(?1)) AS s
-         WHERE users.id = s.u AND ${gate}`,
-      )
-      .bind(JSON.stringify(s.rows.map((r) => ({ u: r.u, xp: r.xp, won: r.won }))), s.tournamentId, s.stamp),
-    participantResultsStatement(db, s.tournamentId, s.rows),
-    db
-      .prepare(
-        `UPDATE tournament_participants SET flags = json_extract(f.value, '$.flags')
-         FROM json_each(?1) AS f WHERE +tournament_participants.tournament_id = ?2 AND tournament_participants.user_id = json_extract(f.value, '$.u')`,
-      )
-      .bind(JSON.stringify([...s.flags].map(([u, flags]) => ({ u, flags: JSON.stringify(flags) }))), s.tournamentId),
-    responsesStatement(db, s.tournamentId, s.responses),
-    db
-      .prepare(
-        `INSERT INTO notifications (user_id, message, action, tournament_id, status)
-         SELECT j.value, ?4, ?5, ?2, ?6 FROM json_each(?1) AS j WHERE ${gate}`,
-      )
-      .bind(JSON.stringify(s.rows.map((r) => r.u)), s.tournamentId, s.stamp, s.notice.message, s.notice.action, s.notice.status),
   ];
 }
