@@ -56,7 +56,14 @@ import { RoomStore, isOpen, unansweredPlay, type MetaRow, type Phase, type PlayR
 import { computeStandings, responseRecords, showStandings } from "./room/standings";
 import { LiveBoard, type BoardRow } from "./room/board";
 import { tournamentNotice } from "./room/notices";
-import { joinGroupStatements, tournamentFromRow, type GroupReadback, type GroupRow } from "./room/join-group";
+import {
+  joinGroupStatements,
+  tournamentAnswerStatement,
+  tournamentFromRow,
+  type GroupReadback,
+  type GroupRow,
+  type TournamentAnswerRow,
+} from "./room/join-group";
 import { presentTournament } from "../db/present-tournament";
 import {
   cancelStatements,
@@ -882,14 +889,13 @@ export class TournamentRoom extends DurableObject<Env> {
       return;
     }
     const readback = new Map((results[results.length - 2]!.results as GroupReadback[]).map((r) => [r.u, r]));
-    const tournamentRow = results[results.length - 1]!.results[0] as (Record<string, unknown> & { category_name: string }) | undefined;
-    const tournament = tournamentRow ? presentTournament(tournamentFromRow(tournamentRow), tournamentRow.category_name) : null;
-    const seatedNow: WaitingJoin[] = [];
+    let tournament = presentRow(results[results.length - 1]!.results[0] as TournamentAnswerRow | undefined);
+    const seated = new Map<number, { reference: string; balanceCents: number; fresh: boolean }>();
+    const refused: [WaitingJoin, RoomFailure][] = [];
     for (const [i, w] of group.entries()) {
       const r = readback.get(w.user.userId);
-      const reference = rows[i]!.ref;
       if (r?.joined_at != null) {
-        seatedNow.push(w);
+        seated.set(w.user.userId, { reference: rows[i]!.ref, balanceCents: r.balance, fresh: r.joined_at === now });
         this.#store.addParticipants([
           {
             user_id: w.user.userId,
@@ -904,34 +910,40 @@ export class TournamentRoom extends DurableObject<Env> {
           },
         ]);
         this.#refreshPlayer(w.user.userId, now);
-        w.resolve(ok({ alreadyJoined: r.joined_at !== now, reference, answer: tournament && { balanceCents: r.balance, tournament } }));
       } else if (!r || !r.claim_held) {
-        w.resolve(claimLost());
+        refused.push([w, claimLost()]);
       } else {
-        w.resolve(
-          fail(
-            409,
-            "insufficient_balance",
-            JOIN.balanceDescription(formatCents(Math.max(fee - r.balance, 1)), formatCents(fee)),
-            JOIN.balanceTitle,
-          ),
-        );
+        const short = formatCents(Math.max(fee - r.balance, 1));
+        refused.push([w, fail(409, "insufficient_balance", JOIN.balanceDescription(short, formatCents(fee)), JOIN.balanceTitle)]);
       }
     }
-    if (seatedNow.length === 0) return;
-    if (fee > 0) this.#store.setPrizePool(prizePoolFromFees(this.#store.participantCount() * fee));
+    for (const [w, refusal] of refused) w.resolve(refusal);
+    if (seated.size === 0) return;
     // A second press that waited behind this group, from a player it seated, gets the same answer.
-    const answered = new Map(seatedNow.map((w) => [w.user.userId, w]));
+    const seatedWaiting = group.filter((w) => seated.has(w.user.userId));
     this.#joinQueue = this.#joinQueue.filter((w) => {
-      if (!answered.has(w.user.userId)) return true;
-      const r = readback.get(w.user.userId)!;
-      const reference = entryReference(meta.tournament_id, w.user.userId, this.#store.departures(w.user.userId));
-      w.resolve(ok({ alreadyJoined: true, reference, answer: tournament && { balanceCents: r.balance, tournament } }));
+      if (!seated.has(w.user.userId)) return true;
+      seatedWaiting.push(w);
       return false;
     });
-    // The player who completes the minimum starts a tournament that is waiting for players.
-    if (meta.phase === "upcoming" && now >= meta.start_time) await this.#advance(now);
-    await this.#leaderboardChanged();
+    try {
+      if (fee > 0) this.#store.setPrizePool(prizePoolFromFees(this.#store.participantCount() * fee));
+      // The player who completes the minimum starts a tournament that is waiting for players.
+      if (meta.phase === "upcoming" && now >= meta.start_time) {
+        await this.#advance(now);
+        if (this.#store.meta()!.phase !== meta.phase)
+          tournament = presentRow(await tournamentAnswerStatement(this.env.DB, meta.tournament_id).first());
+      }
+      await this.#leaderboardChanged();
+    } finally {
+      // The seats are in D1 whatever happened after: every seated player hears so.
+      const first = new Set(group);
+      for (const w of seatedWaiting) {
+        const s = seated.get(w.user.userId)!;
+        const answer = tournament && { balanceCents: s.balanceCents, tournament };
+        w.resolve(ok({ alreadyJoined: !(first.has(w) && s.fresh), reference: s.reference, answer }));
+      }
+    }
   }
 
   #serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -1534,6 +1546,10 @@ function sendText(ws: WebSocket, text: string): void {
 }
 
 /** A fresh secret salt and the commitment to these questions under it (common/domain/fairness.ts). */
+/** A tournament row read with tournamentAnswerStatement, as the API shows it. */
+const presentRow = (row: TournamentAnswerRow | null | undefined): Tournament | null =>
+  row ? presentTournament(tournamentFromRow(row), row.category_name) : null;
+
 async function commitTo(
   tournamentId: number,
   questions: readonly { question_id: number; correct_answer: string }[],

@@ -96,12 +96,18 @@ export function joinGroupStatements(
          FROM json_each(?2) AS j LEFT JOIN users u ON u.id = ${row("u")}`,
       )
       .bind(g.tournamentId, rows),
-    db
-      .prepare("SELECT t.*, c.name AS category_name FROM tournaments t JOIN categories c ON c.id = t.category_id WHERE t.id = ?")
-      .bind(g.tournamentId),
+    tournamentAnswerStatement(db, g.tournamentId),
   );
   return out;
 }
+
+/** The tournament as a join's answer shows it (with its category's name). */
+export const tournamentAnswerStatement = (db: D1Database, tournamentId: number): D1PreparedStatement =>
+  db
+    .prepare("SELECT t.*, c.name AS category_name FROM tournaments t JOIN categories c ON c.id = t.category_id WHERE t.id = ?")
+    .bind(tournamentId);
+
+export type TournamentAnswerRow = Record<string, unknown> & { category_name: string };
 
 export type TournamentRow = typeof tournaments.$inferSelect;
 
