@@ -691,7 +691,7 @@ function table(r: Results): string {
       "D1 per join",
       `room: ${d1(storm.d1PerSeat, "room")} per seat (${plural(storm.d1PerSeat.room?.batches ?? 0, "batch")}); Worker: ${d1(storm.d1PerRequest, "worker")} per request`,
       "",
-      "fee, seat, count and pool in one batch, serialised in the room",
+      "fee, seat, count and pool of the joins of a few milliseconds in one batch, each player's funds checked on their own row",
     ]);
   }
   if (r.cost.perCompletion) {
