@@ -835,25 +835,36 @@ export class TournamentRoom extends DurableObject<Env> {
    */
   async #flushJoins(): Promise<void> {
     this.#joinFlushQueued = false;
-    const meta = this.#store.meta()!;
-    const now = Date.now();
-    const left = meta.max_participants === null ? Infinity : meta.max_participants - this.#store.participantCount();
-    const group: WaitingJoin[] = [];
-    const later: WaitingJoin[] = [];
-    for (const w of this.#joinQueue.splice(0)) {
-      const seated = this.#joinedReference(meta, w.user.userId);
-      if (seated !== null) {
-        w.resolve(ok({ alreadyJoined: true, reference: seated, answer: null }));
-        continue;
-      }
-      const refusal = this.#joinRefusal(meta, w.user.level, now);
-      if (refusal) w.resolve(refusal);
-      else if (group.length >= Math.min(left, JOIN_GROUP_MAX) || group.some((g) => g.user.userId === w.user.userId)) later.push(w);
-      else group.push(w);
-    }
-    this.#joinQueue.unshift(...later);
+    const waiting = this.#joinQueue.splice(0);
     try {
+      // After a group whose batch failed, D1 may hold seats this copy does not: count them first.
+      if (!this.#synced) await this.#syncParticipants(this.#store.meta()!.tournament_id);
+      const meta = this.#store.meta()!;
+      const now = Date.now();
+      const seatsLeft = Math.min(
+        JOIN_GROUP_MAX,
+        meta.max_participants === null ? Infinity : meta.max_participants - this.#store.participantCount(),
+      );
+      const group: WaitingJoin[] = [];
+      const inGroup = new Set<number>();
+      const later: WaitingJoin[] = [];
+      for (const w of waiting) {
+        const seated = this.#joinedReference(meta, w.user.userId);
+        const refusal = seated === null ? this.#joinRefusal(meta, w.user.level, now) : null;
+        if (seated !== null) w.resolve(ok({ alreadyJoined: true, reference: seated, answer: null }));
+        else if (refusal) w.resolve(refusal);
+        else if (group.length >= seatsLeft || inGroup.has(w.user.userId)) later.push(w);
+        else {
+          group.push(w);
+          inGroup.add(w.user.userId);
+        }
+      }
+      this.#joinQueue.unshift(...later);
       if (group.length > 0) await this.#commitJoins(meta, group, now);
+    } catch (e) {
+      // Whatever has not been answered fails with the error (answering twice changes nothing).
+      for (const w of waiting) w.reject(e);
+      this.#joinQueue = this.#joinQueue.filter((w) => !waiting.includes(w));
     } finally {
       if (this.#joinQueue.length > 0 && !this.#joinFlushQueued) {
         this.#joinFlushQueued = true;
