@@ -20,7 +20,7 @@ import type { SocketTarget } from "./lib/sockets";
 import { now, round } from "./lib/stats";
 import { answerPath, type AnswerRun, type PlayState } from "./scenarios/answer";
 import { completeAndSettle, settleLarge, type LargeSettleRun, type SettleRun } from "./scenarios/settle";
-import { deposit, joinStorm, type JoinRun } from "./scenarios/join";
+import { deposit, fundDirectly, joinStorm, joinStream, type JoinRun, type JoinStreamRun } from "./scenarios/join";
 import { hubFanout, tournamentFanout, type FanoutRun, type HubFanoutRun } from "./scenarios/fanout";
 import { signIn, type SignInRun } from "./scenarios/sign-in";
 import { readPath, type ReadRun } from "./scenarios/reads";
@@ -69,6 +69,10 @@ const STORMS = [
   { players: 100, capacity: 50, title: "Bench Join Storm standard tier" },
   { players: 1000, capacity: 500, title: "Bench Join Storm large" },
 ] as const;
+/** Every fifth storm player has no money: the room must refuse them without failing the others' seats. */
+const POOR_EVERY = 5;
+/** Joins arriving at a steady rate on one room, every one a paid seat. */
+const JOIN_STREAM = { players: 5000, rate: 500, title: "Bench Join Stream" } as const;
 const ENTRY_FEE_CENTS = 500;
 const DEPOSIT_DOLLARS = 20;
 const READ_MS = 10_000;
@@ -141,6 +145,7 @@ interface Results {
   settlement: SettleRun[];
   largeSettlement: LargeSettleRun | null;
   joinStorm: JoinRun[];
+  joinStream: JoinStreamRun | null;
   readPath: (ReadRun & { label: string })[];
   baseline: (ReadRun & { label: string })[];
   tournamentSocketFanout: FanoutRun[];
@@ -208,6 +213,7 @@ const results: Results = {
   settlement: [],
   largeSettlement: null,
   joinStorm: [],
+  joinStream: null,
   readPath: [],
   baseline: [],
   tournamentSocketFanout: [],
@@ -360,29 +366,54 @@ async function main() {
   // 3. Join storms (paid): deposits first, through the sandbox card flow.
   await step("join storm", 60_000, async () => {
     // Each storm has its own players, each with the same fresh deposit.
-    const payers = players.slice(
+    const stormers = players.slice(
       0,
       STORMS.reduce((n, s) => n + s.players, 0),
     );
+    const poor = new Set(stormers.filter((_, i) => i % POOR_EVERY === POOR_EVERY - 1).map((p) => p.id));
+    const payers = stormers.filter((p) => !poor.has(p.id));
     const dep = await deposit(http, payers, DEPOSIT_DOLLARS, LANES);
     results.setup.depositedPlayers = payers.length;
+    results.setup.stormPlayersWithoutMoney = poor.size;
     results.setup.depositSeconds = round(dep.ms / 1000, 1);
     if (dep.errors.length) results.failures.push(`deposit: ${dep.errors.length} errors, e.g. ${dep.errors.slice(0, 3).join(" | ")}`);
     let offset = 0;
     for (const s of STORMS) {
-      const group = payers.slice(offset, (offset += s.players));
-      const run = await joinStorm(port, fx, group, {
-        capacity: s.capacity,
-        feeCents: ENTRY_FEE_CENTS,
-        balanceCents: DEPOSIT_DOLLARS * 100,
-        title: s.title,
-      });
+      const group = stormers.slice(offset, (offset += s.players));
+      const run = await metered(
+        `join storm ${s.players}`,
+        () =>
+          joinStorm(port, fx, group, {
+            capacity: s.capacity,
+            feeCents: ENTRY_FEE_CENTS,
+            balanceCents: DEPOSIT_DOLLARS * 100,
+            title: s.title,
+            poor: new Set(group.filter((p) => poor.has(p.id)).map((p) => p.id)),
+          }),
+        (r) => r.seated,
+      );
       results.joinStorm.push(run);
       noteFailures(`join storm ${s.players}`, run);
       log(
-        `  ${s.players} players x2 presses, capacity ${s.capacity}: ${run.seated} seated in ${run.secondsToSeatAll} s, ${run.charged} charged, errors ${run.errors}`,
+        `  ${s.players} players (${run.poor} without money) x2 presses, capacity ${s.capacity}: ${run.seated} seated in ${run.secondsToSeatAll} s, ${run.charged} charged, p99 ${run.joinLatencyMs.p99} ms, errors ${run.errors}`,
       );
     }
+  });
+
+  await step("join stream", 60_000, async () => {
+    // Players of their own: none of them took part in a storm.
+    const streamers = players.slice(STORMS.reduce((n, s) => n + s.players, 0)).slice(0, JOIN_STREAM.players);
+    await fundDirectly(fx, streamers, DEPOSIT_DOLLARS * 100, "stream");
+    const run = await metered(
+      "join stream",
+      () => joinStream(port, fx, streamers, { ratePerSecond: JOIN_STREAM.rate, feeCents: ENTRY_FEE_CENTS, title: JOIN_STREAM.title }),
+      (r) => r.seated,
+    );
+    results.joinStream = run;
+    noteFailures("join stream", run);
+    log(
+      `  ${run.players} joins at ${run.ratePerSecond}/s: ${run.seated} seated, ${run.charged} charged, p50 ${run.joinLatencyMs.p50} p99 ${run.joinLatencyMs.p99} ms, errors ${run.errors}`,
+    );
   });
 
   // workerd holds two descriptors per connection and the hard limit of open files here is 20,000
@@ -627,6 +658,7 @@ async function main() {
       if (!ok) results.failures.push(`big settlement: check ${k} failed`);
   for (const j of results.joinStorm)
     for (const [k, ok] of Object.entries(j.checks)) if (!ok) results.failures.push(`join storm ${j.players}: check ${k} failed`);
+  for (const [k, ok] of Object.entries(results.joinStream?.checks ?? {})) if (!ok) results.failures.push(`join stream: check ${k} failed`);
 }
 
 // ---- Output ----
@@ -709,10 +741,19 @@ function table(r: Results): string {
     rows.push([f.name, `FAILED: ${f.error.replace(/\s+/g, " ").replaceAll("|", "/").slice(0, 200)}`, "", "see failures"]);
   for (const j of r.joinStorm) {
     rows.push([
-      `Join storm, ${n0(j.players)} players x 2 presses, capacity ${n0(j.capacity)}, $${(j.feeCents / 100).toFixed(2)}`,
-      `all seated in ${j.secondsToSeatAll} s (${n0(j.seatsPerSecond)} seats/s)`,
+      `Join storm, ${n0(j.players)} players x 2 presses (${n0(j.poor)} without the fee), capacity ${n0(j.capacity)}, $${(j.feeCents / 100).toFixed(2)}`,
+      `all answered in ${j.secondsToSeatAll} s (${n0(j.seatsPerSecond)} seats/s)${cpuNote(r, `join storm ${j.players}`, "seat")}`,
       `POST /join ${lat(j.joinLatencyMs)}`,
-      `${j.seated} seated, ${j.charged} charged, ${j.chargedTwice} twice; ${Object.values(j.checks).every(Boolean) ? "all checks pass" : "CHECKS FAIL"}`,
+      `${j.seated} seated, ${j.charged} charged, ${j.chargedTwice} twice; ${n0(j.refusedBalance)} short-balance refusals; ${Object.values(j.checks).every(Boolean) ? "all checks pass" : "CHECKS FAIL"}`,
+    ]);
+  }
+  const js = r.joinStream;
+  if (js) {
+    rows.push([
+      `Join stream, ${n0(js.players)} joins at ${n0(js.ratePerSecond)}/s on one room (open loop), $${(js.feeCents / 100).toFixed(2)}`,
+      `${n0(js.joinsPerSecond)} joins/s answered (${n0(js.players)} in ${js.seconds} s)${cpuNote(r, "join stream", "seat")}`,
+      `POST /join, from its scheduled time: ${lat(js.joinLatencyMs)}`,
+      `${n0(js.seated)} seated, ${n0(js.charged)} charged, ${js.chargedTwice} twice; ${Object.values(js.checks).every(Boolean) ? "all checks pass" : "CHECKS FAIL"}`,
     ]);
   }
   for (const x of r.baseline) {
@@ -748,7 +789,7 @@ function table(r: Results): string {
       "D1 per join",
       `room: ${d1(storm.d1PerSeat, "room")} per seat (${plural(storm.d1PerSeat.room?.batches ?? 0, "batch")}); Worker: ${d1(storm.d1PerRequest, "worker")} per request`,
       "",
-      "fee, seat, count and pool in one batch, serialised in the room",
+      "fee, seat, count and pool of the joins of a few milliseconds in one batch, each player's funds checked on their own row",
     ]);
   }
   if (r.cost.perCompletion) {

@@ -2,7 +2,7 @@ import { PLATFORM_FEE_SHARE, PRIZE_SHARES_BPS } from "../spec";
 import type { Cents } from "./money";
 
 /** 85% of the entry fees collected, rounded down to the cent; the platform keeps the rest. */
-const POOL_PERCENT = Math.round((1 - PLATFORM_FEE_SHARE) * 100);
+export const POOL_PERCENT = Math.round((1 - PLATFORM_FEE_SHARE) * 100);
 export const prizePoolFromFees = (feesCollected: Cents): Cents => Math.floor((feesCollected * POOL_PERCENT) / 100);
 
 /**

@@ -12,7 +12,7 @@ import type {
   TournamentServerFrame,
 } from "../../common/api/tournaments";
 import { tournamentClientFrameSchema } from "../../common/api/tournaments";
-import type { TournamentStatus } from "../../common/api/types";
+import type { Tournament, TournamentStatus } from "../../common/api/types";
 import type { AnswerReceipt, FairnessReport, RevealedQuestion } from "../../common/api/fair-play";
 import { drawCandidate, fairnessCommitment } from "../../common/domain/fairness";
 import { fairPlayFlags, type PlayerRecord } from "../../common/domain/fair-play";
@@ -47,7 +47,7 @@ import { placementXp } from "../../common/domain/levels";
 import { awardPrizes, prizePoolFromFees } from "../../common/domain/prizes";
 import { formatCents } from "../../common/domain/money";
 import { seededShuffle } from "../../common/domain/questions";
-import { InsufficientFundsError, runAtomically } from "../money/ledger";
+import { runAtomically } from "../money/ledger";
 import { claimStatements, isClaimLost, type KeyClaim } from "../money/idempotency";
 import { iso } from "../db/present";
 import { closeQuietly, parseJson } from "./notification-hub";
@@ -59,13 +59,20 @@ import { tournamentNotice } from "./room/notices";
 import { CompletionWriter } from "./room/completions";
 import type { ResponseRecord } from "./room/standings";
 import {
-  balanceCents,
+  joinGroupStatements,
+  tournamentAnswerStatement,
+  tournamentFromRow,
+  type GroupReadback,
+  type GroupRow,
+  type TournamentAnswerRow,
+} from "./room/join-group";
+import { presentTournament } from "../db/present-tournament";
+import {
   cancelStatements,
   cheatAttemptStatement,
   closePracticeRunStatement,
   commitmentStatement,
   entryReference,
-  joinStatements,
   leaveReference,
   leaveStatements,
   loadConfig,
@@ -107,6 +114,28 @@ export interface RoomFailure {
   title?: string;
 }
 export type RoomResult<T> = { ok: true; value: T } | RoomFailure;
+
+/** What the room knows about a join before any D1 work (see TournamentRoom.admission). */
+export type Admission = { state: "practice" } | { state: "joined"; reference: string } | { state: "open"; feeCents: number };
+
+/** A join's outcome: the entry's reference, and what the group's batch read back for the answer. */
+export interface JoinOutcome {
+  alreadyJoined: boolean;
+  reference: string;
+  answer: { balanceCents: number; tournament: Tournament } | null;
+}
+
+interface WaitingJoin {
+  user: RoomUser;
+  claim: KeyClaim | null;
+  resolve: (result: RoomResult<JoinOutcome>) => void;
+  reject: (error: unknown) => void;
+}
+
+/** How long the first join of a group waits for others before the group goes to D1. */
+const JOIN_GROUP_WINDOW_MS = 4;
+/** Players per group at most: the batch's JSON parameter stays well under D1's limits (about 250 bytes a row). */
+const JOIN_GROUP_MAX = 200;
 
 const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });
 const fail = (status: RoomFailure["status"], code: ErrorCode, message: string, title?: string): RoomFailure =>
@@ -156,6 +185,10 @@ export class TournamentRoom extends DurableObject<Env> {
   /** Whether this instance has reconciled its participants with D1 since it started. */
   #synced = false;
   #tail: Promise<unknown> = Promise.resolve();
+  /** Joins waiting for the next group commit, in arrival order. */
+  #joinQueue: WaitingJoin[] = [];
+  /** Whether a group commit is already on its way (a timer or a place in #serial). */
+  #joinFlushQueued = false;
   readonly #board = new LiveBoard();
   #boardBuilt = false;
   /** Parsed options per question ord: answers check them on the hot path. */
@@ -187,85 +220,36 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   /**
-   * Seats the player and takes the fee. `claim`: the request's idempotency key, committed in the
-   * same batch (worker/money/idempotency.ts). `reference` names the entry, paid or free.
+   * What the room can tell a player about joining without D1: already in (with the entry's
+   * reference), or refused (closed, level, full), or open at this fee. Practice rooms answer only
+   * `practice`: whose run it is and which run to join are D1's. The Worker asks this before its
+   * own checks, so those are only paid for by joins that can still happen.
    */
-  async join(
-    tournamentId: number,
-    user: RoomUser,
-    claim: KeyClaim | null = null,
-  ): Promise<RoomResult<{ alreadyJoined: boolean; reference: string }>> {
-    if (!(await this.#ready(tournamentId))) return notFound();
-    return this.#serial(async () => {
-      const meta = this.#store.meta()!;
-      const reference = entryReference(meta.tournament_id, user.userId, this.#store.departures(user.userId));
-      if (this.#store.participant(user.userId)) return ok({ alreadyJoined: true, reference });
-      const now = Date.now();
-      // Closed once over, and from the end time on even before the alarm has settled it; a live
-      // show closes when its first question goes out.
-      const over = meta.end_time !== null && now >= meta.end_time;
-      const open = meta.phase === "upcoming" || (meta.phase === "live" && meta.format === "self_paced");
-      if (!open || over) return fail(409, "join_closed", PLAY.joinClosed, JOIN.failedTitle);
-      // The order after sign-in: level, capacity, balance.
-      if (!meta.practice && user.level < meta.min_level) {
-        return fail(403, "level_too_low", JOIN.levelDescription(meta.min_level), JOIN.levelTitle);
-      }
-      const count = this.#store.participantCount();
-      if (meta.max_participants !== null && count >= meta.max_participants)
-        return fail(409, "tournament_full", JOIN.full.description, JOIN.full.title);
+  async admission(tournamentId: number, userId: number, level: number): Promise<RoomResult<Admission>> {
+    const meta = await this.#ready(tournamentId);
+    if (!meta) return notFound();
+    if (meta.practice) return ok({ state: "practice" });
+    const seated = this.#joinedReference(meta, userId);
+    if (seated !== null) return ok({ state: "joined", reference: seated });
+    const refusal = this.#joinRefusal(meta, level, Date.now());
+    return refusal ?? ok({ state: "open", feeCents: meta.entry_fee_cents });
+  }
 
-      const fee = meta.entry_fee_cents;
-      const pool = fee > 0 ? prizePoolFromFees((count + 1) * fee) : meta.prize_pool_cents;
-      const key = claimStatements(this.env.DB, claim, reference);
-      const statements = joinStatements(this.env.DB, {
-        tournamentId: meta.tournament_id,
-        title: meta.title,
-        userId: user.userId,
-        feeCents: fee,
-        departures: this.#store.departures(user.userId),
-        joinedAt: now,
-        participants: count + 1,
-        prizePoolCents: pool,
-        deviceHash: user.deviceHash,
-        networkHash: user.networkHash,
-      });
-      try {
-        await runAtomically(this.env.DB, [...key.before, ...statements, ...key.after]);
-      } catch (e) {
-        if (isClaimLost(e)) return claimLost();
-        if (e instanceof InsufficientFundsError) {
-          const balance = await balanceCents(this.env.DB, user.userId);
-          return fail(
-            409,
-            "insufficient_balance",
-            JOIN.balanceDescription(formatCents(Math.max(fee - balance, 1)), formatCents(fee)),
-            JOIN.balanceTitle,
-          );
-        }
-        // A participant row this instance did not know about: an earlier join whose reply was lost.
-        await this.#syncParticipants(meta.tournament_id);
-        if (this.#store.participant(user.userId)) return ok({ alreadyJoined: true, reference });
-        throw e;
-      }
-      this.#store.addParticipants([
-        {
-          user_id: user.userId,
-          username: user.username,
-          level: user.level,
-          joined_at: now,
-          finished_at: null,
-          results_written: 0,
-          show_level: user.showLevel ? 1 : 0,
-          device_hash: user.deviceHash,
-          network_hash: user.networkHash,
-        },
-      ]);
-      this.#store.setPrizePool(pool);
-      this.#refreshPlayer(user.userId, now);
-      // The player who completes the minimum starts a tournament that is waiting for players.
-      if (meta.phase === "upcoming" && now >= meta.start_time) await this.#advance(now);
-      await this.#leaderboardChanged();
-      return ok({ alreadyJoined: false, reference });
+  /**
+   * Seats the player and takes the fee, in a group with the other joins that arrive within a few
+   * milliseconds: one D1 batch per group (worker/durable/room/join-group.ts). `claim`: the
+   * request's idempotency key, committed with the seat. `reference` names the entry, paid or
+   * free; `answer` is the balance and tournament the group's batch read back (null when the
+   * player was already in before this request: the Worker reads them).
+   */
+  async join(tournamentId: number, user: RoomUser, claim: KeyClaim | null = null): Promise<RoomResult<JoinOutcome>> {
+    if (!(await this.#ready(tournamentId))) return notFound();
+    return new Promise<RoomResult<JoinOutcome>>((resolve, reject) => {
+      this.#joinQueue.push({ user, claim, resolve, reject });
+      if (this.#joinFlushQueued) return;
+      this.#joinFlushQueued = true;
+      // The window lets a burst gather; under load the queue also fills while a batch runs.
+      setTimeout(() => void this.#serial(() => this.#flushJoins()), JOIN_GROUP_WINDOW_MS);
     });
   }
 
@@ -845,6 +829,155 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   // ---- Internals ----
+
+  /** The entry reference of a player already seated, else null. */
+  #joinedReference(meta: MetaRow, userId: number): string | null {
+    if (!this.#store.participant(userId)) return null;
+    return entryReference(meta.tournament_id, userId, this.#store.departures(userId));
+  }
+
+  /** Why a player may not join now, in the product's order after sign-in: open, level, capacity (the balance is D1's). */
+  #joinRefusal(meta: MetaRow, level: number, now: number): RoomFailure | null {
+    // Closed once over, and from the end time on even before the alarm has settled it; a live
+    // show closes when its first question goes out.
+    const over = meta.end_time !== null && now >= meta.end_time;
+    const open = meta.phase === "upcoming" || (meta.phase === "live" && meta.format === "self_paced");
+    if (!open || over) return fail(409, "join_closed", PLAY.joinClosed, JOIN.failedTitle);
+    if (!meta.practice && level < meta.min_level) return fail(403, "level_too_low", JOIN.levelDescription(meta.min_level), JOIN.levelTitle);
+    if (meta.max_participants !== null && this.#store.participantCount() >= meta.max_participants)
+      return fail(409, "tournament_full", JOIN.full.description, JOIN.full.title);
+    return null;
+  }
+
+  /**
+   * One group commit of the joins waiting (in #serial). Each waiting join is answered from memory
+   * when it can be (already in, closed, level, full); the rest, one row per player and no more
+   * than the seats left, go to D1 in one batch; whoever does not fit waits for the next group,
+   * since a row refused for money frees its seat again.
+   */
+  async #flushJoins(): Promise<void> {
+    this.#joinFlushQueued = false;
+    const waiting = this.#joinQueue.splice(0);
+    try {
+      // After a group whose batch failed, D1 may hold seats this copy does not: count them first.
+      if (!this.#synced) await this.#syncParticipants(this.#store.meta()!.tournament_id);
+      const meta = this.#store.meta()!;
+      const now = Date.now();
+      const seatsLeft = Math.min(
+        JOIN_GROUP_MAX,
+        meta.max_participants === null ? Infinity : meta.max_participants - this.#store.participantCount(),
+      );
+      const group: WaitingJoin[] = [];
+      const inGroup = new Set<number>();
+      const later: WaitingJoin[] = [];
+      for (const w of waiting) {
+        const seated = this.#joinedReference(meta, w.user.userId);
+        const refusal = seated === null ? this.#joinRefusal(meta, w.user.level, now) : null;
+        if (seated !== null) w.resolve(ok({ alreadyJoined: true, reference: seated, answer: null }));
+        else if (refusal) w.resolve(refusal);
+        else if (group.length >= seatsLeft || inGroup.has(w.user.userId)) later.push(w);
+        else {
+          group.push(w);
+          inGroup.add(w.user.userId);
+        }
+      }
+      this.#joinQueue.unshift(...later);
+      if (group.length > 0) await this.#commitJoins(meta, group, now);
+    } catch (e) {
+      // Whatever has not been answered fails with the error (answering twice changes nothing).
+      for (const w of waiting) w.reject(e);
+      this.#joinQueue = this.#joinQueue.filter((w) => !waiting.includes(w));
+    } finally {
+      if (this.#joinQueue.length > 0 && !this.#joinFlushQueued) {
+        this.#joinFlushQueued = true;
+        void this.#serial(() => this.#flushJoins());
+      }
+    }
+  }
+
+  async #commitJoins(meta: MetaRow, group: WaitingJoin[], now: number): Promise<void> {
+    const fee = meta.entry_fee_cents;
+    const rows: GroupRow[] = group.map(({ user, claim }) => ({
+      u: user.userId,
+      ref: entryReference(meta.tournament_id, user.userId, this.#store.departures(user.userId)),
+      key: claim?.key ?? null,
+      at: claim?.claimedAt ?? null,
+      d: user.deviceHash,
+      n: user.networkHash,
+    }));
+    const statements = joinGroupStatements(this.env.DB, {
+      tournamentId: meta.tournament_id,
+      title: meta.title,
+      feeCents: fee,
+      joinedAt: now,
+      rows,
+    });
+    let results: D1Result[];
+    try {
+      results = await this.env.DB.batch(statements);
+    } catch (e) {
+      // Nothing is known about this group: whatever D1 holds is adopted before the next join.
+      this.#synced = false;
+      for (const w of group) w.reject(e);
+      return;
+    }
+    const readback = new Map((results[results.length - 2]!.results as GroupReadback[]).map((r) => [r.u, r]));
+    let tournament = presentRow(results[results.length - 1]!.results[0] as TournamentAnswerRow | undefined);
+    const seated = new Map<number, { reference: string; balanceCents: number; fresh: boolean }>();
+    const refused: [WaitingJoin, RoomFailure][] = [];
+    for (const [i, w] of group.entries()) {
+      const r = readback.get(w.user.userId);
+      if (r?.joined_at != null) {
+        seated.set(w.user.userId, { reference: rows[i]!.ref, balanceCents: r.balance, fresh: r.joined_at === now });
+        this.#store.addParticipants([
+          {
+            user_id: w.user.userId,
+            username: w.user.username,
+            level: w.user.level,
+            joined_at: r.joined_at,
+            finished_at: null,
+            results_written: 0,
+            show_level: w.user.showLevel ? 1 : 0,
+            device_hash: w.user.deviceHash,
+            network_hash: w.user.networkHash,
+          },
+        ]);
+        this.#refreshPlayer(w.user.userId, now);
+      } else if (!r || !r.claim_held) {
+        refused.push([w, claimLost()]);
+      } else {
+        const short = formatCents(Math.max(fee - r.balance, 1));
+        refused.push([w, fail(409, "insufficient_balance", JOIN.balanceDescription(short, formatCents(fee)), JOIN.balanceTitle)]);
+      }
+    }
+    for (const [w, refusal] of refused) w.resolve(refusal);
+    if (seated.size === 0) return;
+    // A second press that waited behind this group, from a player it seated, gets the same answer.
+    const seatedWaiting = group.filter((w) => seated.has(w.user.userId));
+    this.#joinQueue = this.#joinQueue.filter((w) => {
+      if (!seated.has(w.user.userId)) return true;
+      seatedWaiting.push(w);
+      return false;
+    });
+    try {
+      if (fee > 0) this.#store.setPrizePool(prizePoolFromFees(this.#store.participantCount() * fee));
+      // The player who completes the minimum starts a tournament that is waiting for players.
+      if (meta.phase === "upcoming" && now >= meta.start_time) {
+        await this.#advance(now);
+        if (this.#store.meta()!.phase !== meta.phase)
+          tournament = presentRow(await tournamentAnswerStatement(this.env.DB, meta.tournament_id).first());
+      }
+      await this.#leaderboardChanged();
+    } finally {
+      // The seats are in D1 whatever happened after: every seated player hears so.
+      const first = new Set(group);
+      for (const w of seatedWaiting) {
+        const s = seated.get(w.user.userId)!;
+        const answer = tournament && { balanceCents: s.balanceCents, tournament };
+        w.resolve(ok({ alreadyJoined: !(first.has(w) && s.fresh), reference: s.reference, answer }));
+      }
+    }
+  }
 
   #serial<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.#tail.then(fn);
@@ -1491,6 +1624,10 @@ function sendText(ws: WebSocket, text: string): void {
 }
 
 /** A fresh secret salt and the commitment to these questions under it (common/domain/fairness.ts). */
+/** A tournament row read with tournamentAnswerStatement, as the API shows it. */
+const presentRow = (row: TournamentAnswerRow | null | undefined): Tournament | null =>
+  row ? presentTournament(tournamentFromRow(row), row.category_name) : null;
+
 async function commitTo(
   tournamentId: number,
   questions: readonly { question_id: number; correct_answer: string }[],

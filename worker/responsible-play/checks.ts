@@ -17,11 +17,13 @@ import {
   parseRegionAges,
   parseRegionList,
   type LimitFamily,
+  type LimitKind,
+  type LimitState,
 } from "../../common/domain/responsible-play";
 import { HttpError } from "../http/errors";
 import { currentUser } from "../http/middleware";
 import type { AppEnv } from "../http/app-env";
-import { loadExclusions, loadLimits, spendsOf } from "./state";
+import { loadExclusions, loadExclusionsAndLimits, loadLimits, spendsOf, type ExclusionRow } from "./state";
 import { requestRegion } from "./region";
 
 type Ctx = Context<AppEnv>;
@@ -31,8 +33,8 @@ function assertRegionOpen(c: Ctx): void {
   if (barred) throw new HttpError(403, "region_barred", RESPONSIBLE.regionBarred(barred));
 }
 
-async function assertNotExcluded(c: Ctx, now: number): Promise<void> {
-  const active = activeExclusion(await loadExclusions(c.get("db"), currentUser(c).id), now);
+async function assertNotExcluded(c: Ctx, now: number, rows?: ExclusionRow[]): Promise<void> {
+  const active = activeExclusion(rows ?? (await loadExclusions(c.get("db"), currentUser(c).id)), now);
   if (active?.kind === "self_exclusion") throw new HttpError(403, "self_excluded", RESPONSIBLE.selfExcluded(active.endsAt));
   if (active) throw new HttpError(403, "cooling_off", RESPONSIBLE.coolingOff(active.endsAt!));
 }
@@ -49,10 +51,16 @@ function assertOfAge(c: Ctx, now: number): void {
 }
 
 /** Every limit of the family the amount would break, the one that frees up last named. */
-async function assertWithinLimits(c: Ctx, family: LimitFamily, amountCents: number, now: number): Promise<void> {
+async function assertWithinLimits(
+  c: Ctx,
+  family: LimitFamily,
+  amountCents: number,
+  now: number,
+  loaded?: Map<LimitKind, LimitState>,
+): Promise<void> {
   const db = c.get("db");
   const userId = currentUser(c).id;
-  const limits = await loadLimits(db, userId, now);
+  const limits = loaded ?? (await loadLimits(db, userId, now));
   const kinds = LIMIT_KINDS.filter((k) => limitFamily(k) === family && limits.get(k)?.amountCents != null);
   if (kinds.length === 0) return;
   const spends = await spendsOf(db, userId, family, now);
@@ -86,11 +94,13 @@ export async function assertMayDeposit(c: Ctx, amountCents: number): Promise<voi
 /** Any join, free or paid, is closed during an exclusion; money rules apply to paid ones only. */
 export async function assertMayJoin(c: Ctx, entryFeeCents: number): Promise<void> {
   const now = Date.now();
-  await assertNotExcluded(c, now);
-  if (entryFeeCents <= 0) return;
+  if (entryFeeCents <= 0) return assertNotExcluded(c, now);
+  // Both read at once: a paid join is the hot path of a join storm.
+  const { exclusions, limits } = await loadExclusionsAndLimits(c.get("db"), currentUser(c).id, now);
+  await assertNotExcluded(c, now, exclusions);
   assertRegionOpen(c);
   assertOfAge(c, now);
-  await assertWithinLimits(c, "entry_fees", entryFeeCents, now);
+  await assertWithinLimits(c, "entry_fees", entryFeeCents, now, limits);
 }
 
 /** A withdrawal is refused only where money may not move; exclusions never hold a balance back. */

@@ -20,7 +20,17 @@ import { exclusions, playLimits, transactions } from "../db/schema";
  * back here, when it is first read: no scheduled job has to apply it.
  */
 export async function loadLimits(db: Db, userId: number, now: number): Promise<Map<LimitKind, LimitState>> {
-  const rows = await db.select().from(playLimits).where(eq(playLimits.userId, userId)).all();
+  return settleLimits(db, userId, await limitRows(db, userId).all(), now);
+}
+
+const limitRows = (db: Db, userId: number) => db.select().from(playLimits).where(eq(playLimits.userId, userId));
+
+async function settleLimits(
+  db: Db,
+  userId: number,
+  rows: (typeof playLimits.$inferSelect)[],
+  now: number,
+): Promise<Map<LimitKind, LimitState>> {
   const limits = new Map<LimitKind, LimitState>(LIMIT_KINDS.map((k) => [k, NO_LIMIT]));
   const due = rows.filter((r) => r.pendingFrom !== null && r.pendingFrom <= now);
   if (due.length > 0) {
@@ -35,6 +45,16 @@ export async function loadLimits(db: Db, userId: number, now: number): Promise<M
   }
   for (const r of rows) limits.set(r.kind, settleLimit(r, now));
   return limits;
+}
+
+/** Exclusions and limits in one round trip to D1 (a paid join needs both). */
+export async function loadExclusionsAndLimits(
+  db: Db,
+  userId: number,
+  now: number,
+): Promise<{ exclusions: ExclusionRow[]; limits: Map<LimitKind, LimitState> }> {
+  const [excluded, rows] = await db.batch([exclusionRows(db, userId), limitRows(db, userId)]);
+  return { exclusions: excluded, limits: await settleLimits(db, userId, rows, now) };
 }
 
 /** Writes the limits given (already changed by changeLimit). */
@@ -75,10 +95,12 @@ export async function spendsOf(db: Db, userId: number, family: LimitFamily, now:
 
 export type ExclusionRow = Exclusion & { id: number };
 
-export async function loadExclusions(db: Db, userId: number): Promise<ExclusionRow[]> {
-  return db
+const exclusionRows = (db: Db, userId: number) =>
+  db
     .select({ id: exclusions.id, kind: exclusions.kind, startsAt: exclusions.startsAt, endsAt: exclusions.endsAt })
     .from(exclusions)
-    .where(eq(exclusions.userId, userId))
-    .all();
+    .where(eq(exclusions.userId, userId));
+
+export async function loadExclusions(db: Db, userId: number): Promise<ExclusionRow[]> {
+  return exclusionRows(db, userId).all();
 }

@@ -240,19 +240,30 @@ export const tournamentRoutes = new Hono<AppEnv>()
       scope: `join:${requested}`,
       request,
       run: async (claim) => {
-        const { t: target } = await findTournament(db, requested);
+        // The room answers first, from memory: no such tournament, already in, closed, level, full.
+        const admission = await roomFor(c.env, requested).admission(requested, user.id, user.level);
+        if (!admission.ok && admission.code === "tournament_not_found") unwrap(admission);
+        // Practice: which run, and whose, is D1's.
+        const practice = admission.ok && admission.value.state === "practice" ? (await findTournament(db, requested)).t : null;
         // Someone else's practice run is not there for this player.
-        if (target.kind === "practice_run" && target.ownerUserId !== user.id) throw notFound(PLAY.notFound, "tournament_not_found");
+        if (practice?.kind === "practice_run" && practice.ownerUserId !== user.id) throw notFound(PLAY.notFound, "tournament_not_found");
         // Owing the house after a card refund or dispute: no entry at all, free ones included.
         if (user.frozenAt !== null) throw accountFrozen(user.owedCents);
         assertNotSuspended(user);
-        await assertMayJoin(c, target.entryFeeCents);
-        // Only money is worth a bot's while: free entries are never checked.
-        if (target.entryFeeCents > 0) await requireHuman(c.env, c.req.raw, turnstileToken, "join");
+        const known = unwrap(admission);
+        if (known.state === "joined") return { reference: known.reference, answer: await joinAnswer(db, requested, user.id) };
+        const fee = known.state === "open" ? known.feeCents : (practice?.entryFeeCents ?? 0);
+        let id = requested;
         // Starting practice joins the player's own run of it: the tournament answered is that run.
-        const id = target.kind === "practice" ? await openPracticeRun(c.env.DB, target, user.id, Date.now()) : requested;
-        if (id === null) throw conflict(JOIN.practiceUnavailable, "practice_unavailable");
-        const { reference } = unwrap(
+        if (practice?.kind === "practice") {
+          const run = await openPracticeRun(c.env.DB, practice, user.id, Date.now());
+          if (run === null) throw conflict(JOIN.practiceUnavailable, "practice_unavailable");
+          id = run;
+        }
+        await assertMayJoin(c, fee);
+        // Only money is worth a bot's while: free entries are never checked.
+        if (fee > 0) await requireHuman(c.env, c.req.raw, turnstileToken, "join");
+        const joined = unwrap(
           await roomFor(c.env, id).join(
             id,
             {
@@ -265,7 +276,10 @@ export const tournamentRoutes = new Hono<AppEnv>()
             claim,
           ),
         );
-        return { reference, answer: await joinAnswer(db, id, user.id) };
+        const answer: JoinResult = joined.answer
+          ? { joined: true, balance: centsToDollars(joined.answer.balanceCents), tournament: joined.answer.tournament }
+          : await joinAnswer(db, id, user.id);
+        return { reference: joined.reference, answer };
       },
       rebuild: (reference) => joinAnswer(db, tournamentOfReference(reference), user.id),
     });

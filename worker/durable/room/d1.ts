@@ -97,10 +97,6 @@ export async function loadParticipants(db: D1Database, tournamentId: number): Pr
   return (await participantsQuery(db, tournamentId).all<ParticipantRecord>()).results;
 }
 
-export async function balanceCents(db: D1Database, userId: number): Promise<number> {
-  return (await db.prepare("SELECT balance_cents AS b FROM users WHERE id = ?").bind(userId).first<{ b: number }>())?.b ?? 0;
-}
-
 /** Bytes left for one JSON parameter beside a statement's few other bound values. */
 const JSON_BUDGET = D1_MAX_BOUND_BYTES - 1_000;
 
@@ -133,45 +129,6 @@ export function tournamentOfReference(reference: string): number {
   const id = Number(/^(?:entry|leave):(\d+):/.exec(reference)?.[1]);
   if (!Number.isSafeInteger(id)) throw new Error(`not an entry or leave reference: ${reference}`);
   return id;
-}
-
-/** Entry: the fee through the ledger, the participant row and the tournament's count and pool, together. */
-export function joinStatements(
-  db: D1Database,
-  j: {
-    tournamentId: number;
-    title: string;
-    userId: number;
-    feeCents: number;
-    departures: number;
-    joinedAt: number;
-    participants: number;
-    prizePoolCents: number;
-    deviceHash: string | null;
-    networkHash: string | null;
-  },
-): D1PreparedStatement[] {
-  const out: D1PreparedStatement[] = [];
-  if (j.feeCents > 0) {
-    out.push(
-      ledgerStatement(db, {
-        userId: j.userId,
-        amountCents: -j.feeCents,
-        type: "tournament_entry",
-        reference: entryReference(j.tournamentId, j.userId, j.departures),
-        description: `Entry: ${j.title}`,
-      }),
-    );
-  }
-  out.push(
-    db
-      .prepare("INSERT INTO tournament_participants (tournament_id, user_id, joined_at, device_hash, network_hash) VALUES (?, ?, ?, ?, ?)")
-      .bind(j.tournamentId, j.userId, j.joinedAt, j.deviceHash, j.networkHash),
-    db
-      .prepare("UPDATE tournaments SET current_participants = ?, prize_pool_cents = ? WHERE id = ?")
-      .bind(j.participants, j.prizePoolCents, j.tournamentId),
-  );
-  return out;
 }
 
 /** Leaving before the start: the entry fee back, the seat freed, the count and pool lowered, together. */
