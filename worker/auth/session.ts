@@ -1,9 +1,8 @@
 // Sessions: a random 256-bit token in an HttpOnly cookie; D1 keeps only its SHA-256.
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { and, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
-import { createDb, type Db } from "../db/client";
-import { coalesced } from "../db/coalesce";
+import { and, eq, getTableColumns, ne } from "drizzle-orm";
+import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { randomToken, sha256Hex } from "./bytes";
 
@@ -59,34 +58,18 @@ export async function createSession(c: Context, db: Db, userId: number, stepUpAt
   return { id, stepUpAt };
 }
 
-/**
- * The session rows (with their users) of every request of the same turn, in one query: a signed-in
- * request's one D1 read is shared with the others' (worker/db/coalesce.ts). Read fresh each time.
- */
-const sessionRow = coalesced(async (d1: D1Database, ids: string[]) => {
-  const rows = await createDb(d1)
-    .select({
-      id: sessions.id,
-      user: sessionUserColumns,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      stepUpAt: sessions.stepUpAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    // One JSON parameter, however many ids: D1 binds at most 100 values per statement.
-    .where(inArray(sessions.id, sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`))
-    .all();
-  return new Map(rows.map((r) => [r.id, r]));
-});
-
 /** The signed-in user and session for this request's cookie, or null. Expired sessions are removed. */
 export async function readSession(c: Context, db: Db): Promise<{ user: SessionUser; session: SessionInfo } | null> {
   const token = tokenOf(c);
   if (!token || token.length > 100) return null;
   const id = sha256Hex(token);
   const now = Date.now();
-  const row = await sessionRow(c.env.DB, id, (work) => c.executionCtx.waitUntil(work));
+  const row = await db
+    .select({ user: sessionUserColumns, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, stepUpAt: sessions.stepUpAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .get();
   if (!row) return null;
   if (row.expiresAt <= now || row.lastSeenAt + IDLE_MS <= now) {
     await db.delete(sessions).where(eq(sessions.id, id));

@@ -96,7 +96,7 @@ export async function assertMayJoin(c: Ctx, entryFeeCents: number): Promise<void
   const now = Date.now();
   if (entryFeeCents <= 0) return assertNotExcluded(c, now);
   // Both read at once: a paid join is the hot path of a join storm.
-  const { exclusions, limits } = await loadExclusionsAndLimits(c.env.DB, currentUser(c).id, now, (work) => c.executionCtx.waitUntil(work));
+  const { exclusions, limits } = await loadExclusionsAndLimits(c.get("db"), currentUser(c).id, now);
   await assertNotExcluded(c, now, exclusions);
   assertRegionOpen(c);
   assertOfAge(c, now);

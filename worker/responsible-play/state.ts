@@ -1,5 +1,5 @@
 // Reading a player's limits, exclusions and what counts against the limits, from D1.
-import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import {
   LIMIT_KINDS,
   NO_LIMIT,
@@ -12,8 +12,7 @@ import {
   type Spend,
 } from "../../common/domain/responsible-play";
 import { LIMIT_WINDOWS_MS } from "../../common/spec";
-import { createDb, type Db } from "../db/client";
-import { coalesced } from "../db/coalesce";
+import type { Db } from "../db/client";
 import { exclusions, playLimits, transactions } from "../db/schema";
 
 /**
@@ -48,41 +47,14 @@ async function settleLimits(
   return limits;
 }
 
-/**
- * Exclusions and limits of every paid join of the same turn, in one round trip to D1 (a paid join
- * is the hot path of a join storm; worker/db/coalesce.ts). Every player asked gets an entry.
- */
-const exclusionsAndLimitRows = coalesced(async (d1: D1Database, userIds: number[]) => {
-  const db = createDb(d1);
-  const ids = sql`(SELECT value FROM json_each(${JSON.stringify(userIds)}))`;
-  const [excluded, limitRowsRead] = await db.batch([
-    db
-      .select({
-        userId: exclusions.userId,
-        id: exclusions.id,
-        kind: exclusions.kind,
-        startsAt: exclusions.startsAt,
-        endsAt: exclusions.endsAt,
-      })
-      .from(exclusions)
-      .where(inArray(exclusions.userId, ids)),
-    db.select().from(playLimits).where(inArray(playLimits.userId, ids)),
-  ]);
-  const byUser = new Map(userIds.map((id) => [id, { exclusions: [] as ExclusionRow[], limits: [] as (typeof playLimits.$inferSelect)[] }]));
-  for (const { userId, ...row } of excluded) byUser.get(userId)?.exclusions.push(row);
-  for (const row of limitRowsRead) byUser.get(row.userId)?.limits.push(row);
-  return byUser;
-});
-
-/** Exclusions and limits in one round trip to D1, shared with the other paid joins of the turn. */
+/** Exclusions and limits in one round trip to D1 (a paid join needs both). */
 export async function loadExclusionsAndLimits(
-  d1: D1Database,
+  db: Db,
   userId: number,
   now: number,
-  waitUntil?: (work: Promise<unknown>) => void,
 ): Promise<{ exclusions: ExclusionRow[]; limits: Map<LimitKind, LimitState> }> {
-  const rows = (await exclusionsAndLimitRows(d1, userId, waitUntil)) ?? { exclusions: [], limits: [] };
-  return { exclusions: rows.exclusions, limits: await settleLimits(createDb(d1), userId, rows.limits, now) };
+  const [excluded, rows] = await db.batch([exclusionRows(db, userId), limitRows(db, userId)]);
+  return { exclusions: excluded, limits: await settleLimits(db, userId, rows, now) };
 }
 
 /** Writes the limits given (already changed by changeLimit). */
