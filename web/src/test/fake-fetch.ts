@@ -13,7 +13,7 @@ export interface FakeRequest {
 export type FakeAnswer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 export type FakeRoute = (req: FakeRequest) => FakeAnswer;
 
-/** `{ "GET /api/user": () => ({ body: user }) }`; an unknown route answers 404 so a test notices. */
+/** `{ "GET /api/session": () => ({ body: { user } }) }`; an unknown route answers 404 so a test notices. */
 export function fakeFetch(routes: Record<string, FakeRoute>) {
   const requests: FakeRequest[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
