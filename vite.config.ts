@@ -10,7 +10,22 @@ export default defineConfig({
   resolve: {
     alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)), "@common": fileURLToPath(new URL("./common", import.meta.url)) },
   },
-  build: { outDir: "../dist/web", emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: "../dist/web",
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "vendor", test: /node_modules/, tags: ["$initial"], priority: 3 },
+            { name: "shell", tags: ["$initial"], priority: 2 },
+            { name: "icons", test: /lucide-react/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   // `npm run dev:web` serves the SPA with hot reload and sends API calls to `npm start`'s Worker.
   server: { proxy: { "/api": "http://localhost:8787", "/ws": { target: "ws://localhost:8787", ws: true } } },
 });
