@@ -273,7 +273,7 @@ describe("dashboard", () => {
     const list = await screen.findByRole("list", { name: "Transactions" });
     const [row] = within(list).getAllByRole("listitem");
     expect(row).toHaveTextContent("failed: Account closed. The money was returned to your balance.");
-    expect(within(row!).getByText("failed")).toHaveClass("bg-destructive");
+    expect(within(row!).getByText("failed")).toHaveClass("bg-destructive-solid");
     expect(screen.getByText("Total Withdrawn").nextElementSibling).toHaveTextContent("$0.00");
     expect(screen.getByText("Pending").nextElementSibling).toHaveTextContent("$0.00");
   });
