@@ -21,7 +21,8 @@ import { completeAndSettle, type SettleRun } from "./scenarios/settle";
 import { deposit, joinStorm, type JoinRun } from "./scenarios/join";
 import { hubFanout, tournamentFanout, type FanoutRun } from "./scenarios/fanout";
 import { readPath, type ReadRun } from "./scenarios/reads";
-import { webBundle, type BundleRun } from "./scenarios/bundle";
+import { homePageScripts, type BundleRun } from "./scenarios/bundle";
+import { lighthousePages, type LighthousePage } from "./scenarios/lighthouse";
 import { socketPlay, type SocketPlayRun } from "./scenarios/socket-play";
 import { liveShow, type LiveShowRun } from "./scenarios/live-show";
 
@@ -66,6 +67,13 @@ const DEPOSIT_DOLLARS = 20;
 const READ_MS = 10_000;
 const PROXY_READ_MS = 5_000;
 const BASELINE_MS = 3_000;
+/** The page scenarios' own server: the same build with the demo seed (as `npm start` serves it), on the next port. */
+const PAGE_PORT = PORT + 1;
+const PAGE_PERSIST = ".wrangler/bench-page";
+const PAGE_STEPS = ["bundle: home page scripts in Chromium", "lighthouse: home, /auth, /tournaments, /how-it-works"] as const;
+const LIGHTHOUSE_PATHS = ["/", "/auth", "/tournaments", "/how-it-works"] as const;
+/** Lighthouse runs per page (the median by performance score is reported): BENCH_LIGHTHOUSE_RUNS=3 for steadier scores. */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 const VARS = {
   // Registration is rate limited per address and every bench player comes from 127.0.0.1.
   REGISTER_LIMIT_PER_IP: "1000000",
@@ -77,7 +85,9 @@ const VARS = {
 const startedAt = new Date();
 const t0 = now();
 const elapsed = () => now() - t0;
-const remaining = () => BUDGET_MS - elapsed();
+/** The page scenarios run first on their own server; their time is not charged to the budget of the rest. */
+let pageMs = 0;
+const remaining = () => BUDGET_MS + pageMs - elapsed();
 const log = (msg: string) => console.log(`[bench ${(elapsed() / 1000).toFixed(0).padStart(3)}s] ${msg}`);
 
 let server: DevServer | null = null;
@@ -104,7 +114,7 @@ for (const sig of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 // A hard stop in case something hangs past the budget: what was measured is still written.
-setTimeout(() => {
+const hardStop = setTimeout(() => {
   log("over budget: stopping");
   results.failures.push("stopped by the harness's time limit");
   void finish();
@@ -135,6 +145,7 @@ interface Results {
   hubFanout: (FanoutRun & { notificationsStored: number; startRequestMs: number })[];
   cost: { perAnswer: D1Counters | null; perCompletion: D1Counters | null; perSettlement: { players: number; d1: D1Counters }[] };
   bundle: BundleRun | null;
+  lighthouse: LighthousePage[];
   skipped: string[];
   /** Bounds the run applied (time caps reached), reported rather than hidden. */
   limits: string[];
@@ -169,6 +180,10 @@ const results: Results = {
     cpu: "server CPU: user+system time of the Worker's workerd process from /proc, before and after each phase",
     d1Cost:
       "every D1 statement executed through the Worker's DB binding is counted by a wrapper in the bench entry, per caller (worker = HTTP handlers, room = TournamentRoom, hub, cron); read = SELECT/WITH, write = anything else; counters read before and after each phase with no other traffic",
+    page: `the page scenarios run first, before the load scenarios, on their own wrangler dev (127.0.0.1:${PAGE_PORT}, fresh state in ${PAGE_PERSIST}) serving the same build with the demo seed as \`npm start\` loads it; nothing else runs on the bench's side meanwhile`,
+    bundle:
+      "every script Debian's Chromium (playwright-core) fetches for / as a visitor at a phone's viewport until no request for 1.5 s after the network went idle, each body gzipped here at level 9; KB = 1,000 bytes; 'initial' = named by index.html (entry or modulepreload), the rest are lazy chunks",
+    lighthouse: `Lighthouse's default run (mobile: simulated slow 4G and 4x CPU slowdown) in Debian's Chromium launched by chrome-launcher with --headless=new --no-sandbox, as a visitor, ${LIGHTHOUSE_RUNS} run(s) per page, the median by performance score reported; simulated figures, sensitive to the machine's load`,
     scrypt: "SCRYPT_N=16 for the bench (production 2^14): password hashing is not what is measured",
     rateLimits: "REGISTER_LIMIT_PER_IP and LOGIN_LIMIT_PER_IP raised: every bench player signs up from 127.0.0.1",
     fixtures:
@@ -186,6 +201,7 @@ const results: Results = {
   hubFanout: [],
   cost: { perAnswer: null, perCompletion: null, perSettlement: [] },
   bundle: null,
+  lighthouse: [],
   skipped: [],
   limits: [],
   failures: [],
@@ -242,6 +258,46 @@ async function metered<T>(key: string, fn: () => Promise<T>, operations?: (r: T)
   return r;
 }
 
+/** The page as a visitor's browser gets it: its scripts, then Lighthouse, on a demo-seeded server of the build. */
+async function pageScenarios() {
+  if (!PAGE_STEPS.some((name) => only.length === 0 || only.some((w) => name.includes(w)))) {
+    for (const name of PAGE_STEPS) results.skipped.push(`${name}: not selected (BENCH_ONLY)`);
+    return;
+  }
+  const started = now();
+  rmSync(PAGE_PERSIST, { recursive: true, force: true });
+  log(`starting the page scenarios' wrangler dev on 127.0.0.1:${PAGE_PORT} (demo seed, fresh ${PAGE_PERSIST})`);
+  const pageServer = await startDevServer({
+    port: PAGE_PORT,
+    persistTo: PAGE_PERSIST,
+    demo: true,
+    build: false,
+    quiet: process.env.BENCH_VERBOSE !== "1",
+    devArgs: ["--config", `${BUILD}/wrangler.toml`, `${BUILD}/worker/entry.js`, "--no-bundle", "--assets", `${BUILD}/web`],
+  });
+  cleanups.push(() => pageServer.stop());
+  const base = `http://localhost:${PAGE_PORT}`;
+  try {
+    await step(PAGE_STEPS[0], 30_000, async () => {
+      const run = await homePageScripts(base);
+      results.bundle = run;
+      if (run.consoleErrors.length) results.failures.push(`home page: console errors: ${run.consoleErrors.slice(0, 3).join(" | ")}`);
+      log(`  ${kb(run.jsGzipBytes)} KB gzip in ${run.scripts.length} scripts; CSS ${kb(run.cssGzipBytes)} KB gzip`);
+    });
+    await step(PAGE_STEPS[1], 60_000 * LIGHTHOUSE_RUNS, async () => {
+      results.lighthouse = await lighthousePages(base, LIGHTHOUSE_PATHS, LIGHTHOUSE_RUNS);
+      for (const p of results.lighthouse)
+        log(
+          `  ${p.path}: ${p.scores.performance}/${p.scores.accessibility}/${p.scores.bestPractices}/${p.scores.seo}, LCP ${p.metrics.lcpMs} ms, TBT ${p.metrics.tbtMs} ms, CLS ${p.metrics.cls}${p.failing.length ? `; failing ${p.failing.join(", ")}` : ""}`,
+        );
+    });
+  } finally {
+    await pageServer.stop();
+    pageMs = now() - started;
+    hardStop.refresh();
+  }
+}
+
 async function main() {
   rmSync(PERSIST, { recursive: true, force: true });
   rmSync(BUILD, { recursive: true, force: true });
@@ -254,6 +310,12 @@ async function main() {
   ensureDevVars();
   copyFileSync("wrangler.toml", `${BUILD}/wrangler.toml`);
   copyFileSync(".dev.vars", `${BUILD}/.dev.vars`);
+  await pageScenarios();
+  // Only the page's scenarios selected: the load scenarios' server (and its 10,000 players) is not needed.
+  if (only.length > 0 && only.every((w) => PAGE_STEPS.some((name) => name.includes(w)))) {
+    results.skipped.push("the load scenarios: not selected (BENCH_ONLY)");
+    return;
+  }
   log(`starting wrangler dev on 127.0.0.1:${PORT} (fresh ${PERSIST})`);
   server = await startDevServer({
     port: PORT,
@@ -536,9 +598,6 @@ async function main() {
 
   results.setup.httpStaleConnectionRetries = http.staleRetries;
 
-  // 6. The web bundle, as built above.
-  results.bundle = webBundle(`${BUILD}/web`);
-
   results.cost.perAnswer = results.socketPlay[0]?.d1PerAnswer ?? null;
   results.cost.perCompletion = results.settlement[0]?.d1PerCompletion ?? null;
   results.cost.perSettlement = results.settlement.map((s) => ({ players: s.players, d1: s.d1Settlement }));
@@ -554,6 +613,8 @@ const n0 = (n: number) => Math.round(n).toLocaleString("en-US");
 const ms = (n: number) => (n >= 100 ? n0(n) : n.toFixed(1));
 const lat = (l: { p50: number; p95?: number; p99: number; max?: number }, withMax = false) =>
   `p50 ${ms(l.p50)}${l.p95 !== undefined && !withMax ? ` / p95 ${ms(l.p95)}` : ""} / p99 ${ms(l.p99)}${withMax ? ` / max ${ms(l.max ?? 0)}` : ""} ms`;
+/** Kilobytes of 1,000 bytes. */
+const kb = (bytes: number, digits = 1) => (bytes / 1000).toFixed(digits);
 const plural = (n: number, word: string) => `${n} ${n === 1 ? word : word.endsWith("ch") ? `${word}es` : `${word}s`}`;
 const d1 = (c: D1Counters | null | undefined, tag: string) => {
   const b = c?.[tag];
@@ -674,11 +735,30 @@ function table(r: Results): string {
     ]);
   }
   if (r.bundle) {
+    const b = r.bundle;
+    const lazy = b.scripts.filter((s) => !s.initial).length;
     rows.push([
-      "Web bundle, home page initial load",
-      `JS ${(r.bundle.jsGzipBytes / 1024).toFixed(1)} KiB gzip (${(r.bundle.jsBytes / 1024).toFixed(0)} KiB raw, ${r.bundle.files.filter((f) => f.kind === "js").length} files); CSS ${(r.bundle.cssGzipBytes / 1024).toFixed(1)} KiB gzip`,
+      "Home page JavaScript in Chromium (every script until the network is idle, a visitor)",
+      `${kb(b.jsGzipBytes)} KB gzip in ${plural(b.scripts.length, "script")} (${lazy} of them lazy chunks; ${kb(b.jsBytes, 0)} KB raw); CSS ${kb(b.cssGzipBytes)} KB gzip in ${plural(b.stylesheets, "stylesheet")}`,
+      `network idle ${ms(b.loadedMs)} ms after navigation (loopback, unthrottled)`,
+      `gzip -9 of each script Chromium fetched; ${plural(b.consoleErrors.length, "console error")}`,
+    ]);
+    rows.push([
+      "Home page scripts, per chunk (KB gzip)",
+      [...b.scripts]
+        .sort((x, y) => y.gzipBytes - x.gzipBytes)
+        .map((s) => `${s.path.replace(/^\/assets\//, "")} ${kb(s.gzipBytes)}${s.initial ? "" : " (lazy)"}`)
+        .join(", "),
       "",
-      "gzip -9 of the vite production build",
+      "",
+    ]);
+  }
+  for (const p of r.lighthouse) {
+    rows.push([
+      `Lighthouse (mobile), ${p.path}${p.finalPath !== p.path ? ` (a visitor lands on ${p.finalPath})` : ""}`,
+      `performance ${p.scores.performance} / accessibility ${p.scores.accessibility} / best practices ${p.scores.bestPractices} / SEO ${p.scores.seo}${p.runs > 1 ? ` (median of ${p.runs} runs: performance ${p.performanceScores.join(", ")})` : ""}`,
+      `LCP ${n0(p.metrics.lcpMs)} ms, FCP ${n0(p.metrics.fcpMs)} ms, TBT ${n0(p.metrics.tbtMs)} ms, CLS ${p.metrics.cls}`,
+      p.failing.length ? `failing: ${p.failing.join(", ")}` : "every accessibility, best-practice and SEO audit passes",
     ]);
   }
   const head = ["Scenario", "Result", "Latency", "Checked"];
