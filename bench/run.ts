@@ -67,8 +67,8 @@ const DEPOSIT_DOLLARS = 20;
 const READ_MS = 10_000;
 const PROXY_READ_MS = 5_000;
 const BASELINE_MS = 3_000;
-/** The page scenarios' own server: the same build with the demo seed (as `npm start` serves it), on the next port. */
-const PAGE_PORT = PORT + 1;
+/** The page scenarios' own server: the same build with the demo seed (as `npm start` serves it); 8799 is the e2e tests' port. */
+const PAGE_PORT = Number(process.env.BENCH_PAGE_PORT ?? PORT - 1);
 const PAGE_PERSIST = ".wrangler/bench-page";
 const PAGE_STEPS = ["bundle: home page scripts in Chromium", "lighthouse: home, /auth, /tournaments, /how-it-works"] as const;
 const LIGHTHOUSE_PATHS = ["/", "/auth", "/tournaments", "/how-it-works"] as const;
