@@ -24,7 +24,8 @@ import { deposit, fundDirectly, joinStorm, joinStream, type JoinRun, type JoinSt
 import { hubFanout, tournamentFanout, type FanoutRun, type HubFanoutRun } from "./scenarios/fanout";
 import { signIn, type SignInRun } from "./scenarios/sign-in";
 import { readPath, type ReadRun } from "./scenarios/reads";
-import { webBundle, type BundleRun } from "./scenarios/bundle";
+import { homePageScripts, type BundleRun } from "./scenarios/bundle";
+import { lighthousePages, type LighthousePage } from "./scenarios/lighthouse";
 import { socketPlay, type SocketPlayRun } from "./scenarios/socket-play";
 import { liveShow, type LiveShowRun } from "./scenarios/live-show";
 
@@ -78,6 +79,13 @@ const DEPOSIT_DOLLARS = 20;
 const READ_MS = 10_000;
 const PROXY_READ_MS = 5_000;
 const BASELINE_MS = 3_000;
+/** The page scenarios' own server: the same build with the demo seed (as `npm start` serves it); 8799 is the e2e tests' port. */
+const PAGE_PORT = Number(process.env.BENCH_PAGE_PORT ?? PORT - 1);
+const PAGE_PERSIST = ".wrangler/bench-page";
+const PAGE_STEPS = ["bundle: home page scripts in Chromium", "lighthouse: home, /auth, /tournaments, /how-it-works"] as const;
+const LIGHTHOUSE_PATHS = ["/", "/auth", "/tournaments", "/how-it-works"] as const;
+/** Lighthouse runs per page (the median by performance score is reported): BENCH_LIGHTHOUSE_RUNS=3 for steadier scores. */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 const VARS = {
   // Registration is rate limited per address and every bench player comes from 127.0.0.1.
   REGISTER_LIMIT_PER_IP: "1000000",
@@ -91,7 +99,9 @@ const startedAt = new Date();
 const wholeRun = watchLoadGenerator();
 const t0 = now();
 const elapsed = () => now() - t0;
-const remaining = () => BUDGET_MS - elapsed();
+/** The page scenarios run first on their own server; their time is not charged to the budget of the rest. */
+let pageMs = 0;
+const remaining = () => BUDGET_MS + pageMs - elapsed();
 const log = (msg: string) => console.log(`[bench ${(elapsed() / 1000).toFixed(0).padStart(3)}s] ${msg}`);
 
 let server: DevServer | null = null;
@@ -118,7 +128,7 @@ for (const sig of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 // A hard stop in case something hangs past the budget: what was measured is still written.
-setTimeout(() => {
+const hardStop = setTimeout(() => {
   log("over budget: stopping");
   results.failures.push("stopped by the harness's time limit");
   void finish();
@@ -160,6 +170,7 @@ interface Results {
   failedScenarios: { name: string; error: string }[];
   cost: { perAnswer: D1Counters | null; perCompletion: D1Counters | null; perSettlement: { players: number; d1: D1Counters }[] };
   bundle: BundleRun | null;
+  lighthouse: LighthousePage[];
   skipped: string[];
   /** Bounds the run applied (time caps reached), reported rather than hidden. */
   limits: string[];
@@ -203,6 +214,10 @@ const results: Results = {
       "after every scenario the harness waits (up to 60 s, measured, under quiet in latest.json) until the Worker's process holds no more than 200 descriptors above what it held before the scenario and used under 5% of a core for a second, so one phase's socket closes neither lower the next one's socket count nor land in its CPU figures",
     failures:
       "a scenario that throws is reported (a FAILED row in the table, a failure line) and the run continues with the next; the run exits non-zero if any scenario failed or was skipped. The harness's own reads (SQL checks, counters) are tried up to three times",
+    page: `the page scenarios run first, before the load scenarios, on their own wrangler dev (127.0.0.1:${PAGE_PORT}, fresh state in ${PAGE_PERSIST}) serving the same build with the demo seed as \`npm start\` loads it; nothing else runs on the bench's side meanwhile`,
+    bundle:
+      "every script Debian's Chromium (playwright-core) fetches for / as a visitor at a phone's viewport until no request for 1.5 s after the network went idle, each body gzipped here at level 9; KB = 1,000 bytes; 'initial' = named by index.html (entry or modulepreload), the rest are lazy chunks",
+    lighthouse: `Lighthouse's default run (mobile: simulated slow 4G and 4x CPU slowdown) in Debian's Chromium launched by chrome-launcher with --headless=new --no-sandbox, as a visitor, ${LIGHTHOUSE_RUNS} run(s) per page, the median by performance score reported; simulated figures, sensitive to the machine's load`,
     rateLimits: "REGISTER_LIMIT_PER_IP and LOGIN_LIMIT_PER_IP raised: every bench player signs up from 127.0.0.1",
     fixtures:
       "5,000 players sign up through the API and the other 5,000 are written to D1 with a session each (the 10,000-player room); players deposit through the API; join-storm seats go through POST /join. Tournaments, and the seats of the free answer-path, fan-out and hub tournaments, are written to D1 by the harness as the scheduler and the Worker tests do: POST /api/admin/tournaments only makes tournaments that start in the future, and seating 5,000 players through POST /join (serialised, one D1 batch each) and then waiting for the start alarm would spend minutes of the 10-minute budget on setup",
@@ -225,6 +240,7 @@ const results: Results = {
   failedScenarios: [],
   cost: { perAnswer: null, perCompletion: null, perSettlement: [] },
   bundle: null,
+  lighthouse: [],
   skipped: [],
   limits: [],
   failures: [],
@@ -295,6 +311,46 @@ async function metered<T>(key: string, fn: () => Promise<T>, operations?: (r: T)
   return r;
 }
 
+/** The page as a visitor's browser gets it: its scripts, then Lighthouse, on a demo-seeded server of the build. */
+async function pageScenarios() {
+  if (!PAGE_STEPS.some((name) => only.length === 0 || only.some((w) => name.includes(w)))) {
+    for (const name of PAGE_STEPS) results.skipped.push(`${name}: not selected (BENCH_ONLY)`);
+    return;
+  }
+  const started = now();
+  rmSync(PAGE_PERSIST, { recursive: true, force: true });
+  log(`starting the page scenarios' wrangler dev on 127.0.0.1:${PAGE_PORT} (demo seed, fresh ${PAGE_PERSIST})`);
+  const pageServer = await startDevServer({
+    port: PAGE_PORT,
+    persistTo: PAGE_PERSIST,
+    demo: true,
+    build: false,
+    quiet: process.env.BENCH_VERBOSE !== "1",
+    devArgs: ["--config", `${BUILD}/wrangler.toml`, `${BUILD}/worker/entry.js`, "--no-bundle", "--assets", `${BUILD}/web`],
+  });
+  cleanups.push(() => pageServer.stop());
+  const base = `http://localhost:${PAGE_PORT}`;
+  try {
+    await step(PAGE_STEPS[0], 30_000, async () => {
+      const run = await homePageScripts(base);
+      results.bundle = run;
+      if (run.consoleErrors.length) results.failures.push(`home page: console errors: ${run.consoleErrors.slice(0, 3).join(" | ")}`);
+      log(`  ${kb(run.jsGzipBytes)} KB gzip in ${run.scripts.length} scripts; CSS ${kb(run.cssGzipBytes)} KB gzip`);
+    });
+    await step(PAGE_STEPS[1], 60_000 * LIGHTHOUSE_RUNS, async () => {
+      results.lighthouse = await lighthousePages(base, LIGHTHOUSE_PATHS, LIGHTHOUSE_RUNS);
+      for (const p of results.lighthouse)
+        log(
+          `  ${p.path}: ${p.scores.performance}/${p.scores.accessibility}/${p.scores.bestPractices}/${p.scores.seo}, LCP ${p.metrics.lcpMs} ms, TBT ${p.metrics.tbtMs} ms, CLS ${p.metrics.cls}${p.failing.length ? `; failing ${p.failing.join(", ")}` : ""}`,
+        );
+    });
+  } finally {
+    await pageServer.stop();
+    pageMs = now() - started;
+    hardStop.refresh();
+  }
+}
+
 async function main() {
   rmSync(PERSIST, { recursive: true, force: true });
   rmSync(BUILD, { recursive: true, force: true });
@@ -307,6 +363,12 @@ async function main() {
   ensureDevVars();
   copyFileSync("wrangler.toml", `${BUILD}/wrangler.toml`);
   copyFileSync(".dev.vars", `${BUILD}/.dev.vars`);
+  await pageScenarios();
+  // Only the page's scenarios selected: the load scenarios' server (and its 10,000 players) is not needed.
+  if (only.length > 0 && only.every((w) => PAGE_STEPS.some((name) => name.includes(w)))) {
+    results.skipped.push("the load scenarios: not selected (BENCH_ONLY)");
+    return;
+  }
   log(`starting wrangler dev on 127.0.0.1:${PORT} (fresh ${PERSIST})`);
   server = await startDevServer({
     port: PORT,
@@ -645,9 +707,6 @@ async function main() {
 
   results.setup.httpStaleConnectionRetries = http.staleRetries;
 
-  // 6. The web bundle, as built above.
-  results.bundle = webBundle(`${BUILD}/web`);
-
   results.cost.perAnswer = results.socketPlay[0]?.d1PerAnswer ?? null;
   results.cost.perCompletion = results.settlement[0]?.d1PerCompletion ?? null;
   results.cost.perSettlement = results.settlement.map((s) => ({ players: s.players, d1: s.d1Settlement }));
@@ -667,6 +726,8 @@ const n0 = (n: number) => Math.round(n).toLocaleString("en-US");
 const ms = (n: number) => (n >= 100 ? n0(n) : n.toFixed(1));
 const lat = (l: { p50: number; p95?: number; p99: number; max?: number }, withMax = false) =>
   `p50 ${ms(l.p50)}${l.p95 !== undefined && !withMax ? ` / p95 ${ms(l.p95)}` : ""} / p99 ${ms(l.p99)}${withMax ? ` / max ${ms(l.max ?? 0)}` : ""} ms`;
+/** Kilobytes of 1,000 bytes. */
+const kb = (bytes: number, digits = 1) => (bytes / 1000).toFixed(digits);
 const plural = (n: number, word: string) => `${n} ${n === 1 ? word : word.endsWith("ch") ? `${word}es` : `${word}s`}`;
 const d1 = (c: D1Counters | null | undefined, tag: string) => {
   const b = c?.[tag];
@@ -823,11 +884,30 @@ function table(r: Results): string {
     ]);
   }
   if (r.bundle) {
+    const b = r.bundle;
+    const lazy = b.scripts.filter((s) => !s.initial).length;
     rows.push([
-      "Web bundle, home page initial load",
-      `JS ${(r.bundle.jsGzipBytes / 1024).toFixed(1)} KiB gzip (${(r.bundle.jsBytes / 1024).toFixed(0)} KiB raw, ${r.bundle.files.filter((f) => f.kind === "js").length} files); CSS ${(r.bundle.cssGzipBytes / 1024).toFixed(1)} KiB gzip`,
+      "Home page JavaScript in Chromium (every script until the network is idle, a visitor)",
+      `${kb(b.jsGzipBytes)} KB gzip in ${plural(b.scripts.length, "script")} (${lazy} of them lazy chunks; ${kb(b.jsBytes, 0)} KB raw); CSS ${kb(b.cssGzipBytes)} KB gzip in ${plural(b.stylesheets, "stylesheet")}`,
+      `network idle ${ms(b.loadedMs)} ms after navigation (loopback, unthrottled)`,
+      `gzip -9 of each script Chromium fetched; ${plural(b.consoleErrors.length, "console error")}`,
+    ]);
+    rows.push([
+      "Home page scripts, per chunk (KB gzip)",
+      [...b.scripts]
+        .sort((x, y) => y.gzipBytes - x.gzipBytes)
+        .map((s) => `${s.path.replace(/^\/assets\//, "")} ${kb(s.gzipBytes)}${s.initial ? "" : " (lazy)"}`)
+        .join(", "),
       "",
-      "gzip -9 of the vite production build",
+      "",
+    ]);
+  }
+  for (const p of r.lighthouse) {
+    rows.push([
+      `Lighthouse (mobile), ${p.path}${p.finalPath !== p.path ? ` (a visitor lands on ${p.finalPath})` : ""}`,
+      `performance ${p.scores.performance} / accessibility ${p.scores.accessibility} / best practices ${p.scores.bestPractices} / SEO ${p.scores.seo}${p.runs > 1 ? ` (median of ${p.runs} runs: performance ${p.performanceScores.join(", ")})` : ""}`,
+      `LCP ${n0(p.metrics.lcpMs)} ms, FCP ${n0(p.metrics.fcpMs)} ms, TBT ${n0(p.metrics.tbtMs)} ms, CLS ${p.metrics.cls}`,
+      p.failing.length ? `failing: ${p.failing.join(", ")}` : "every accessibility, best-practice and SEO audit passes",
     ]);
   }
   const head = ["Scenario", "Result", "Latency", "Checked"];

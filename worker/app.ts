@@ -14,6 +14,7 @@ import { wsRoutes } from "./routes/ws";
 import { authRoutes } from "./routes/auth";
 import { stepUpRoutes } from "./routes/auth-step-up";
 import { userRoutes } from "./routes/user";
+import { sessionRoutes } from "./routes/session";
 import { userTwoFactorRoutes } from "./routes/user-2fa";
 import { userTournamentRoutes } from "./routes/user-tournaments";
 import { userStatsRoutes } from "./routes/user-stats";
@@ -62,6 +63,7 @@ const api = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", paymentRoutes)
   .route("/auth/step-up", stepUpRoutes)
+  .route("/session", sessionRoutes)
   .route("/user", userRoutes)
   .route("/user/2fa", userTwoFactorRoutes)
   .route("/user/email", userEmailRoutes)

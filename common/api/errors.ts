@@ -1,7 +1,6 @@
 // The identity of every refusal the API sends (docs/decisions/006-typed-contract.md): each 4xx
 // and 5xx body is `{ code, message }`, and socket error frames carry the same codes. A code is a
 // stable machine name a client branches on; the message is for people and may be reworded.
-import { z } from "zod";
 
 export const ERROR_CODES = [
   // Any route.
@@ -203,8 +202,6 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export const errorCodeSchema = z.enum(ERROR_CODES);
 
 /** The body of every error response. */
 export interface ApiErrorBody {

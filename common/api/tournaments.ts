@@ -3,7 +3,7 @@
 // with 2 decimals, times ISO strings.
 import { z } from "zod";
 import { TOURNAMENT_PAGE_SIZE_MAX, USERNAME_MAX } from "../spec";
-import { errorCodeSchema } from "./errors";
+import { ERROR_CODES } from "./errors";
 import { answerReceiptSchema, type PrizeStatus } from "./fair-play";
 import { turnstileTokenSchema } from "./params";
 import type { Tournament, TournamentKind, TournamentStatus } from "./types";
@@ -395,7 +395,7 @@ export const tournamentServerFrameSchema = z.discriminatedUnion("type", [
   /** The room measures the round trip: answer with {type:"pong", t} at once. */
   z.object({ type: z.literal("ping"), t: z.number() }),
   /** A refusal: the same status, code and message as the HTTP endpoint would give. */
-  z.object({ type: z.literal("error"), id: frameIdSchema.optional(), status: z.number(), code: errorCodeSchema, message: z.string() }),
+  z.object({ type: z.literal("error"), id: frameIdSchema.optional(), status: z.number(), code: z.enum(ERROR_CODES), message: z.string() }),
 ]);
 export type TournamentServerFrame = z.infer<typeof tournamentServerFrameSchema>;
 

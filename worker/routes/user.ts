@@ -21,13 +21,10 @@ import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { assertUnique } from "./auth";
 import { mailEmailChange, sameAddress, sendSecurityNotice } from "../email/account-mail";
+import { presentSignedIn } from "./session";
 
 export const userRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    const me = currentUser(c);
-    const row = await c.get("db").select({ avatar: users.avatar }).from(users).where(eq(users.id, me.id)).get();
-    return c.json(presentUser({ ...me, avatar: row?.avatar ?? null }));
-  })
+  .get("/", async (c) => c.json(await presentSignedIn(c.get("db"), currentUser(c))))
   .use(requireUser)
   .patch("/profile", validate("json", profileUpdateSchema), async (c) => {
     const db = c.get("db");

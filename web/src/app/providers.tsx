@@ -1,17 +1,23 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Toaster } from "sonner";
-import { Tooltip } from "radix-ui";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@common/spec";
 import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider, useTheme } from "@/lib/theme";
 import { useUser } from "@/lib/session";
+import { useToastsWanted } from "@/lib/toast";
 import { StepUpDialogHost } from "@/components/step-up-dialog";
+
+// Loaded with the first toast (lib/toast.ts), not with the page.
+const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
 function ThemedToaster() {
   const { theme } = useTheme();
+  if (!useToastsWanted()) return null;
   // At most one toast visible at a time.
-  return <Toaster theme={theme} position="top-right" visibleToasts={1} richColors closeButton />;
+  return (
+    <Suspense fallback={null}>
+      <Toaster theme={theme} position="top-right" visibleToasts={1} richColors closeButton />
+    </Suspense>
+  );
 }
 
 /** A theme saved to the account follows the player to every device they sign in on. */
@@ -30,12 +36,10 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-          {children}
-          <AccountThemeSync />
-          <StepUpDialogHost />
-          <ThemedToaster />
-        </Tooltip.Provider>
+        {children}
+        <AccountThemeSync />
+        <StepUpDialogHost />
+        <ThemedToaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

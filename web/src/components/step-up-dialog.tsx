@@ -1,27 +1,14 @@
 // The one step-up dialog: shown when a sensitive request (withdrawing, setting up 2FA, changing
 // the email address or the password) needs the password confirmed; lib/step-up.ts retries the
-// request once it is.
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { stepUpSchema, type StepUpInput } from "@common/api/sessions";
-import { AUTH } from "@common/messages";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Field, Input } from "@/components/ui/input";
-import { ApiError, errorMessage } from "@/lib/api";
-import { api, read } from "@/lib/api-client";
-import { invalidProps, validate, type FieldErrors } from "@/lib/form";
-import { useUser } from "@/lib/session";
+// request once it is. The dialog's code loads with the first step-up, not with every page.
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { setStepUpPrompt } from "@/lib/step-up";
 
-const EMPTY = { password: "", totpCode: "" };
+const StepUpForm = lazy(() => import("./step-up-form"));
 
 export function StepUpDialogHost() {
-  const { user } = useUser();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [askCode, setAskCode] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
 
   useEffect(() => {
@@ -34,6 +21,7 @@ export function StepUpDialogHost() {
             earlier?.(confirmed);
             resolve(confirmed);
           };
+          setWanted(true);
           setOpen(true);
         }),
     );
@@ -44,83 +32,12 @@ export function StepUpDialogHost() {
     settle.current?.(confirmed);
     settle.current = null;
     setOpen(false);
-    setValues(EMPTY);
-    setErrors({});
   };
 
-  const needsCode = askCode || Boolean(user?.twoFactorEnabled);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const v = validate(stepUpSchema, needsCode ? values : { password: values.password });
-    setErrors(v.errors ?? {});
-    if (!v.data) return;
-    const input: StepUpInput = needsCode ? v.data : { password: v.data.password };
-    setBusy(true);
-    try {
-      await read(api.auth["step-up"].$post({ json: input }));
-      finish(true);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === "two_factor_required") {
-        setAskCode(true);
-        setErrors({ totpCode: error.message });
-      } else if (error instanceof ApiError && error.code === "two_factor_invalid") {
-        setErrors({ totpCode: error.message });
-      } else {
-        setErrors({ form: errorMessage(error, "Could not confirm your password") });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  if (!wanted) return null;
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && finish(false)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Confirm it&apos;s you</DialogTitle>
-          <DialogDescription>{AUTH.stepUpRequired}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <Field id="step-up-password" label="Password" error={errors.password}>
-            <Input
-              id="step-up-password"
-              type="password"
-              autoComplete="current-password"
-              autoFocus
-              value={values.password}
-              onChange={(e) => setValues({ ...values, password: e.target.value })}
-              {...invalidProps("step-up-password", errors.password)}
-            />
-          </Field>
-          {needsCode && (
-            <Field id="step-up-code" label="Authentication code" error={errors.totpCode}>
-              <Input
-                id="step-up-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={20}
-                value={values.totpCode}
-                onChange={(e) => setValues({ ...values, totpCode: e.target.value })}
-                {...invalidProps("step-up-code", errors.totpCode)}
-              />
-            </Field>
-          )}
-          {errors.form && (
-            <p role="alert" className="text-sm text-destructive">
-              {errors.form}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={() => finish(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Confirming..." : "Confirm"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <StepUpForm open={open} onFinish={finish} />
+    </Suspense>
   );
 }

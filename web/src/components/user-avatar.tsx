@@ -7,15 +7,16 @@ export function initials(username: string): string {
   return (letters || "?").toUpperCase();
 }
 
+// Each dark enough for white initials at 4.5:1 (WCAG AA for small text).
 const COLOURS = [
   "bg-violet-600",
   "bg-indigo-600",
-  "bg-sky-600",
-  "bg-emerald-600",
-  "bg-amber-600",
-  "bg-rose-600",
-  "bg-fuchsia-600",
-  "bg-teal-600",
+  "bg-sky-700",
+  "bg-emerald-700",
+  "bg-amber-700",
+  "bg-rose-700",
+  "bg-fuchsia-700",
+  "bg-teal-700",
 ];
 const colourFor = (name: string) => COLOURS[[...name].reduce((a, c) => a + c.charCodeAt(0), 0) % COLOURS.length];
 

@@ -28,8 +28,7 @@ beforeEach(() => {
   signedIn = true;
   fakeFetch({
     "GET /api/notifications": () => ({ body: { unread: 0, items: [] as NotificationFrame[] } }),
-    "GET /api/user": () =>
-      signedIn ? { body: testUser() } : { status: 401, body: { code: "not_authenticated", message: "Not authenticated" } },
+    "GET /api/session": () => ({ body: { user: signedIn ? testUser() : null } }),
   });
 });
 afterEach(() => {
@@ -65,8 +64,7 @@ describe("a signed-out close that this tab caused", () => {
     const change = deferred<{ status?: number; body?: unknown }>();
     const server = fakeFetch({
       "GET /api/notifications": () => ({ body: { unread: 0, items: [] as NotificationFrame[] } }),
-      "GET /api/user": () =>
-        change.settled ? { body: testUser() } : { status: 401, body: { code: "not_authenticated", message: "Not authenticated" } },
+      "GET /api/session": () => ({ body: { user: change.settled ? testUser() : null } }),
       "PATCH /api/user/password": () => change.promise,
     });
     const page = renderPage(
@@ -93,7 +91,7 @@ describe("a signed-out close that this tab caused", () => {
     // The server closes the sockets before its answer (with the new cookie) arrives.
     act(() => FakeWebSocket.latest().drop(SESSION_ENDED_CLOSE_CODE));
     await advance(0);
-    expect(server.calls("GET /api/user")).toHaveLength(0);
+    expect(server.calls("GET /api/session")).toHaveLength(0);
     change.settled = true;
     change.resolve({ body: { message: "Password updated" } });
     await advance(0);

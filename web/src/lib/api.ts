@@ -3,7 +3,7 @@
 // status. Code branches on `code`, the server's stable name for the refusal
 // (docs/decisions/006-typed-contract.md), never on the message.
 import { REQUEST_FAILED } from "@common/messages";
-import { errorCodeSchema, type ErrorCode } from "@common/api/errors";
+import { ERROR_CODES, type ErrorCode } from "@common/api/errors";
 
 function jsonField(text: string, name: string): unknown {
   try {
@@ -13,6 +13,10 @@ function jsonField(text: string, name: string): unknown {
     return undefined;
   }
 }
+
+// A set, not the codes' zod schema: this file is on every page's first download, and zod is not.
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+const isErrorCode = (v: unknown): v is ErrorCode => typeof v === "string" && KNOWN_CODES.has(v);
 
 /** The sentence for a failure without a message of the server's own; status 0 = no answer at all. */
 function fallbackFor(status: number): string {
@@ -36,8 +40,8 @@ export class ApiError extends Error {
   ) {
     const own = jsonField(text, "message");
     super(typeof own === "string" && own.trim() !== "" ? own : fallbackFor(status));
-    const code = errorCodeSchema.safeParse(jsonField(text, "code"));
-    this.code = code.success ? code.data : undefined;
+    const code = jsonField(text, "code");
+    this.code = isErrorCode(code) ? code : undefined;
   }
 
   /** The server's `{message}` field when there is one. */

@@ -2,7 +2,6 @@
 // in and out (features/auth) write this same key; the user's own data sits under ["me", ...].
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "@common/api/types";
-import { ApiError } from "./api";
 import { api, read } from "./api-client";
 
 export const USER_KEY = ["session"] as const;
@@ -10,15 +9,9 @@ export const USER_KEY = ["session"] as const;
 export const userQuery = () =>
   queryOptions({
     queryKey: USER_KEY,
-    // Signed out is an answer, not a failure.
-    queryFn: async (): Promise<User | null> => {
-      try {
-        return await read(api.user.$get());
-      } catch (e) {
-        if (e instanceof ApiError && e.code === "not_authenticated") return null;
-        throw e;
-      }
-    },
+    // GET /api/session answers a visitor with user null (200): GET /api/user's 401 would be logged
+    // by the browser as a failed request on every visitor's first page.
+    queryFn: async (): Promise<User | null> => (await read(api.session.$get())).user,
   });
 
 /** The current user; null when signed out. */

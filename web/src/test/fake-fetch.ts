@@ -15,7 +15,7 @@ export type FakeReply = { status?: number; body?: unknown; text?: string; header
 export type FakeAnswer = FakeReply | Promise<FakeReply>;
 export type FakeRoute = (req: FakeRequest) => FakeAnswer;
 
-/** `{ "GET /api/user": () => ({ body: user }) }`; an unknown route answers 404 so a test notices. */
+/** `{ "GET /api/session": () => ({ body: { user } }) }`; an unknown route answers 404 so a test notices. */
 export function fakeFetch(routes: Record<string, FakeRoute>) {
   const requests: FakeRequest[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

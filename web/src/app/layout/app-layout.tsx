@@ -13,7 +13,9 @@ export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <Navbar />
-      <main className="flex-1">
+      {/* At least a screen tall (less the bar), so the footer starts below the fold and does not
+          jump down when a page's content arrives after its spinner. */}
+      <main className="min-h-[calc(100vh-4rem)] flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -1,7 +1,6 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { DropdownMenu } from "radix-ui";
-import { LayoutDashboard, LogOut, Menu, Settings, ShieldCheck, Trophy, X } from "lucide-react";
+import { Menu, Trophy, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/user-avatar";
 import { useLogout } from "@/features/auth/api";
@@ -9,8 +8,10 @@ import { useUser } from "@/lib/session";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
-import { NotificationBell } from "./notification-bell";
 import { NAV_LINKS, isActiveLink } from "./nav-links";
+
+// The bell and the account menu exist only for a signed-in player: a visitor never loads them.
+const AccountMenus = lazy(() => import("./account-menus"));
 
 export function Navbar() {
   const { user } = useUser();
@@ -65,43 +66,9 @@ export function Navbar() {
         </div>
         <div className="ml-auto flex items-center gap-2">
           {user ? (
-            <>
-              <NotificationBell />
-              <DropdownMenu.Root>
-                <DropdownMenu.Trigger asChild>
-                  <Button variant="ghost" className="hidden gap-2 px-2 md:inline-flex" aria-label="Account menu">
-                    <UserAvatar user={user} className="h-8 w-8" />
-                    <span className="text-sm">{user.username}</span>
-                  </Button>
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content
-                    align="end"
-                    sideOffset={8}
-                    className="z-50 w-60 rounded-lg border border-border bg-card p-1 shadow-lg"
-                  >
-                    <div className="px-2 py-2">
-                      <p className="text-sm font-medium">{user.username}</p>
-                      <p className="truncate text-xs text-muted-foreground">{user.email}</p>
-                    </div>
-                    <DropdownMenu.Separator className="my-1 h-px bg-border" />
-                    <MenuLink to="/dashboard" icon={<LayoutDashboard className="h-4 w-4" />} label="Dashboard" />
-                    <MenuLink to="/tournaments" icon={<Trophy className="h-4 w-4" />} label="My Tournaments" />
-                    <MenuLink to="/dashboard?tab=settings" icon={<Settings className="h-4 w-4" />} label="Settings" />
-                    {user.role === "admin" && <MenuLink to="/admin" icon={<ShieldCheck className="h-4 w-4" />} label="Console" />}
-                    <DropdownMenu.Separator className="my-1 h-px bg-border" />
-                    <DropdownMenu.Item
-                      disabled={logout.isPending}
-                      onSelect={doLogout}
-                      className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted"
-                    >
-                      <LogOut className="h-4 w-4" />
-                      {logout.isPending ? "Logging out..." : "Logout"}
-                    </DropdownMenu.Item>
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
-            </>
+            <Suspense fallback={<span className="h-10 w-10" aria-hidden />}>
+              <AccountMenus user={user} onLogout={doLogout} loggingOut={logout.isPending} />
+            </Suspense>
           ) : (
             <div className="flex items-center gap-2">
               <Button variant="ghost" asChild>
@@ -177,19 +144,5 @@ export function Navbar() {
         </div>
       )}
     </header>
-  );
-}
-
-function MenuLink({ to, icon, label }: { to: string; icon: React.ReactNode; label: string }) {
-  return (
-    <DropdownMenu.Item
-      asChild
-      className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted"
-    >
-      <Link to={to}>
-        {icon}
-        {label}
-      </Link>
-    </DropdownMenu.Item>
   );
 }

@@ -17,7 +17,7 @@ export function NotificationBell() {
           <Bell className="h-5 w-5" />
           {unread > 0 && (
             <span
-              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs text-white"
+              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive-solid px-1 text-xs text-white"
               data-testid="notification-count"
             >
               {unread > 99 ? "99+" : unread}

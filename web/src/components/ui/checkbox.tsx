@@ -6,7 +6,7 @@ import { cn } from "@/lib/cn";
 export const Checkbox = ({ className, ...p }: ComponentProps<typeof C.Root>) => (
   <C.Root
     className={cn(
-      "flex h-4 w-4 shrink-0 items-center justify-center rounded-sm border border-primary cursor-pointer focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground disabled:opacity-50",
+      "flex h-4 w-4 shrink-0 items-center justify-center rounded-sm border border-primary cursor-pointer focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=checked]:bg-primary-solid data-[state=checked]:text-primary-foreground disabled:opacity-50",
       className,
     )}
     {...p}

@@ -1,5 +1,6 @@
 import { Tooltip as T } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@common/spec";
 import { cn } from "@/lib/cn";
 
 export function TooltipContent({ className, children, sideOffset = 6, ...props }: ComponentProps<typeof T.Content>) {
@@ -22,7 +23,8 @@ export function TooltipContent({ className, children, sideOffset = 6, ...props }
 
 /**
  * A hover and focus hint. The trigger must be focusable; a disabled button is not, so wrap it in
- * an element with tabIndex={0} (the open/skip delays come from the provider in app/providers).
+ * an element with tabIndex={0}. Each hint carries its own provider (the open and skip delays), so
+ * the tooltip library loads with the first page that shows one, not with every page.
  */
 export function Tooltip({
   content,
@@ -34,9 +36,11 @@ export function Tooltip({
   side?: ComponentProps<typeof T.Content>["side"];
 }) {
   return (
-    <T.Root>
-      <T.Trigger asChild>{children}</T.Trigger>
-      <TooltipContent side={side}>{content}</TooltipContent>
-    </T.Root>
+    <T.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <T.Root>
+        <T.Trigger asChild>{children}</T.Trigger>
+        <TooltipContent side={side}>{content}</TooltipContent>
+      </T.Root>
+    </T.Provider>
   );
 }

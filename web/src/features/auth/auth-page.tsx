@@ -2,7 +2,6 @@ import { useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Trophy } from "lucide-react";
 import { FAIR_PLAY } from "@common/messages";
-import { loginSchema, registerFormSchema } from "@common/api/accounts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
@@ -14,6 +13,10 @@ import { invalidProps, validate, type FieldErrors } from "@/lib/form";
 import { toast } from "@/lib/toast";
 import { useLogin, useRegister } from "./api";
 import { useUser } from "@/lib/session";
+
+// The forms' rules (zod schemas) load when a form is first touched, not with the page: a visitor's
+// first view of /auth needs only the fields, and zod is a quarter of the page's download.
+const loadRules = () => import("@common/api/accounts");
 
 export default function AuthPage() {
   const { user, isLoading } = useUser();
@@ -68,8 +71,9 @@ function LoginForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [needsCode, setNeedsCode] = useState(false);
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const { loginSchema } = await loadRules();
     const input = needsCode ? values : { username: values.username, password: values.password };
     const v = validate(loginSchema, input);
     setErrors(v.errors ?? {});
@@ -88,7 +92,7 @@ function LoginForm() {
 
   const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [k]: e.target.value });
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form onSubmit={(e) => void submit(e)} onFocus={() => void loadRules()} className="space-y-4" noValidate>
       <Field id="login-username" label="Username" error={errors.username}>
         <Input
           id="login-username"
@@ -140,8 +144,9 @@ function RegisterForm() {
   const [botToken, setBotToken] = useState<string | null>(null);
   const botCheck = useRef<TurnstileHandle>(null);
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const { registerFormSchema } = await loadRules();
     const v = validate(registerFormSchema, values);
     const botMissing = siteKey !== null && botToken === null;
     setErrors({ ...v.errors, ...(botMissing ? { turnstile: FAIR_PLAY.botCheckPending } : {}) });
@@ -159,7 +164,7 @@ function RegisterForm() {
 
   const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [k]: e.target.value });
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form onSubmit={(e) => void submit(e)} onFocus={() => void loadRules()} className="space-y-4" noValidate>
       <Field id="register-username" label="Username" error={errors.username}>
         <Input
           id="register-username"

@@ -100,7 +100,7 @@ describe("verify email", () => {
   it("uses the token once and says the address is verified", async () => {
     const server = fakeFetch({
       "POST /api/auth/verify-email": () => ({ body: { message: EMAIL.verified } }),
-      "GET /api/user": () => ({ body: testUser({ emailVerified: true }) }),
+      "GET /api/session": () => ({ body: { user: testUser({ emailVerified: true }) } }),
     });
     renderPage(routes, { at: "/verify-email?token=tok_abc", user: testUser({ emailVerified: false }) });
     expect(await screen.findByText(EMAIL.verified)).toBeVisible();

@@ -197,12 +197,12 @@ describe("notification queue", () => {
     const ws = await connect();
     receive(ws, frame("Quiz Night has started. Good luck!", "live"));
     const live = screen.getByText("LIVE");
-    expect(live).toHaveClass("bg-destructive");
+    expect(live).toHaveClass("bg-destructive-solid");
     fireEvent.click(screen.getByRole("button", { name: "Dismiss notification" }));
     receive(ws, frame("Quiz Night has ended. Check the final leaderboard.", "completed"));
     await advance(300);
     const done = screen.getByText("completed");
     expect(done).toHaveClass("border-border");
-    expect(done).not.toHaveClass("bg-destructive");
+    expect(done).not.toHaveClass("bg-destructive-solid");
   });
 });

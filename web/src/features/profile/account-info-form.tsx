@@ -4,7 +4,7 @@ import type { User } from "@common/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field, Input, Select, Textarea } from "@/components/ui/input";
-import { COUNTRIES } from "@/lib/countries";
+import { countries } from "@/lib/countries";
 import { SOCIAL_NETWORKS } from "@/components/social-links";
 import { errorMessage } from "@/lib/api";
 import { invalidProps, validate, type FieldErrors } from "@/lib/form";
@@ -115,7 +115,7 @@ export function AccountInfoForm({ user }: { user: User }) {
           <Field id="profile-country" label="Country" error={errors.country}>
             <Select id="profile-country" value={values.country} onChange={(e) => setValues({ ...values, country: e.target.value })}>
               <option value="">Not set</option>
-              {COUNTRIES.map((c) => (
+              {countries().map((c) => (
                 <option key={c.code} value={c.code}>
                   {c.name}
                 </option>

@@ -60,7 +60,7 @@ describe.each(VARIANTS)("$name form", (v) => {
   it("saves and says so", async () => {
     const u = userEvent.setup();
     const saved = testUser({ username: "new_name" });
-    const server = fakeFetch({ "PATCH /api/user/profile": () => ({ body: saved }), "GET /api/user": () => ({ body: saved }) });
+    const server = fakeFetch({ "PATCH /api/user/profile": () => ({ body: saved }), "GET /api/session": () => ({ body: { user: saved } }) });
     render();
     await u.clear(screen.getByLabelText("Username"));
     await u.type(screen.getByLabelText("Username"), "new_name");
@@ -74,7 +74,7 @@ describe.each(VARIANTS)("$name form", (v) => {
 describe("profile page Account Info extras", () => {
   it("sends bio, location and only the filled-in social links", async () => {
     const u = userEvent.setup();
-    const server = fakeFetch({ "PATCH /api/user/profile": () => ({ body: user }), "GET /api/user": () => ({ body: user }) });
+    const server = fakeFetch({ "PATCH /api/user/profile": () => ({ body: user }), "GET /api/session": () => ({ body: { user } }) });
     renderPage([{ path: "/", element: <AccountInfoForm user={user} /> }], { at: "/", user });
     await u.type(screen.getByLabelText("Bio"), "Trivia since 1999.\nHistory buff.");
     await u.type(screen.getByLabelText("Location"), "Lisbon, Portugal");
@@ -94,7 +94,10 @@ describe("profile page Account Info extras", () => {
   it("sends the country chosen for the regional leaderboard, starting from the one on the account", async () => {
     const u = userEvent.setup();
     const german = testUser({ country: "DE" });
-    const server = fakeFetch({ "PATCH /api/user/profile": () => ({ body: german }), "GET /api/user": () => ({ body: german }) });
+    const server = fakeFetch({
+      "PATCH /api/user/profile": () => ({ body: german }),
+      "GET /api/session": () => ({ body: { user: german } }),
+    });
     renderPage([{ path: "/", element: <AccountInfoForm user={german} /> }], { at: "/", user: german });
     expect(screen.getByLabelText("Country")).toHaveValue("DE");
     await u.selectOptions(screen.getByLabelText("Country"), "PT");

@@ -95,7 +95,7 @@ describe("two-factor enrolment", () => {
     const u = userEvent.setup();
     const server = fakeFetch({
       "POST /api/user/2fa/disable": () => ({ body: { message: "Two-factor authentication disabled" } }),
-      "GET /api/user": () => ({ body: testUser() }),
+      "GET /api/session": () => ({ body: { user: testUser() } }),
     });
     const user = testUser({ twoFactorEnabled: true });
     renderPage([{ path: "/", element: <TwoFactorSettings user={user} /> }], { at: "/", user });

@@ -44,8 +44,18 @@ export const STATUS_LABEL: Record<TournamentStatus, string> = {
 export const isOpenForPlay = (status: TournamentStatus, endTime: string | null, now = Date.now()) =>
   status === "live" && (endTime == null || new Date(endTime).getTime() > now);
 
+// One formatter for every card, made on first use: toLocaleString builds a new one on each call,
+// and building one when the module loads would hold up every page's start.
+let startFormat: Intl.DateTimeFormat | null = null;
+
 export const formatStart = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+  (startFormat ??= new Intl.DateTimeFormat(undefined, {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  })).format(new Date(iso));
 
 const DIFFICULTY_NAMES: Record<number, string> = { 1: "Easy", 2: "Medium", 3: "Hard" };
 

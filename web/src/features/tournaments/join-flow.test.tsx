@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { Tooltip } from "radix-ui";
 import type { Tournament, User } from "@common/api/types";
 import { FAIR_PLAY } from "@common/messages";
@@ -194,9 +194,14 @@ describe("the join button", () => {
 
   it("is disabled below the level requirement and says why in a tooltip", async () => {
     withTooltips(tournament({ minLevel: 5 }), testUser({ level: 2 }));
-    const button = screen.getByRole("button", { name: "Join Tournament" });
-    expect(button).toBeDisabled();
-    fireEvent.focus(button.parentElement!);
+    expect(screen.getByRole("button", { name: "Join Tournament" })).toBeDisabled();
+    // The tooltip's code loads when a gated button first shows; its trigger carries data-state once it has.
+    const trigger = await waitFor(() => {
+      const wrapper = screen.getByRole("button", { name: "Join Tournament" }).parentElement!;
+      expect(wrapper).toHaveAttribute("data-state");
+      return wrapper;
+    });
+    fireEvent.focus(trigger);
     expect(await screen.findByRole("tooltip")).toHaveTextContent("You need to be level 5 to join this tournament.");
   });
 

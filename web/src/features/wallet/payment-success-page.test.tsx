@@ -38,7 +38,7 @@ describe("payment result page", () => {
     const server = fakeFetch({
       "GET /api/payment-intent": () => ({ body: { id: "pi_abc", status: "succeeded", amount: 25 } }),
       "POST /api/deposit/confirm": () => ({ body: { balance: 75, transaction: deposit } }),
-      "GET /api/user": () => ({ body: testUser({ balance: 75 }) }),
+      "GET /api/session": () => ({ body: { user: testUser({ balance: 75 }) } }),
     });
     const page = renderPage(routes, { at, user: testUser({ balance: 50 }) });
     page.queryClient.setQueryData(TRANSACTIONS_KEY, []);

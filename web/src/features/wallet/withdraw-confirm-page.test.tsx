@@ -106,7 +106,7 @@ describe("withdrawal confirm page", () => {
           payout: { id: 1, amount: 10, status: "pending", accountLast4: "6789", createdAt: pendingWithdrawal.createdAt },
         },
       }),
-      "GET /api/user": () => ({ body: testUser({ balance: 40 }) }),
+      "GET /api/session": () => ({ body: { user: testUser({ balance: 40 }) } }),
     });
     const page = renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
     await fillBank(u);
@@ -193,7 +193,7 @@ describe("withdrawal confirm page", () => {
         steppedUp = true;
         return { body: { stepUpUntil: Date.now() + 600_000 } };
       },
-      "GET /api/user": () => ({ body: testUser({ balance: 40 }) }),
+      "GET /api/session": () => ({ body: { user: testUser({ balance: 40 }) } }),
     });
     const page = renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
     await fillBank(u);

@@ -109,7 +109,7 @@ const ledger: Transaction[] = [
 
 function server(user = testUser({ balance: 52.5, tournamentsPlayed: 4, tournamentsWon: 1, level: 2, experiencePoints: 1250 })) {
   return fakeFetch({
-    "GET /api/user": () => ({ body: user }),
+    "GET /api/session": () => ({ body: { user: user } }),
     "GET /api/user/stats": () => ({ body: stats }),
     "GET /api/user/tournaments": () => ({ body: entries }),
     "GET /api/tournaments": () => ({
@@ -151,7 +151,7 @@ describe("dashboard", () => {
 
   it("hides the level badge at level 0 and shows an unranked player as —", async () => {
     fakeFetch({
-      "GET /api/user": () => ({ body: testUser({ level: 0 }) }),
+      "GET /api/session": () => ({ body: { user: testUser({ level: 0 }) } }),
       "GET /api/user/stats": () => ({ body: { ...stats, rank: null, totalEarnings: 0 } }),
       "GET /api/user/tournaments": () => ({ body: [] }),
       "GET /api/tournaments": () => ({ body: page([]) }),
@@ -203,7 +203,7 @@ describe("dashboard", () => {
       reviewReason: null,
     });
     fakeFetch({
-      "GET /api/user": () => ({ body: testUser() }),
+      "GET /api/session": () => ({ body: { user: testUser() } }),
       "GET /api/user/stats": () => ({ body: stats }),
       "GET /api/user/tournaments": () => ({
         body: [
@@ -273,7 +273,7 @@ describe("dashboard", () => {
     const list = await screen.findByRole("list", { name: "Transactions" });
     const [row] = within(list).getAllByRole("listitem");
     expect(row).toHaveTextContent("failed: Account closed. The money was returned to your balance.");
-    expect(within(row!).getByText("failed")).toHaveClass("bg-destructive");
+    expect(within(row!).getByText("failed")).toHaveClass("bg-destructive-solid");
     expect(screen.getByText("Total Withdrawn").nextElementSibling).toHaveTextContent("$0.00");
     expect(screen.getByText("Pending").nextElementSibling).toHaveTextContent("$0.00");
   });

@@ -65,7 +65,7 @@ const report: FairnessReport = {
 
 function server(entries: UserTournamentEntry[], transactions: Transaction[] = []) {
   return fakeFetch({
-    "GET /api/user": () => ({ body: testUser() }),
+    "GET /api/session": () => ({ body: { user: testUser() } }),
     "GET /api/user/stats": () => ({ body: null }),
     "GET /api/user/tournaments": () => ({ body: entries }),
     "GET /api/tournaments": () => ({ body: { items: [], total: 0, page: 1, pageSize: 24, nextPage: null } }),

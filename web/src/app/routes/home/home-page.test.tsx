@@ -84,10 +84,10 @@ function show({ leaderboard = [] as GlobalLeaderboardEntry[], user = testUser() 
 }
 
 describe("home page", () => {
-  it("links Play Now to /tournaments and Learn More to /learn-more", async () => {
+  it("links Play Now to /tournaments and, with words that say where it goes, to /learn-more", async () => {
     show();
     expect(screen.getByRole("link", { name: /Play Now/ })).toHaveAttribute("href", "/tournaments");
-    expect(screen.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/learn-more");
+    expect(screen.getByRole("link", { name: "Learn more about Trivia Arena" })).toHaveAttribute("href", "/learn-more");
   });
 
   it("says in plain words when the tournaments cannot be loaded, never the raw answer", async () => {

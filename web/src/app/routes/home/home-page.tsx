@@ -6,7 +6,7 @@ import { MARKETING, HOME_TOP_PLAYERS, HOME_TOURNAMENTS, QUESTION_TIME_MS, QUESTI
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
+import { Skeleton } from "@/components/ui/skeleton";
 import { RegionBoard } from "@/features/leaderboards/components/region-board";
 import { useTournaments } from "@/features/tournaments/api";
 import { useCategories } from "@/lib/categories";
@@ -77,7 +77,7 @@ function Hero() {
               </Link>
             </Button>
             <Button size="lg" variant="outline" asChild>
-              <Link to="/learn-more">Learn More</Link>
+              <Link to="/learn-more">Learn more about Trivia Arena</Link>
             </Button>
           </div>
         </div>
@@ -137,7 +137,12 @@ function LiveTournaments() {
       }
     >
       {isLoading ? (
-        <Spinner className="mx-auto my-10" label="Loading tournaments" />
+        // Cards' height, so the sections below stay where they are when the cards arrive.
+        <div role="status" aria-label="Loading tournaments" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: HOME_TOURNAMENTS }, (_, i) => (
+            <Skeleton key={i} className="h-[29rem]" />
+          ))}
+        </div>
       ) : error ? (
         <p className="py-8 text-center text-sm text-destructive">{error.message}</p>
       ) : shown.length === 0 ? (
@@ -210,12 +215,19 @@ function HowItWorks() {
   );
 }
 
+/** Tiles shown while the categories load: the demo bank's eight, two full rows at every width. */
+const CATEGORY_PLACEHOLDERS = 8;
+
 function Categories() {
   const { data, isLoading, error } = useCategories();
   return (
     <Section id="categories" title="Categories" subtitle="Upcoming and live tournaments in each category.">
       {isLoading ? (
-        <Spinner className="mx-auto my-10" label="Loading categories" />
+        <div role="status" aria-label="Loading categories" className="grid grid-cols-2 gap-4 md:grid-cols-4">
+          {Array.from({ length: CATEGORY_PLACEHOLDERS }, (_, i) => (
+            <Skeleton key={i} className="h-32" />
+          ))}
+        </div>
       ) : error ? (
         <p className="py-8 text-center text-sm text-destructive">{error.message}</p>
       ) : (

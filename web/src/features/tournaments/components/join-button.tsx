@@ -1,16 +1,19 @@
-import { useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { Tournament } from "@common/api/types";
 import { JOIN } from "@common/messages";
-import { formatDollars } from "@common/domain/money";
 import { Button, type ButtonProps } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Tooltip } from "@/components/ui/tooltip";
-import { TurnstileWidget, useBotCheckSiteKey, type TurnstileHandle } from "@/components/turnstile-widget";
-import { DateOfBirthDialog } from "@/components/date-of-birth-form";
+import { useBotCheckSiteKey } from "@/components/turnstile-widget";
+import { useLatch } from "@/hooks/use-latch";
 import { useUser } from "@/lib/session";
 import { cn } from "@/lib/cn";
 import { belowLevel, isPractice } from "../join-checks";
 import { useJoinFlow } from "../use-join-flow";
+
+// Every card on the home page has a join button, and most visitors never press one: its dialogs
+// and its tooltip load when first needed.
+const PaidJoinConfirmation = lazy(() => import("./paid-join-confirmation"));
+const DateOfBirthDialog = lazy(() => import("@/components/date-of-birth-form").then((m) => ({ default: m.DateOfBirthDialog })));
+const Tooltip = lazy(() => import("@/components/ui/tooltip").then((m) => ({ default: m.Tooltip })));
 
 type Joinable = Pick<
   Tournament,
@@ -33,6 +36,8 @@ export function JoinButton({ tournament, className, size }: { tournament: Joinab
   const over = tournament.status === "completed" || tournament.status === "cancelled";
   const gated = user != null && belowLevel(user, tournament);
   const botCheck = siteKey !== null && tournament.entryFee > 0;
+  const confirmWanted = useLatch(confirming);
+  const dateOfBirthWanted = useLatch(flow.needsDateOfBirth);
 
   const press = () => {
     if (!botCheck) void flow.start(tournament);
@@ -55,7 +60,7 @@ export function JoinButton({ tournament, className, size }: { tournament: Joinab
             : "Join Tournament"}
     </Button>
   );
-  const confirmation = botCheck && siteKey !== null && (
+  const confirmation = botCheck && siteKey !== null && confirmWanted && (
     <PaidJoinConfirmation
       open={confirming}
       onOpenChange={setConfirming}
@@ -69,7 +74,7 @@ export function JoinButton({ tournament, className, size }: { tournament: Joinab
       }}
     />
   );
-  const dateOfBirth = (
+  const dateOfBirth = dateOfBirthWanted && (
     <DateOfBirthDialog
       open={flow.needsDateOfBirth}
       onOpenChange={(open) => !open && flow.dismissDateOfBirth()}
@@ -80,56 +85,22 @@ export function JoinButton({ tournament, className, size }: { tournament: Joinab
     return (
       <>
         {button}
-        {confirmation}
-        {dateOfBirth}
+        <Suspense fallback={null}>
+          {confirmation}
+          {dateOfBirth}
+        </Suspense>
       </>
     );
   }
-  return (
-    <Tooltip content={JOIN.levelDescription(tournament.minLevel)}>
-      {/* A disabled button gets no pointer or focus events, so the wrapper carries the tooltip. */}
-      <span tabIndex={0} className={cn("inline-flex rounded-md", className)}>
-        {button}
-      </span>
-    </Tooltip>
+  // A disabled button gets no pointer or focus events, so the wrapper carries the tooltip.
+  const wrapped = (
+    <span tabIndex={0} className={cn("inline-flex rounded-md", className)}>
+      {button}
+    </span>
   );
-}
-
-/** The fee, the bot check, and the button that pays; a refused attempt asks for the check again. */
-function PaidJoinConfirmation(props: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  tournament: Pick<Tournament, "title" | "entryFee">;
-  siteKey: string;
-  joining: boolean;
-  onConfirm: (turnstileToken: string) => Promise<boolean>;
-}) {
-  const [token, setToken] = useState<string | null>(null);
-  const widget = useRef<TurnstileHandle>(null);
-  const confirm = async () => {
-    if (token === null) return;
-    // The token is spent whatever the answer: a refusal needs a fresh check.
-    if (!(await props.onConfirm(token))) widget.current?.reset();
-  };
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Join {props.tournament.title}?</DialogTitle>
-          <DialogDescription>
-            The {formatDollars(props.tournament.entryFee)} entry fee is taken from your balance. Complete the check below to confirm.
-          </DialogDescription>
-        </DialogHeader>
-        {props.open && <TurnstileWidget ref={widget} siteKey={props.siteKey} action="join" onToken={setToken} />}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => props.onOpenChange(false)} disabled={props.joining}>
-            Cancel
-          </Button>
-          <Button onClick={() => void confirm()} disabled={token === null || props.joining}>
-            {props.joining ? "Joining..." : "Pay and join"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={wrapped}>
+      <Tooltip content={JOIN.levelDescription(tournament.minLevel)}>{wrapped}</Tooltip>
+    </Suspense>
   );
 }
