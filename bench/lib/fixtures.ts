@@ -253,3 +253,11 @@ export function perOp(c: D1Counters, n: number): D1Counters {
     ]),
   );
 }
+
+/**
+ * An answer's result names the correct answer, or withholds it until the tournament ends (a
+ * self-paced prize tournament does, so answers cannot be shared mid-game): both are right; a wrong
+ * correct answer is not.
+ */
+export const shownOrWithheld = (r: { correctAnswer: string | null; withheldUntil?: string | null }, correct: string) =>
+  r.correctAnswer === correct || (r.correctAnswer === null && typeof r.withheldUntil === "string");

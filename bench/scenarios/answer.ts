@@ -7,7 +7,7 @@
 import { answerPoints } from "../../common/domain/scoring";
 import { QUESTIONS_PER_TOURNAMENT } from "../../common/spec";
 import type { HttpClient } from "../lib/http";
-import { diffCounters, perOp, type BenchTournament, type D1Counters, type Fixtures, type Player } from "../lib/fixtures";
+import { diffCounters, perOp, shownOrWithheld, type BenchTournament, type D1Counters, type Fixtures, type Player } from "../lib/fixtures";
 import { now, parallel, round, Samples, type LatencySummary } from "../lib/stats";
 
 export interface AnswerRun {
@@ -104,8 +104,14 @@ export async function answerPath(
         continue;
       }
       answered++;
-      const r = a.json as { isCorrect: boolean; pointsEarned: number; responseTime: number; correctAnswer: string };
-      if (r.isCorrect !== right || r.correctAnswer !== question.correct || r.pointsEarned !== answerPoints(right, r.responseTime)) {
+      const r = a.json as {
+        isCorrect: boolean;
+        pointsEarned: number;
+        responseTime: number;
+        correctAnswer: string | null;
+        withheldUntil: string | null;
+      };
+      if (r.isCorrect !== right || !shownOrWithheld(r, question.correct) || r.pointsEarned !== answerPoints(right, r.responseTime)) {
         fail(`answer ${s.player.username} q${question.id}: ${JSON.stringify(r).slice(0, 160)} (expected right=${right})`);
       }
       s.done++;

@@ -7,7 +7,7 @@
 // rule, and each player's completed frame must carry the sum of the points they were given.
 import { answerPoints } from "../../common/domain/scoring";
 import { QUESTIONS_PER_TOURNAMENT } from "../../common/spec";
-import { diffCounters, perOp, type BenchTournament, type D1Counters, type Fixtures, type Player } from "../lib/fixtures";
+import { diffCounters, perOp, shownOrWithheld, type BenchTournament, type D1Counters, type Fixtures, type Player } from "../lib/fixtures";
 import { watchLoadGenerator, type LoadGenReport } from "../lib/loadgen";
 import { openSockets, type SocketTarget } from "../lib/sockets";
 import { now, round, Samples, type LatencySummary } from "../lib/stats";
@@ -139,7 +139,7 @@ export async function socketPlay(
           const question = [...t.questions.values()].find((q) => q.ord === s.round)!;
           const right = answersRight(s.player.id, question.id);
           const r = f.result;
-          if (r.isCorrect !== right || r.correctAnswer !== question.correct || r.pointsEarned !== answerPoints(right, r.responseTime))
+          if (r.isCorrect !== right || !shownOrWithheld(r, question.correct) || r.pointsEarned !== answerPoints(right, r.responseTime))
             fail(`${s.player.username} q${question.id}: ${JSON.stringify(r).slice(0, 160)} (expected right=${right})`);
           s.points += r.pointsEarned;
           s.round++;
