@@ -1,9 +1,10 @@
 // The payout queue in the console: filters, masked and legacy accounts, the two-person rule, the
-// ACH file (read back by a parser written here), batches marked paid once, failures refunded
+// ACH file (read back by common/test/nacha-reader.ts), batches marked paid once, failures refunded
 // once with the player told, and an audit row for every action.
 import { afterEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { AUTH, MONEY, NOTIFY, PAYOUTS } from "../../common/messages";
+import { readAchFile } from "../../common/test/nacha-reader";
 import { approvalExecutor } from "../admin/approvals";
 import { createDb } from "../db/client";
 import { open } from "../crypto/sealed";
@@ -44,57 +45,6 @@ const auditRows = (action: string, targetType: string, targetId: number) =>
     .bind(action, targetType, String(targetId))
     .all<Record<string, any>>()
     .then((r) => r.results);
-
-/** Reads an ACH file back, field by field (1-based inclusive positions, as the NACHA tables give them). */
-function parseAch(text: string) {
-  expect(text.endsWith("\n")).toBe(true);
-  const lines = text.slice(0, -1).split("\n");
-  const f = (line: string, from: number, to: number) => line.slice(from - 1, to);
-  const filler = "9".repeat(94);
-  const real = lines.filter((l) => l !== filler);
-  const of = (type: string) => real.filter((l) => l[0] === type);
-  const [header] = of("1");
-  const [batchHeader] = of("5");
-  const [batchControl] = of("8");
-  const [fileControl] = of("9");
-  return {
-    lines,
-    types: real.map((l) => l[0]).join(""),
-    fillerAfterControl: lines.slice(real.length).every((l) => l === filler),
-    header: { destination: f(header!, 4, 13), origin: f(header!, 14, 23), recordSize: f(header!, 35, 37), blocking: f(header!, 38, 39) },
-    batchHeader: {
-      serviceClass: f(batchHeader!, 2, 4),
-      company: f(batchHeader!, 5, 20).trimEnd(),
-      sec: f(batchHeader!, 51, 53),
-      odfi: f(batchHeader!, 80, 87),
-    },
-    entries: of("6").map((l) => ({
-      code: f(l, 2, 3),
-      rdfi: f(l, 4, 11),
-      checkDigit: f(l, 12, 12),
-      account: f(l, 13, 29).trimEnd(),
-      cents: Number(f(l, 30, 39)),
-      id: f(l, 40, 54).trimEnd(),
-      name: f(l, 55, 76).trimEnd(),
-      trace: f(l, 80, 94),
-    })),
-    batchControl: {
-      serviceClass: f(batchControl!, 2, 4),
-      entries: Number(f(batchControl!, 5, 10)),
-      hash: f(batchControl!, 11, 20),
-      debits: Number(f(batchControl!, 21, 32)),
-      credits: Number(f(batchControl!, 33, 44)),
-    },
-    fileControl: {
-      batches: Number(f(fileControl!, 2, 7)),
-      blocks: Number(f(fileControl!, 8, 13)),
-      entries: Number(f(fileControl!, 14, 21)),
-      hash: f(fileControl!, 22, 31),
-      debits: Number(f(fileControl!, 32, 43)),
-      credits: Number(f(fileControl!, 44, 55)),
-    },
-  };
-}
 
 describe("the payout queue", () => {
   it("answers only operators with 2FA on its new routes", async () => {
@@ -175,22 +125,25 @@ describe("the ACH export", () => {
     const day = new Date().toISOString().slice(0, 10).replace(/-/g, "");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="ach-${day}-${batchId}.txt"`);
 
-    const ach = parseAch(res.text);
+    const ach = readAchFile(res.text);
     expect(ach.lines.every((l) => l.length === 94)).toBe(true);
     expect(ach.lines.length % 10).toBe(0);
     expect(ach.types).toBe("15668" + "9");
     expect(ach.fillerAfterControl).toBe(true);
     expect(ach.header).toEqual({ destination: " 021000021", origin: "1234567890", recordSize: "094", blocking: "10" });
-    expect(ach.batchHeader).toEqual({ serviceClass: "220", company: "TRIVIA ARENA", sec: "PPD", odfi: "02100002" });
+    // The batch number in the file is the batch's id.
+    const batchNumber = String(batchId).padStart(7, "0");
+    expect(ach.batchHeader).toEqual({ serviceClass: "220", company: "TRIVIA ARENA", sec: "PPD", odfi: "02100002", batch: batchNumber });
     expect(ach.entries).toEqual([
       {
         code: "22",
         rdfi: "02100002",
         checkDigit: "1",
         account: "55501234567890",
-        cents: 1_234,
+        amountCents: 1_234,
         id: String(first),
         name: "ADA LOVELACE",
+        addenda: "0",
         trace: "021000020000001",
       },
       // The name is cut to its 22 characters, upper case.
@@ -199,15 +152,16 @@ describe("the ACH export", () => {
         rdfi: "01140153",
         checkDigit: "3",
         account: "9876543210",
-        cents: 25_000,
+        amountCents: 25_000,
         id: String(second),
         name: "GRACE BREWSTER MURRAY",
+        addenda: "0",
         trace: "021000020000002",
       },
     ]);
     const hash = String(2100002 + 1140153).padStart(10, "0");
-    expect(ach.batchControl).toEqual({ serviceClass: "220", entries: 2, hash, debits: 0, credits: 26_234 });
-    expect(ach.fileControl).toEqual({ batches: 1, blocks: ach.lines.length / 10, entries: 2, hash, debits: 0, credits: 26_234 });
+    expect(ach.batchControl).toEqual({ serviceClass: "220", entryCount: 2, hash, debitCents: 0, creditCents: 26_234, batch: batchNumber });
+    expect(ach.fileControl).toEqual({ batches: 1, blocks: ach.lines.length / 10, entryCount: 2, hash, debitCents: 0, creditCents: 26_234 });
 
     // The batch and its payouts, and the audit row, committed together.
     const batch = await env.DB.prepare("SELECT * FROM payout_batches WHERE id = ?").bind(batchId).first<Record<string, any>>();
@@ -361,7 +315,7 @@ describe("the two-person rule for large payouts", () => {
 
     const file = await exportFile(asker.cookie, [id]);
     expect(file.status, file.text).toBe(200);
-    expect(parseAch(file.text).entries[0]!.cents).toBe(100_001);
+    expect(readAchFile(file.text).entries[0]!.amountCents).toBe(100_001);
     expect(await auditRows("approval.approve", "approval", approvalId)).toHaveLength(1);
   });
 
@@ -461,6 +415,6 @@ describe("batches paid, payouts failed", () => {
     const id = await payoutOf(u.cookie, 10, { ...validBank(), accountNumber: "31415926535" });
     expect(await open(env, (await payoutRow(id))!.account_number_sealed)).toBe("31415926535");
     const res = await exportFile(op.cookie, [id]);
-    expect(parseAch(res.text).entries[0]!.account).toBe("31415926535");
+    expect(readAchFile(res.text).entries[0]!.account).toBe("31415926535");
   });
 });
