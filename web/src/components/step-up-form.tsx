@@ -3,8 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { stepUpSchema, type StepUpInput } from "@common/api/sessions";
 import { AUTH } from "@common/messages";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { AuthCodeField, DialogFormFooter } from "@/components/auth-code-form";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api";
 import { api, read } from "@/lib/api-client";
@@ -73,31 +73,21 @@ export default function StepUpForm({ open, onFinish }: { open: boolean; onFinish
             />
           </Field>
           {needsCode && (
-            <Field id="step-up-code" label="Authentication code" error={errors.totpCode}>
-              <Input
-                id="step-up-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={20}
-                value={values.totpCode}
-                onChange={(e) => setValues({ ...values, totpCode: e.target.value })}
-                {...invalidProps("step-up-code", errors.totpCode)}
-              />
-            </Field>
+            <AuthCodeField
+              id="step-up-code"
+              numeric
+              value={values.totpCode}
+              onChange={(totpCode) => setValues({ ...values, totpCode })}
+              error={errors.totpCode}
+            />
           )}
-          {errors.form && (
-            <p role="alert" className="text-sm text-destructive">
-              {errors.form}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={() => finish(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Confirming..." : "Confirm"}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            error={errors.form}
+            onCancel={() => finish(false)}
+            pending={busy}
+            submitLabel="Confirm"
+            pendingLabel="Confirming..."
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -3,10 +3,11 @@ import QRCode from "qrcode";
 import { ShieldCheck } from "lucide-react";
 import { twoFactorDisableSchema, twoFactorEnableSchema, type TwoFactorSetupResponse } from "@common/api/account-security";
 import type { User } from "@common/api/types";
+import { AuthCodeField, DialogFormFooter } from "@/components/auth-code-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { invalidProps, validate, type FieldErrors } from "@/lib/form";
@@ -123,18 +124,7 @@ export function TwoFactorSettings({ user }: { user: User }) {
                 </code>
               </div>
             </div>
-            <Field id="totp-enable-code" label="Authentication code" error={codeError}>
-              <Input
-                id="totp-enable-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={20}
-                className="block max-w-48"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                {...invalidProps("totp-enable-code", codeError)}
-              />
-            </Field>
+            <AuthCodeField id="totp-enable-code" numeric className="block max-w-48" value={code} onChange={setCode} error={codeError} />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={enable.isPending}>
                 {enable.isPending ? "Verifying..." : "Verify and Enable"}
@@ -210,29 +200,20 @@ function DisableTwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenC
               {...invalidProps("totp-disable-password", errors.password)}
             />
           </Field>
-          <Field id="totp-disable-code" label="Authentication code" error={errors.code}>
-            <Input
-              id="totp-disable-code"
-              autoComplete="one-time-code"
-              maxLength={20}
-              value={values.code}
-              onChange={(e) => setValues({ ...values, code: e.target.value })}
-              {...invalidProps("totp-disable-code", errors.code)}
-            />
-          </Field>
-          {errors.form && (
-            <p role="alert" className="text-sm text-destructive">
-              {errors.form}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={disable.isPending}>
-              {disable.isPending ? "Disabling..." : "Disable 2FA"}
-            </Button>
-          </DialogFooter>
+          <AuthCodeField
+            id="totp-disable-code"
+            value={values.code}
+            onChange={(code) => setValues({ ...values, code })}
+            error={errors.code}
+          />
+          <DialogFormFooter
+            error={errors.form}
+            onCancel={() => close(false)}
+            pending={disable.isPending}
+            submitLabel="Disable 2FA"
+            pendingLabel="Disabling..."
+            variant="destructive"
+          />
         </form>
       </DialogContent>
     </Dialog>
