@@ -7,6 +7,9 @@
 // equal to the sum of its ledger rows.
 // Join stream: J players join one paid room at a fixed rate, open loop (each join's latency runs
 // from its scheduled time), every one of them seated and charged once.
+// Each run is followed by its floor: the same requests, connections and timing to GET
+// /api/session, the least a signed-in request does. And the large storm is played once more
+// straight into the room, without HTTP or sessions: the room's own share of it.
 import { prizePoolFromFees } from "../../common/domain/prizes";
 import { HttpClient } from "../lib/http";
 import { diffCounters, perOp, type D1Counters, type Fixtures, type Player } from "../lib/fixtures";
@@ -37,6 +40,8 @@ export interface JoinRun {
   d1PerRequest: D1Counters;
   /** D1 work of the whole storm per seat taken. */
   d1PerSeat: D1Counters;
+  /** The same presses to GET /api/session: the least any signed-in request costs here. */
+  floor: RequestFloor;
 }
 
 /** Deposits `dollars` for each player through the sandbox card flow, as the web app does. */
@@ -85,12 +90,8 @@ export async function fundDirectly(fx: Fixtures, players: Player[], cents: numbe
   }
 }
 
-export async function joinStorm(
-  port: number,
-  fx: Fixtures,
-  players: Player[],
-  o: { capacity: number; feeCents: number; balanceCents: number; title: string; poor: Set<number> },
-): Promise<JoinRun> {
+/** A paid tournament starting in an hour, its room woken (its first load is not part of a run). */
+async function paidTournament(fx: Fixtures, o: { title: string; feeCents: number; capacity: number }) {
   const t = await fx.tournament({
     title: o.title,
     status: "upcoming",
@@ -98,45 +99,87 @@ export async function joinStorm(
     maxParticipants: o.capacity,
     startTime: Date.now() + 3_600_000,
   });
-  const errorSamples: string[] = [];
-  let errors = 0;
-  const fail = (m: string) => {
-    errors++;
-    if (errorSamples.length < 10) errorSamples.push(m);
-  };
-  // One connection per request: every press leaves at once.
-  const storm = new HttpClient(port, players.length * 2);
-  const warm = await storm.get(`/api/tournaments/${t.id}/leaderboard`);
+  const warm = await fx.http.get(`/api/tournaments/${t.id}/leaderboard`);
   if (warm.status !== 200) throw new Error(`join room warm-up: ${warm.status}`);
+  return t;
+}
 
+/** Counts errors and keeps the first few. */
+function errorLog() {
+  const log = {
+    errors: 0,
+    samples: [] as string[],
+    fail: (m: string) => {
+      log.errors++;
+      if (log.samples.length < 10) log.samples.push(m);
+    },
+  };
+  return log;
+}
+
+/**
+ * What every signed-in request costs at least on this server, measured with the same players,
+ * connections and timing as a join run: GET /api/session reads the session (one D1 statement)
+ * and answers. A join cannot be faster than this; when this floor misses a target, so must the join.
+ */
+export interface RequestFloor {
+  requests: number;
+  seconds: number;
+  latencyMs: LatencySummary;
+  errors: number;
+}
+
+async function sessionFloor(client: HttpClient, sends: { player: Player; at: number }[]): Promise<RequestFloor> {
   const latency = new Samples();
-  const acceptedBy = new Map<number, number>();
-  let refusedFull = 0;
-  let refusedBalance = 0;
-  const poorAnswers = new Map<number, string[]>();
-  let other = 0;
-  const before = await fx.d1();
+  let errors = 0;
   const started = now();
   await Promise.all(
-    players.flatMap((p) =>
-      [0, 1].map(async () => {
-        const r = await storm.post(`/api/tournaments/${t.id}/join`, {}, p.cookie);
-        latency.add(r.ms);
-        if (o.poor.has(p.id)) poorAnswers.set(p.id, [...(poorAnswers.get(p.id) ?? []), String(r.json?.code ?? r.status)]);
-        if (r.status === 200 && r.json?.joined === true) acceptedBy.set(p.id, (acceptedBy.get(p.id) ?? 0) + 1);
-        else if (r.status === 409 && r.json?.code === "tournament_full") refusedFull++;
-        else if (r.status === 409 && r.json?.code === "insufficient_balance" && o.poor.has(p.id)) refusedBalance++;
-        else {
-          other++;
-          fail(`join ${p.username}: ${r.status} ${r.text.slice(0, 160)}`);
-        }
-      }),
-    ),
+    sends.map(async ({ player, at }) => {
+      const wait = started + at - now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const r = await client.request("GET", "/api/session", { cookie: player.cookie, timeoutMs: 300_000 });
+      latency.add(now() - (started + at));
+      if (r.status !== 200 || r.json?.user?.id !== player.id) errors++;
+    }),
   );
-  const seconds = (now() - started) / 1000;
-  const after = await fx.d1();
-  storm.close();
+  return { requests: sends.length, seconds: round((now() - started) / 1000, 2), latencyMs: latency.summary(), errors };
+}
 
+interface StormOptions {
+  capacity: number;
+  feeCents: number;
+  balanceCents: number;
+  title: string;
+  poor: Set<number>;
+}
+
+/** How each press was answered, counted as the checks need it. */
+class StormTally {
+  readonly acceptedBy = new Map<number, number>();
+  readonly poorAnswers = new Map<number, string[]>();
+  refusedFull = 0;
+  refusedBalance = 0;
+  other = 0;
+
+  constructor(
+    readonly poor: Set<number>,
+    readonly fail: (m: string) => void,
+  ) {}
+
+  add(p: Player, outcome: string, detail: string): void {
+    if (this.poor.has(p.id)) this.poorAnswers.set(p.id, [...(this.poorAnswers.get(p.id) ?? []), outcome]);
+    if (outcome === "joined") this.acceptedBy.set(p.id, (this.acceptedBy.get(p.id) ?? 0) + 1);
+    else if (outcome === "tournament_full") this.refusedFull++;
+    else if (outcome === "insufficient_balance" && this.poor.has(p.id)) this.refusedBalance++;
+    else {
+      this.other++;
+      this.fail(`join ${p.username}: ${detail}`);
+    }
+  }
+}
+
+/** The storm's promises, read back from D1 and the room. */
+async function stormChecks(fx: Fixtures, t: { id: number }, players: Player[], o: StormOptions, tally: StormTally) {
   const ids = JSON.stringify(players.map((p) => p.id));
   const [seatRows, chargeRows, balanceRows, tRow, mismatchRows] = await fx.sql([
     { sql: "SELECT user_id FROM tournament_participants WHERE tournament_id = ?", params: [t.id] },
@@ -162,6 +205,7 @@ export async function joinStorm(
     o.poor.has(r.id) ? r.b === 0 : r.b === o.balanceCents - (seated.has(r.id) ? o.feeCents : 0),
   );
   const tr = tRow![0] as { n: number; pool: number };
+  const { acceptedBy, poorAnswers } = tally;
   const checks = {
     exactlyCapacitySeated: seated.size === expected,
     acceptedAreTheSeated: acceptedBy.size === expected && [...acceptedBy.keys()].every((id) => seated.has(id)),
@@ -171,14 +215,51 @@ export async function joinStorm(
       [...poorAnswers.values()].every((codes) => codes.every((c) => c === "insufficient_balance" || c === "tournament_full")) &&
       poorAnswers.size === o.poor.size &&
       [...o.poor].every((id) => !seated.has(id)),
-    everyoneElseRefusedFull: refusedFull + refusedBalance === 2 * (players.length - expected) && other === 0,
+    everyoneElseRefusedFull: tally.refusedFull + tally.refusedBalance === 2 * (players.length - expected) && tally.other === 0,
     chargedOnceEach: charges.length === expected && charges.every((c) => c.n === 1 && c.total === -o.feeCents && seated.has(c.user_id)),
     balancesRight: entryBalanceOk,
     ledgerMatchesBalances: (mismatchRows as unknown[]).length === 0,
     countAndPool: tr.n === expected && tr.pool === prizePoolFromFees(expected * o.feeCents),
     roomAgrees: board.status === 200 && board.json.length === expected,
   };
-  for (const [k, ok] of Object.entries(checks)) if (!ok) fail(`check ${k} failed`);
+  for (const [k, ok] of Object.entries(checks)) if (!ok) tally.fail(`check ${k} failed`);
+  return { checks, seated: seated.size, charged: charges.length, chargedTwice: charges.filter((c) => c.n > 1).length, expected };
+}
+
+export async function joinStorm(port: number, fx: Fixtures, players: Player[], o: StormOptions): Promise<JoinRun> {
+  const t = await paidTournament(fx, o);
+  const log = errorLog();
+  const tally = new StormTally(o.poor, log.fail);
+  // One connection per request: every press leaves at once.
+  const storm = new HttpClient(port, players.length * 2);
+  const latency = new Samples();
+  const before = await fx.d1();
+  const started = now();
+  await Promise.all(
+    players.flatMap((p) =>
+      [0, 1].map(async () => {
+        const r = await storm.post(`/api/tournaments/${t.id}/join`, {}, p.cookie);
+        latency.add(r.ms);
+        const outcome =
+          r.status === 200 && r.json?.joined === true ? "joined" : r.status === 409 ? String(r.json?.code) : `http ${r.status}`;
+        tally.add(p, outcome, `${r.status} ${r.text.slice(0, 160)}`);
+      }),
+    ),
+  );
+  const seconds = (now() - started) / 1000;
+  const after = await fx.d1();
+  storm.close();
+  const result = await stormChecks(fx, t, players, o, tally);
+
+  // The same presses, on fresh connections again, to the cheapest signed-in route.
+  const floorClient = new HttpClient(port, players.length * 2);
+  const floor = await sessionFloor(
+    floorClient,
+    players.flatMap((player) => [0, 1].map(() => ({ player, at: 0 }))),
+  );
+  floorClient.close();
+  if (floor.errors) log.fail(`session floor: ${floor.errors} requests without their user`);
+
   return {
     players: players.length,
     poor: o.poor.size,
@@ -187,20 +268,75 @@ export async function joinStorm(
     feeCents: o.feeCents,
     tournamentId: t.id,
     secondsToSeatAll: round(seconds, 2),
-    seatsPerSecond: round(expected / seconds, 0),
+    seatsPerSecond: round(result.expected / seconds, 0),
     joinLatencyMs: latency.summary(),
-    accepted: [...acceptedBy.values()].reduce((a, b) => a + b, 0),
-    refusedFull,
-    refusedBalance,
-    otherReplies: other,
-    seated: seated.size,
-    charged: charges.length,
-    chargedTwice: charges.filter((c) => c.n > 1).length,
-    errors,
-    errorSamples,
-    checks,
+    accepted: [...tally.acceptedBy.values()].reduce((a, b) => a + b, 0),
+    refusedFull: tally.refusedFull,
+    refusedBalance: tally.refusedBalance,
+    otherReplies: tally.other,
+    seated: result.seated,
+    charged: result.charged,
+    chargedTwice: result.chargedTwice,
+    errors: log.errors,
+    errorSamples: log.samples,
+    checks: result.checks,
     d1PerRequest: perOp(diffCounters(before, after), players.length * 2),
-    d1PerSeat: perOp(diffCounters(before, after), Math.max(1, expected)),
+    d1PerSeat: perOp(diffCounters(before, after), Math.max(1, result.expected)),
+    floor,
+  };
+}
+
+/**
+ * The room's share of a storm: the same presses (admission, then join) sent to the room from
+ * inside the Worker, without HTTP, sessions or the route's own checks (bench/worker/entry.ts).
+ * In production the Worker's part of each request runs spread over many machines, and the room,
+ * one object on one thread, is the part a storm queues on; here both share one thread.
+ */
+export interface RoomStormRun {
+  players: number;
+  poor: number;
+  capacity: number;
+  presses: number;
+  secondsToAnswerAll: number;
+  latencyMs: LatencySummary;
+  seated: number;
+  charged: number;
+  chargedTwice: number;
+  errors: number;
+  errorSamples: string[];
+  checks: Record<string, boolean>;
+}
+
+export async function roomJoinStorm(fx: Fixtures, players: Player[], o: StormOptions): Promise<RoomStormRun> {
+  const t = await paidTournament(fx, o);
+  const log = errorLog();
+  const tally = new StormTally(o.poor, log.fail);
+  const byId = new Map(players.map((p) => [p.id, p]));
+  const reply = await fx.http.request<{ ms: number; presses: { userId: number; outcome: string; ms: number }[] }>(
+    "POST",
+    "/api/__bench/room-joins",
+    { body: { tournamentId: t.id, users: players.map((p) => ({ userId: p.id, username: p.username })), presses: 2 }, timeoutMs: 300_000 },
+  );
+  if (reply.status !== 200) throw new Error(`room joins: ${reply.status} ${reply.text.slice(0, 200)}`);
+  const latency = new Samples();
+  for (const press of reply.json.presses) {
+    latency.add(press.ms);
+    tally.add(byId.get(press.userId)!, press.outcome, press.outcome);
+  }
+  const result = await stormChecks(fx, t, players, o, tally);
+  return {
+    players: players.length,
+    poor: o.poor.size,
+    capacity: o.capacity,
+    presses: reply.json.presses.length,
+    secondsToAnswerAll: round(reply.json.ms / 1000, 2),
+    latencyMs: latency.summary(),
+    seated: result.seated,
+    charged: result.charged,
+    chargedTwice: result.chargedTwice,
+    errors: log.errors,
+    errorSamples: log.samples,
+    checks: result.checks,
   };
 }
 
@@ -222,6 +358,8 @@ export interface JoinStreamRun {
   errorSamples: string[];
   checks: Record<string, boolean>;
   d1PerSeat: D1Counters;
+  /** The same schedule to GET /api/session: the least any signed-in request costs here. */
+  floor: RequestFloor;
 }
 
 /**
@@ -235,44 +373,34 @@ export async function joinStream(
   players: Player[],
   o: { ratePerSecond: number; feeCents: number; title: string },
 ): Promise<JoinStreamRun> {
-  const t = await fx.tournament({
-    title: o.title,
-    status: "upcoming",
-    entryFeeCents: o.feeCents,
-    maxParticipants: players.length,
-    startTime: Date.now() + 3_600_000,
-  });
-  const errorSamples: string[] = [];
-  let errors = 0;
-  const fail = (m: string) => {
-    errors++;
-    if (errorSamples.length < 10) errorSamples.push(m);
-  };
+  const t = await paidTournament(fx, { title: o.title, feeCents: o.feeCents, capacity: players.length });
+  const log = errorLog();
+  const schedule = players.map((player, i) => ({ player, at: (i * 1000) / o.ratePerSecond }));
   const client = new HttpClient(port, 1000);
-  const warm = await client.get(`/api/tournaments/${t.id}/leaderboard`);
-  if (warm.status !== 200) throw new Error(`join room warm-up: ${warm.status}`);
   const latency = new Samples();
   const accepted = new Set<number>();
   const before = await fx.d1();
   const started = now();
   await Promise.all(
-    players.map(async (p, i) => {
-      const at = started + (i * 1000) / o.ratePerSecond;
-      const wait = at - now();
+    schedule.map(async ({ player: p, at }) => {
+      const wait = started + at - now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       try {
         const r = await client.request("POST", `/api/tournaments/${t.id}/join`, { cookie: p.cookie, body: {}, timeoutMs: 300_000 });
-        latency.add(now() - at);
+        latency.add(now() - (started + at));
         if (r.status === 200 && r.json?.joined === true) accepted.add(p.id);
-        else fail(`join ${p.username}: ${r.status} ${r.text.slice(0, 160)}`);
+        else log.fail(`join ${p.username}: ${r.status} ${r.text.slice(0, 160)}`);
       } catch (e) {
-        fail(`join ${p.username}: ${(e as Error).message}`);
+        log.fail(`join ${p.username}: ${(e as Error).message}`);
       }
     }),
   );
   const seconds = (now() - started) / 1000;
   const after = await fx.d1();
+  // The same schedule to the cheapest signed-in route.
+  const floor = await sessionFloor(client, schedule);
   client.close();
+  if (floor.errors) log.fail(`session floor: ${floor.errors} requests without their user`);
   const [seatRows, chargeRows, tRow, mismatchRows] = await fx.sql([
     { sql: "SELECT count(*) AS n FROM tournament_participants WHERE tournament_id = ?", params: [t.id] },
     {
@@ -295,7 +423,7 @@ export async function joinStream(
     ledgerMatchesBalances: (mismatchRows as unknown[]).length === 0,
     countAndPool: tr.n === players.length && tr.pool === prizePoolFromFees(players.length * o.feeCents),
   };
-  for (const [k, ok] of Object.entries(checks)) if (!ok) fail(`check ${k} failed`);
+  for (const [k, ok] of Object.entries(checks)) if (!ok) log.fail(`check ${k} failed`);
   return {
     players: players.length,
     ratePerSecond: o.ratePerSecond,
@@ -307,9 +435,10 @@ export async function joinStream(
     seated,
     charged: charges.length,
     chargedTwice: charges.filter((c) => c.n > 1).length,
-    errors,
-    errorSamples,
+    errors: log.errors,
+    errorSamples: log.samples,
     checks,
     d1PerSeat: perOp(diffCounters(before, after), players.length),
+    floor,
   };
 }

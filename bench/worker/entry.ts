@@ -7,6 +7,10 @@
 //                          harness's own fixtures (tournaments, participants) and checks
 //                          (ledger, seats), as the Worker tests do with env.DB.
 //   GET|POST /api/__bench/d1/bound   the largest bound values of one statement per caller (POST resets)
+//   POST /api/__bench/room-joins {tournamentId, users, presses}   each user presses Join `presses`
+//                          times at once, straight to the room (admission, then join, as the route
+//                          calls them), without HTTP, sessions or the Worker's own checks: the
+//                          room's serial share of a join storm (bench/scenarios/join.ts)
 //   POST /api/__bench/seed-room {tournamentId, unfinishedUserId}   a live room's participants have
 //                          all answered every question and finished but one (bench/lib/seeded-room.ts);
 //                          the object then restarts to load them, as an evicted room does.
@@ -14,6 +18,7 @@ import { app } from "../../worker/app";
 import { runSchedule } from "../../worker/schedule/run-schedule";
 import { TournamentRoom as ProductionTournamentRoom } from "../../worker/durable/tournament-room";
 import { NotificationHub as ProductionNotificationHub } from "../../worker/durable/notification-hub";
+import { roomFor } from "../../worker/durable/room-client";
 import { boundSnapshot, countingEnv, resetBound, snapshot } from "./d1-counter";
 import { SEED_PLAYS_SQL } from "../lib/seeded-room";
 
@@ -48,6 +53,39 @@ export class NotificationHub extends ProductionNotificationHub {
   }
 }
 
+interface RoomJoinsRequest {
+  tournamentId: number;
+  users: { userId: number; username: string }[];
+  presses: number;
+}
+
+/** One press: what the room answered (`joined`, or a refusal's code) and when, from the start. */
+interface RoomPress {
+  userId: number;
+  outcome: string;
+  ms: number;
+}
+
+async function roomJoins(env: Env, body: RoomJoinsRequest): Promise<{ ms: number; presses: RoomPress[] }> {
+  const room = roomFor(env, body.tournamentId);
+  // Date.now() moves with I/O in workerd: each answer from the room is an I/O completion.
+  const started = Date.now();
+  const press = async (u: RoomJoinsRequest["users"][number]): Promise<RoomPress> => {
+    const admission = await room.admission(body.tournamentId, u.userId, 1);
+    let outcome: string;
+    if (!admission.ok) outcome = admission.code;
+    else if (admission.value.state === "joined") outcome = "joined";
+    else {
+      const user = { userId: u.userId, username: u.username, level: 1, showLevel: true, deviceHash: null, networkHash: null };
+      const joined = await room.join(body.tournamentId, user);
+      outcome = joined.ok ? "joined" : joined.code;
+    }
+    return { userId: u.userId, outcome, ms: Date.now() - started };
+  };
+  const presses = await Promise.all(body.users.flatMap((u) => Array.from({ length: body.presses }, () => press(u))));
+  return { ms: Date.now() - started, presses };
+}
+
 interface SqlRequest {
   statements: { sql: string; params?: unknown[] }[];
 }
@@ -59,6 +97,9 @@ export default {
     if (pathname === "/api/__bench/d1/bound") {
       if (request.method === "POST") resetBound();
       return Response.json(boundSnapshot());
+    }
+    if (pathname === "/api/__bench/room-joins" && request.method === "POST") {
+      return Response.json(await roomJoins(countingEnv(env, "worker"), (await request.json()) as RoomJoinsRequest));
     }
     if (pathname === "/api/__bench/seed-room" && request.method === "POST") {
       const { tournamentId, unfinishedUserId } = (await request.json()) as { tournamentId: number; unfinishedUserId: number };
