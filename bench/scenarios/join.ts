@@ -161,10 +161,10 @@ class StormTally {
   refusedBalance = 0;
   other = 0;
 
-  constructor(
-    readonly poor: Set<number>,
-    readonly fail: (m: string) => void,
-  ) {}
+  /** Every unexpected answer and failed check, the run's errors. */
+  readonly log = errorLog();
+
+  constructor(readonly poor: Set<number>) {}
 
   add(p: Player, outcome: string, detail: string): void {
     if (this.poor.has(p.id)) this.poorAnswers.set(p.id, [...(this.poorAnswers.get(p.id) ?? []), outcome]);
@@ -173,7 +173,7 @@ class StormTally {
     else if (outcome === "insufficient_balance" && this.poor.has(p.id)) this.refusedBalance++;
     else {
       this.other++;
-      this.fail(`join ${p.username}: ${detail}`);
+      this.log.fail(`join ${p.username}: ${detail}`);
     }
   }
 }
@@ -222,14 +222,21 @@ async function stormChecks(fx: Fixtures, t: { id: number }, players: Player[], o
     countAndPool: tr.n === expected && tr.pool === prizePoolFromFees(expected * o.feeCents),
     roomAgrees: board.status === 200 && board.json.length === expected,
   };
-  for (const [k, ok] of Object.entries(checks)) if (!ok) tally.fail(`check ${k} failed`);
-  return { checks, seated: seated.size, charged: charges.length, chargedTwice: charges.filter((c) => c.n > 1).length, expected };
+  for (const [k, ok] of Object.entries(checks)) if (!ok) tally.log.fail(`check ${k} failed`);
+  const outcome = {
+    seated: seated.size,
+    charged: charges.length,
+    chargedTwice: charges.filter((c) => c.n > 1).length,
+    errors: tally.log.errors,
+    errorSamples: tally.log.samples,
+    checks,
+  };
+  return { outcome, expected };
 }
 
 export async function joinStorm(port: number, fx: Fixtures, players: Player[], o: StormOptions): Promise<JoinRun> {
   const t = await paidTournament(fx, o);
-  const log = errorLog();
-  const tally = new StormTally(o.poor, log.fail);
+  const tally = new StormTally(o.poor);
   // One connection per request: every press leaves at once.
   const storm = new HttpClient(port, players.length * 2);
   const latency = new Samples();
@@ -249,8 +256,6 @@ export async function joinStorm(port: number, fx: Fixtures, players: Player[], o
   const seconds = (now() - started) / 1000;
   const after = await fx.d1();
   storm.close();
-  const result = await stormChecks(fx, t, players, o, tally);
-
   // The same presses, on fresh connections again, to the cheapest signed-in route.
   const floorClient = new HttpClient(port, players.length * 2);
   const floor = await sessionFloor(
@@ -258,7 +263,8 @@ export async function joinStorm(port: number, fx: Fixtures, players: Player[], o
     players.flatMap((player) => [0, 1].map(() => ({ player, at: 0 }))),
   );
   floorClient.close();
-  if (floor.errors) log.fail(`session floor: ${floor.errors} requests without their user`);
+  if (floor.errors) tally.log.fail(`session floor: ${floor.errors} requests without their user`);
+  const result = await stormChecks(fx, t, players, o, tally);
 
   return {
     players: players.length,
@@ -274,12 +280,7 @@ export async function joinStorm(port: number, fx: Fixtures, players: Player[], o
     refusedFull: tally.refusedFull,
     refusedBalance: tally.refusedBalance,
     otherReplies: tally.other,
-    seated: result.seated,
-    charged: result.charged,
-    chargedTwice: result.chargedTwice,
-    errors: log.errors,
-    errorSamples: log.samples,
-    checks: result.checks,
+    ...result.outcome,
     d1PerRequest: perOp(diffCounters(before, after), players.length * 2),
     d1PerSeat: perOp(diffCounters(before, after), Math.max(1, result.expected)),
     floor,
@@ -309,8 +310,7 @@ export interface RoomStormRun {
 
 export async function roomJoinStorm(fx: Fixtures, players: Player[], o: StormOptions): Promise<RoomStormRun> {
   const t = await paidTournament(fx, o);
-  const log = errorLog();
-  const tally = new StormTally(o.poor, log.fail);
+  const tally = new StormTally(o.poor);
   const byId = new Map(players.map((p) => [p.id, p]));
   const reply = await fx.http.request<{ ms: number; presses: { userId: number; outcome: string; ms: number }[] }>(
     "POST",
@@ -331,12 +331,7 @@ export async function roomJoinStorm(fx: Fixtures, players: Player[], o: StormOpt
     presses: reply.json.presses.length,
     secondsToAnswerAll: round(reply.json.ms / 1000, 2),
     latencyMs: latency.summary(),
-    seated: result.seated,
-    charged: result.charged,
-    chargedTwice: result.chargedTwice,
-    errors: log.errors,
-    errorSamples: log.samples,
-    checks: result.checks,
+    ...result.outcome,
   };
 }
 
