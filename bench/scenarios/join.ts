@@ -15,7 +15,17 @@ import { HttpClient } from "../lib/http";
 import { diffCounters, perOp, type D1Counters, type Fixtures, type Player } from "../lib/fixtures";
 import { now, parallel, round, Samples, type LatencySummary } from "../lib/stats";
 
-export interface JoinRun {
+/** What a storm left in D1 and the room, and what its checks found. */
+export interface StormOutcome {
+  seated: number;
+  charged: number;
+  chargedTwice: number;
+  errors: number;
+  errorSamples: string[];
+  checks: Record<string, boolean>;
+}
+
+export interface JoinRun extends StormOutcome {
   players: number;
   /** Players without the fee (no deposit): refused as short of money, never seated. */
   poor: number;
@@ -30,12 +40,6 @@ export interface JoinRun {
   refusedFull: number;
   refusedBalance: number;
   otherReplies: number;
-  seated: number;
-  charged: number;
-  chargedTwice: number;
-  errors: number;
-  errorSamples: string[];
-  checks: Record<string, boolean>;
   /** D1 work of the whole storm per join request (every press, accepted or refused). */
   d1PerRequest: D1Counters;
   /** D1 work of the whole storm per seat taken. */
@@ -223,7 +227,7 @@ async function stormChecks(fx: Fixtures, t: { id: number }, players: Player[], o
     roomAgrees: board.status === 200 && board.json.length === expected,
   };
   for (const [k, ok] of Object.entries(checks)) if (!ok) tally.log.fail(`check ${k} failed`);
-  const outcome = {
+  const outcome: StormOutcome = {
     seated: seated.size,
     charged: charges.length,
     chargedTwice: charges.filter((c) => c.n > 1).length,
@@ -293,19 +297,13 @@ export async function joinStorm(port: number, fx: Fixtures, players: Player[], o
  * In production the Worker's part of each request runs spread over many machines, and the room,
  * one object on one thread, is the part a storm queues on; here both share one thread.
  */
-export interface RoomStormRun {
+export interface RoomStormRun extends StormOutcome {
   players: number;
   poor: number;
   capacity: number;
   presses: number;
   secondsToAnswerAll: number;
   latencyMs: LatencySummary;
-  seated: number;
-  charged: number;
-  chargedTwice: number;
-  errors: number;
-  errorSamples: string[];
-  checks: Record<string, boolean>;
 }
 
 export async function roomJoinStorm(fx: Fixtures, players: Player[], o: StormOptions): Promise<RoomStormRun> {
