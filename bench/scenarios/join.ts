@@ -15,8 +15,8 @@ import { HttpClient } from "../lib/http";
 import { diffCounters, perOp, type D1Counters, type Fixtures, type Player } from "../lib/fixtures";
 import { now, parallel, round, Samples, type LatencySummary } from "../lib/stats";
 
-/** What a storm left in D1 and the room, and what its checks found. */
-export interface StormOutcome {
+/** What a join run left in D1 and the room, and what its checks found. */
+export interface JoinOutcome {
   seated: number;
   charged: number;
   chargedTwice: number;
@@ -25,7 +25,7 @@ export interface StormOutcome {
   checks: Record<string, boolean>;
 }
 
-export interface JoinRun extends StormOutcome {
+export interface JoinRun extends JoinOutcome {
   players: number;
   /** Players without the fee (no deposit): refused as short of money, never seated. */
   poor: number;
@@ -227,7 +227,7 @@ async function stormChecks(fx: Fixtures, t: { id: number }, players: Player[], o
     roomAgrees: board.status === 200 && board.json.length === expected,
   };
   for (const [k, ok] of Object.entries(checks)) if (!ok) tally.log.fail(`check ${k} failed`);
-  const outcome: StormOutcome = {
+  const outcome: JoinOutcome = {
     seated: seated.size,
     charged: charges.length,
     chargedTwice: charges.filter((c) => c.n > 1).length,
@@ -297,7 +297,7 @@ export async function joinStorm(port: number, fx: Fixtures, players: Player[], o
  * In production the Worker's part of each request runs spread over many machines, and the room,
  * one object on one thread, is the part a storm queues on; here both share one thread.
  */
-export interface RoomStormRun extends StormOutcome {
+export interface RoomStormRun extends JoinOutcome {
   players: number;
   poor: number;
   capacity: number;
@@ -333,7 +333,7 @@ export async function roomJoinStorm(fx: Fixtures, players: Player[], o: StormOpt
   };
 }
 
-export interface JoinStreamRun {
+export interface JoinStreamRun extends JoinOutcome {
   players: number;
   ratePerSecond: number;
   feeCents: number;
@@ -344,12 +344,6 @@ export interface JoinStreamRun {
   joinsPerSecond: number;
   /** From each join's scheduled time to its answer. */
   joinLatencyMs: LatencySummary;
-  seated: number;
-  charged: number;
-  chargedTwice: number;
-  errors: number;
-  errorSamples: string[];
-  checks: Record<string, boolean>;
   d1PerSeat: D1Counters;
   /** The same schedule to GET /api/session: the least any signed-in request costs here. */
   floor: RequestFloor;
