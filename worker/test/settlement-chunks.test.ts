@@ -131,6 +131,20 @@ async function settled(tournamentId: number, expected: Expected[], prizePoolCent
 }
 
 const chunksFor = (players: number) => Math.ceil(players / SETTLEMENT_CHUNK_PLAYERS);
+
+/** The tournament is completed and D1 holds all of it: every result, response and notice, the top three paid to the cent, the ledger whole. */
+async function expectFullySettled(tournamentId: number, expected: Expected[], pool: number) {
+  const players = expected.length;
+  expect(await statusOf(tournamentId)).toBe("completed");
+  const d1 = await settled(tournamentId, expected, pool);
+  expect(d1.mismatches).toBe(0);
+  const split = splitPrizePool(pool, 3);
+  expect(d1.prizes).toEqual(expected.slice(0, 3).map((e, i) => ({ user_id: e.userId, amount_cents: split[i] })));
+  expect(d1.prizes.reduce((s, p) => s + p.amount_cents, 0)).toBe(pool);
+  expect(d1.counts).toEqual({ responses: players * QUESTIONS, ended: players, played: players, chunks: chunksFor(players) });
+  expect(await ledgerMismatches()).toEqual([]);
+  return d1;
+}
 const statusOf = async (id: number) => (await one<{ status: string }>("SELECT status FROM tournaments WHERE id = ?", id)).status;
 const appliedChunks = (id: number) =>
   all<{ chunk: number; applied_at: number }>("SELECT chunk, applied_at FROM settlement_chunks WHERE tournament_id = ? ORDER BY chunk", id);
@@ -145,14 +159,7 @@ describe("settlement of a large tournament", () => {
     // Everyone has finished: the alarm settles at once.
     expect(await runAlarm(t.id)).toBe(true);
 
-    expect(await statusOf(t.id)).toBe("completed");
-    const d1 = await settled(t.id, expected, pool);
-    expect(d1.mismatches).toBe(0);
-    const split = splitPrizePool(pool, 3);
-    expect(d1.prizes).toEqual(expected.slice(0, 3).map((e, i) => ({ user_id: e.userId, amount_cents: split[i] })));
-    expect(d1.prizes.reduce((s, p) => s + p.amount_cents, 0)).toBe(pool);
-    expect(d1.counts).toEqual({ responses: players * QUESTIONS, ended: players, played: players, chunks: chunksFor(players) });
-    expect(await ledgerMismatches()).toEqual([]);
+    await expectFullySettled(t.id, expected, pool);
 
     // What went to D1: every statement's bound values within the limits, in some tens of batches.
     expect(probe.batches).toBeGreaterThanOrEqual(chunksFor(players) + 1);
@@ -190,12 +197,7 @@ describe("a settlement interrupted part way", () => {
 
     // The alarm's retry goes on from chunk 2.
     await forceAlarm(t.id);
-    expect(await statusOf(t.id)).toBe("completed");
-    const after = await settled(t.id, expected, pool);
-    expect(after.mismatches).toBe(0);
-    expect(after.prizes.reduce((s, p) => s + p.amount_cents, 0)).toBe(pool);
-    expect(after.prizes).toHaveLength(3);
-    expect(after.counts).toEqual({ responses: players * QUESTIONS, ended: players, played: players, chunks: chunksFor(players) });
+    const after = await expectFullySettled(t.id, expected, pool);
     // The chunks applied before the failure were not applied again.
     expect((await appliedChunks(t.id)).slice(0, 2)).toEqual(before);
 
@@ -222,13 +224,7 @@ describe("a settlement interrupted part way", () => {
     // The object restarts (its memory gone, its storage kept) and the runtime retries its alarm.
     await evictDurableObject(room(t.id));
     await forceAlarm(t.id);
-    expect(await statusOf(t.id)).toBe("completed");
-    const after = await settled(t.id, expected, pool);
-    expect(after.mismatches).toBe(0);
-    expect(after.prizes.reduce((s, p) => s + p.amount_cents, 0)).toBe(pool);
-    expect(after.prizes).toHaveLength(3);
-    expect(after.counts).toEqual({ responses: players * QUESTIONS, ended: players, played: players, chunks: chunksFor(players) });
-    expect(await ledgerMismatches()).toEqual([]);
+    await expectFullySettled(t.id, expected, pool);
   }, 120_000);
 });
 
