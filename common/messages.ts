@@ -453,7 +453,11 @@ export const QUESTION_BANK = {
     (tournamentIds.length === 1 ? "that tournament ends" : "they end") +
     ", or retire it now (new draws leave it out) and create a corrected copy.",
   searchLength: "Search for at most 100 characters",
-  statusFilter: "status must be active, retired or prize_retired",
+  statusFilter: "status must be fresh, held, burned, practice_only or retired",
+  practiceOnlyFlag: "practiceOnly must be true or false",
+  practiceOnly: "Kept for practice: prize play never takes it",
+  backToSupply: "Given back to prize play: new prize tournaments may take it",
+  practiceOnlyBurned: "This question's answer has been shown: it can never go back to prize play.",
   difficultyFilter: "difficulty must be 1, 2 or 3",
   noteLength: "The note must be at most 500 characters",
   created: "Question created",

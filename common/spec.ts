@@ -15,8 +15,10 @@ export const QUESTION_TIME_MS = 30_000;
 /** Network allowance on top of the 30 s before an answer counts as late. */
 export const ANSWER_GRACE_MS = 2_000;
 export const PAUSE_AFTER_ANSWER_MS = 2_000;
-/** Prize tournaments a question may be put in before it is retired from them (practice keeps it); QUESTION_RETIRE_AFTER overrides. */
-export const DEFAULT_QUESTION_RETIRE_AFTER = 3;
+/** The question supply on the console (docs/questions.md): burned questions are counted over this many days. */
+export const SUPPLY_BURN_WINDOW_DAYS = 7;
+/** The console warns when a category's fresh questions last fewer days of the schedule than this. */
+export const SUPPLY_WARN_DAYS = 7;
 /** Length bounds of an imported question's text. */
 export const QUESTION_TEXT_MIN = 10;
 export const QUESTION_TEXT_MAX = 500;

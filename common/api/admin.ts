@@ -15,6 +15,7 @@ import {
 } from "../spec";
 import { LIVE_SHOW_DURATION_MS } from "../domain/live-show";
 import type { TournamentFormat } from "./types";
+import { QUESTION_SUPPLY_STATES, type QuestionSupplyState } from "../domain/question-supply";
 
 export const ADMIN_TOURNAMENT = {
   titleLength: "Title must be 3-100 characters",
@@ -23,7 +24,7 @@ export const ADMIN_TOURNAMENT = {
   categoryId: "categoryId must be a positive whole number",
   categoryNotFound: "Category not found",
   categoryTooFewQuestions:
-    "This category has too few questions for a tournament (10 for a live show, 20 for a self-paced one); questions retired from prize play after QUESTION_RETIRE_AFTER uses are excluded",
+    "This category has too few fresh questions for a prize tournament (10 for a live show, 20 for a self-paced one): a question whose answer was ever shown, or that another prize tournament holds, is never used again. Import or write new ones.",
   amount: (field: string) => `${field} must be a non-negative USD amount with at most 2 decimals`,
   freeWithFee: "A free tournament has an entry fee of 0",
   paidWithoutFee: "A paid tournament needs an entry fee above 0",
@@ -195,15 +196,19 @@ export const adminQuestionListQuerySchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.enum(["1", "2", "3"], { error: QUESTION_BANK.difficultyFilter }).transform(Number).optional(),
   ),
-  /** active: in every draw; retired: retired by an operator (no draw); prize_retired: out of prize play by its uses (practice only). */
-  status: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.enum(["active", "retired", "prize_retired"], { error: QUESTION_BANK.statusFilter }).optional(),
-  ),
+  /** A question's place in the supply (common/domain/question-supply.ts, docs/questions.md). */
+  status: z.preprocess((v) => (v === "" ? undefined : v), z.enum(QUESTION_SUPPLY_STATES, { error: QUESTION_BANK.statusFilter }).optional()),
   page: wholeQuery("page", 1, 999_999),
   pageSize: wholeQuery("pageSize", 1, TOURNAMENT_PAGE_SIZE_MAX),
 });
-export type AdminQuestionStatus = "active" | "retired" | "prize_retired";
+export type AdminQuestionStatus = QuestionSupplyState;
+
+/** POST /api/admin/questions/:id/practice-only: keep it for practice (never in prize play), or give it back. */
+export const practiceOnlySchema = z.object({
+  practiceOnly: z.boolean({ error: QUESTION_BANK.practiceOnlyFlag }),
+  note: z.string().trim().max(500, QUESTION_BANK.noteLength).optional(),
+});
+export type PracticeOnlyInput = z.infer<typeof practiceOnlySchema>;
 
 /** A question as operators see it, answer included, with its usage and how players really answered it. */
 export interface AdminQuestion {
@@ -216,10 +221,16 @@ export interface AdminQuestion {
   explanation: string | null;
   /** seed (the public demo bank), import, or console (made in the console's form). */
   source: string | null;
-  /** Prize tournaments it was put in. */
+  /** Prize tournaments that hold it (0 or 1 under the once-only rule; more where the demo bank is reused). */
   paidUses: number;
-  /** Retired from prize play (paidUses reached QUESTION_RETIRE_AFTER); practice still uses it. */
-  prizeRetired: boolean;
+  /**
+   * fresh: may enter prize play; held: in a prize tournament that has not ended; burned: its answer
+   * was shown, never in prize play again (practice draws it); practice_only: kept for practice by an
+   * operator; retired: in no draw.
+   */
+  state: QuestionSupplyState;
+  /** When it was burned; null while its answer has been shown to operators only. */
+  answerShownAt: string | null;
   /** When an operator retired it from every draw; null while it is in play. */
   retiredAt: string | null;
   /** Tournaments of any kind (practice runs too) that hold it. */
@@ -253,3 +264,35 @@ export const forfeitPrizeSchema = z.object({
     .min(3, FAIR_PLAY.forfeitReasonLength)
     .max(500, FAIR_PLAY.forfeitReasonLength),
 });
+
+/** One category's question supply, on the console's Questions screen (docs/questions.md). */
+export interface CategorySupply {
+  categoryId: number;
+  name: string;
+  /** Questions that may still enter prize play. */
+  fresh: number;
+  /** Fresh ones per difficulty (1 easy, 2 medium, 3 hard). */
+  freshByDifficulty: { 1: number; 2: number; 3: number };
+  /** In prize tournaments that have not ended yet. */
+  held: number;
+  /** Burned in the last SUPPLY_BURN_WINDOW_DAYS days. */
+  burnedRecently: number;
+  /** What practice can draw: burned and practice-only questions an operator has not retired. */
+  practicePool: number;
+  /** Days of the current schedule the fresh questions last (a live show burns ten); null when none is scheduled. */
+  daysLeft: number | null;
+  /** Under SUPPLY_WARN_DAYS days left, or a refused slot. */
+  low: boolean;
+  /** The scheduler's latest refusal in this category: a paid slot it could not fill. Null once it fills one again. */
+  shortfall: { slotStart: string; needed: number; available: number; notedAt: string } | null;
+}
+
+/** GET /api/admin/questions/supply. */
+export interface QuestionSupply {
+  generatedAt: string;
+  /** Whether this deployment reuses the demo bank (DEMO_QUESTION_REUSE, local runs only): the limits above are lifted. */
+  demoReuse: boolean;
+  burnWindowDays: number;
+  warnBelowDays: number;
+  categories: CategorySupply[];
+}

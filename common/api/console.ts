@@ -91,6 +91,8 @@ export interface AdminOverview {
   pendingPayouts: { count: number; amount: number };
   /** The 30 days of last30Days, oldest first, every day present. */
   daily: DailyVolume[];
+  /** Categories whose fresh questions run low (under SUPPLY_WARN_DAYS days of the schedule) or whose slot the scheduler refused. */
+  lowQuestionSupply: { categoryId: number; name: string; fresh: number; daysLeft: number | null; refusedSlot: boolean }[];
   reconciliation: {
     ok: boolean;
     /** (a) Accounts whose balance differs from their ledger (at most 100). */

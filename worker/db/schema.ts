@@ -311,8 +311,18 @@ export const questions = sqliteTable(
     tags: text("tags").notNull().default("[]"),
     /** seed (the public demo bank) or import (an operator's upload). */
     generatedBy: text("generated_by"),
-    /** Prize tournaments this question was put in; retired from them at QUESTION_RETIRE_AFTER uses, still used in practice. */
+    /**
+     * Prize tournaments holding it. A question enters prize play only while this is 0 (used once);
+     * a tournament that ends without ever issuing it gives the use back (docs/questions.md).
+     */
     paidUses: integer("paid_uses").notNull().default(0),
+    /**
+     * When its correct answer was first shown to someone who is not an operator, or its text was
+     * issued in a prize tournament that ended: it is burned, never again in prize play.
+     */
+    answerShownAt: integer("answer_shown_at"),
+    /** Marked by an operator for practice only: never drawn into prize play. */
+    practiceOnly: integer("practice_only", { mode: "boolean" }).notNull().default(false),
     /** Set when an operator retires the question from every draw (practice too); null again when restored. */
     retiredAt: integer("retired_at"),
     createdAt: integer("created_at").notNull().default(now),
@@ -322,6 +332,21 @@ export const questions = sqliteTable(
     index("questions_category_difficulty_idx").on(t.categoryId, t.difficultyLevel),
   ],
 );
+
+/**
+ * The scheduler's latest refusal per category: a paid slot it could not fill for want of fresh
+ * questions. Cleared when it fills one again; the console shows it (docs/questions.md).
+ */
+export const questionShortfalls = sqliteTable("question_shortfalls", {
+  categoryId: integer("category_id")
+    .primaryKey()
+    .references(() => categories.id),
+  /** The slot's start time. */
+  slotStart: integer("slot_start").notNull(),
+  needed: integer("needed").notNull(),
+  available: integer("available").notNull(),
+  notedAt: integer("noted_at").notNull().default(now),
+});
 
 export const tournamentQuestions = sqliteTable(
   "tournament_questions",
