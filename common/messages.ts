@@ -430,7 +430,8 @@ export const ADMIN_TOURNAMENTS = {
   questionNotFound: (ids: number[]) => `These questions are not in the bank: ${ids.join(", ")}. Pick questions from the list.`,
   questionWrongCategory: (ids: number[]) =>
     `These questions are not in the tournament's category: ${ids.join(", ")}. Pick questions of that category.`,
-  questionRetired: (ids: number[]) => `These questions are retired from prize play: ${ids.join(", ")}. Pick other questions.`,
+  questionRetired: (ids: number[]) =>
+    `These questions cannot enter prize play (their answers were shown, another prize tournament holds them, or they are kept for practice or retired): ${ids.join(", ")}. Pick fresh questions.`,
   approvalRequested: (usd: string, threshold: string) =>
     `A house-funded pool of ${usd} is above ${threshold}: the tournament will be created once another operator approves it.`,
   created: "Tournament created",
@@ -457,7 +458,6 @@ export const QUESTION_BANK = {
   practiceOnlyFlag: "practiceOnly must be true or false",
   practiceOnly: "Kept for practice: prize play never takes it",
   backToSupply: "Given back to prize play: new prize tournaments may take it",
-  practiceOnlyBurned: "This question's answer has been shown: it can never go back to prize play.",
   difficultyFilter: "difficulty must be 1, 2 or 3",
   noteLength: "The note must be at most 500 characters",
   created: "Question created",

@@ -16,9 +16,9 @@ const server = await startDevServer({
   vars: {
     REGISTER_LIMIT_PER_IP: "100000",
     LOGIN_LIMIT_PER_IP: "100000",
-    // Several journeys create prize tournaments in the same category of the demo bank: retiring its
-    // questions after 3 uses would leave the later ones without enough (retirement has Worker tests).
-    QUESTION_RETIRE_AFTER: "100000",
+    // Several journeys create prize tournaments in the same category of the demo bank and practise in
+    // it: the once-only rule would leave the later ones without questions (it has Worker tests).
+    DEMO_QUESTION_REUSE: "on",
   },
 });
 console.log(`e2e server on ${server.url}`);

@@ -82,6 +82,13 @@ describe("deployPlan: payments", () => {
     expect(p.refusals).toEqual([expect.stringContaining("STRIPE_PUBLISHABLE_KEY")]);
   });
 
+  it("refuses DEMO_QUESTION_REUSE in wrangler.toml or as a secret: shown answers never decide a deployed prize", () => {
+    const inVars = deployPlan([], { ...ready, vars: { ...ready.vars, DEMO_QUESTION_REUSE: "on" } });
+    expect(inVars.refusals).toEqual([expect.stringMatching(/DEMO_QUESTION_REUSE is set in wrangler.toml/)]);
+    const asSecret = deployPlan([], { ...ready, secrets: [...ready.secrets!, "DEMO_QUESTION_REUSE"] });
+    expect(asSecret.refusals).toEqual([expect.stringMatching(/DEMO_QUESTION_REUSE is set as a secret/)]);
+  });
+
   it("refuses when the Worker's secrets cannot be read, rather than guessing", () => {
     const p = deployPlan([], { ...ready, secrets: null });
     expect(p.refusals).toEqual([expect.stringMatching(/could not list the Worker's secrets/)]);

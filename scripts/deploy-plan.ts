@@ -60,6 +60,20 @@ export function varsFromWranglerToml(toml: string): Record<string, string> {
 const missingSecret = (name: string, why: string) =>
   `The secret ${name} is not set on the Worker (${why}): run \`npx wrangler secret put ${name}\`.`;
 
+/**
+ * DEMO_QUESTION_REUSE lets a question decide prizes after its answer was shown: a local setting
+ * for the public demo bank (docs/questions.md), never a deployed one, staging included.
+ */
+function questionRefusals(facts: DeployFacts): string[] {
+  const inVars = (facts.vars.DEMO_QUESTION_REUSE ?? "").trim() !== "";
+  const asSecret = facts.secrets?.includes("DEMO_QUESTION_REUSE") ?? false;
+  if (!inVars && !asSecret) return [];
+  return [
+    `DEMO_QUESTION_REUSE is set ${inVars ? "in wrangler.toml [vars]" : "as a secret on the Worker"}: it reuses questions whose answers were shown, for local runs only. ` +
+      (inVars ? "Remove it from wrangler.toml." : "Run `npx wrangler secret delete DEMO_QUESTION_REUSE`."),
+  ];
+}
+
 /** Why these facts must not be deployed, in the operator's words; empty when they may. */
 function paymentRefusals(facts: DeployFacts, sandboxStaging: boolean): string[] {
   const refusals: string[] = [];
@@ -116,7 +130,7 @@ export function deployPlan(argv: readonly string[], facts: DeployFacts): DeployP
     ],
     seed: { statements, ...seedSummary(statements) },
     warnings,
-    refusals: paymentRefusals(facts, sandboxStaging),
+    refusals: [...paymentRefusals(facts, sandboxStaging), ...questionRefusals(facts)],
     dryRun: args.has("--dry-run"),
   };
 }

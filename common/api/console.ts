@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   "question.update",
   "question.retire",
   "question.restore",
+  "question.practice_only",
   "question.import",
   "question_report.resolve",
   "payout.export",

@@ -10,7 +10,13 @@ import {
   type QuestionState,
 } from "./question-supply";
 
-const q = (over: Partial<QuestionState> = {}): QuestionState => ({ paidUses: 0, answerShownAt: null, practiceOnly: false, retiredAt: null, ...over });
+const q = (over: Partial<QuestionState> = {}): QuestionState => ({
+  paidUses: 0,
+  answerShownAt: null,
+  practiceOnly: false,
+  retiredAt: null,
+  ...over,
+});
 
 describe("question supply rules", () => {
   it("names each state, an operator's retirement first", () => {

@@ -4,6 +4,7 @@
 // any balance, failed rows were given back).
 import type { AdminOverview, BalanceMismatch, OverviewFigures } from "../../common/api/console";
 import { centsToDollars } from "../../common/domain/money";
+import { questionSupply } from "../questions/supply";
 
 const DAY_MS = 86_400_000;
 const CHART_DAYS = 30;
@@ -82,7 +83,7 @@ const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export async function buildOverview(d1: D1Database, now = Date.now()): Promise<AdminOverview> {
   const todayStart = Math.floor(now / DAY_MS) * DAY_MS;
   const periodStart = todayStart - (CHART_DAYS - 1) * DAY_MS;
-  const [today, last30Days] = await Promise.all([figures(d1, todayStart), figures(d1, periodStart)]);
+  const [today, last30Days, supply] = await Promise.all([figures(d1, todayStart), figures(d1, periodStart), questionSupply(d1, now)]);
 
   const [balances, payouts, daily, whole, mismatches] = await d1.batch([
     d1.prepare("SELECT coalesce(sum(balance_cents), 0) AS cents FROM users"),
@@ -139,6 +140,9 @@ export async function buildOverview(d1: D1Database, now = Date.now()): Promise<A
         entryFees: centsToDollars(r?.entry_fees ?? 0),
       };
     }),
+    lowQuestionSupply: supply.categories
+      .filter((c) => c.low)
+      .map((c) => ({ categoryId: c.categoryId, name: c.name, fresh: c.fresh, daysLeft: c.daysLeft, refusedSlot: c.shortfall !== null })),
     reconciliation: {
       ok: accounts.length === 0 && difference === 0,
       mismatches: accounts,

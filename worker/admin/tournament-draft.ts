@@ -9,7 +9,8 @@ import { ADMIN_TOURNAMENTS } from "../../common/messages";
 import { DIFFICULTY_RAMP, QUESTION_DRAW_WIDTHS } from "../../common/spec";
 import { pickQuestionPool } from "../../common/domain/questions";
 import { badRequest, conflict, notFound } from "../http/errors";
-import { isUnretired, questionRetireAfter } from "../questions/usage";
+import { preferFresh, usableForPrize, type QuestionState } from "../../common/domain/question-supply";
+import { asState, demoQuestionReuse, SUPPLY_COLUMNS } from "../questions/usage";
 
 /** A draft whose category and questions were checked: what goes into D1. */
 export interface ResolvedDraft {
@@ -33,35 +34,45 @@ export interface ResolvedDraft {
 /** What the audit log keeps of a tournament, before and after a change. */
 export type TournamentSnapshot = Omit<ResolvedDraft, "categoryName">;
 
-interface BankRow {
+interface BankRow extends QuestionState {
   id: number;
   category_id: number;
   difficulty: number;
-  paid_uses: number;
-  retired_at: number | null;
 }
 
-/** Checks the category and the questions; throws the refusal the operator sees. */
-export async function resolveDraft(env: Env, draft: TournamentDraft): Promise<ResolvedDraft> {
+/**
+ * Checks the category and the questions; throws the refusal the operator sees. An edit passes the
+ * tournament's id: the questions it holds itself stay usable for it.
+ */
+export async function resolveDraft(env: Env, draft: TournamentDraft, editing: number | null = null): Promise<ResolvedDraft> {
   const d1 = env.DB;
   const category = await d1
     .prepare("SELECT id, name FROM categories WHERE id = ?")
     .bind(draft.categoryId)
     .first<{ id: number; name: string }>();
   if (!category) throw notFound(ADMIN_TOURNAMENT.categoryNotFound, "category_not_found");
-  const retireAfter = questionRetireAfter(env);
-  const usable = (q: BankRow) => q.retired_at === null && isUnretired({ paidUses: q.paid_uses }, retireAfter);
+  // Every operator's tournament is prize play for its questions (docs/questions.md): fresh ones only.
+  const reuse = demoQuestionReuse(env);
+  const own = new Set<number>();
+  if (editing !== null) {
+    const { results } = await d1
+      .prepare("SELECT question_id FROM tournament_questions WHERE tournament_id = ?")
+      .bind(editing)
+      .all<{ question_id: number }>();
+    for (const r of results) own.add(r.question_id);
+  }
+  const usable = (q: BankRow) => (own.has(q.id) && q.retiredAt === null) || usableForPrize(q, reuse);
   const format = defaultFormat(draft);
   let questionIds: number[];
   let questionDraw = 1;
   if (draft.questionIds) {
     const { results } = await d1
       .prepare(
-        "SELECT id, category_id, difficulty_level AS difficulty, paid_uses, retired_at FROM questions WHERE id IN (SELECT value FROM json_each(?))",
+        `SELECT id, category_id, difficulty_level AS difficulty, ${SUPPLY_COLUMNS} FROM questions WHERE id IN (SELECT value FROM json_each(?))`,
       )
       .bind(JSON.stringify(draft.questionIds))
       .all<BankRow>();
-    const byId = new Map(results.map((q) => [q.id, q]));
+    const byId = new Map(results.map((q) => [q.id, asState(q)]));
     const missing = draft.questionIds.filter((id) => !byId.has(id));
     if (missing.length > 0) throw badRequest(ADMIN_TOURNAMENTS.questionNotFound(missing), "question_not_usable");
     const elsewhere = draft.questionIds.filter((id) => byId.get(id)!.category_id !== category.id);
@@ -71,11 +82,15 @@ export async function resolveDraft(env: Env, draft: TournamentDraft): Promise<Re
     questionIds = draft.questionIds;
   } else {
     const { results } = await d1
-      .prepare("SELECT id, category_id, difficulty_level AS difficulty, paid_uses, retired_at FROM questions WHERE category_id = ?")
+      .prepare(`SELECT id, category_id, difficulty_level AS difficulty, ${SUPPLY_COLUMNS} FROM questions WHERE category_id = ?`)
       .bind(category.id)
       .all<BankRow>();
     // A live show asks everyone the same question on one clock; self-paced players each draw theirs.
-    const picked = pickQuestionPool(results.filter(usable), DIFFICULTY_RAMP, format === "live_show" ? [1] : QUESTION_DRAW_WIDTHS);
+    const picked = pickQuestionPool(
+      preferFresh(results.map(asState).filter(usable)),
+      DIFFICULTY_RAMP,
+      format === "live_show" ? [1] : QUESTION_DRAW_WIDTHS,
+    );
     if (!picked) throw conflict(ADMIN_TOURNAMENT.categoryTooFewQuestions, "not_enough_questions");
     questionIds = picked.questions.map((q) => q.id);
     questionDraw = picked.width;

@@ -93,6 +93,7 @@ import {
   type ParticipantResult,
   type SettlementPlan,
 } from "./room/d1";
+import { burnStatement } from "../questions/usage";
 
 export interface RoomUser {
   userId: number;
@@ -442,7 +443,13 @@ export class TournamentRoom extends DurableObject<Env> {
       const result = { tournamentId, cancelled: true, playersRefunded: refunded, refundedCents: refunded * fee };
       const db = this.env.DB;
       await runAtomically(db, [
-        ...cancelStatements(db, { tournamentId, title: meta.title, feeCents: fee, userIds }),
+        ...cancelStatements(db, {
+          tournamentId,
+          title: meta.title,
+          feeCents: fee,
+          userIds,
+          questionUse: this.#questionUse(meta, Date.now()),
+        }),
         ...notificationsStatements(db, notice, userIds),
         auditStatement(db, actorId, {
           action: "tournament.cancel",
@@ -1296,6 +1303,22 @@ export class TournamentRoom extends DurableObject<Env> {
     return new Map(this.#store.questions().map((q) => [q.ord, q.question_id]));
   }
 
+  /**
+   * The tournament's questions as its end leaves them (docs/questions.md): issued ones (sent to
+   * everyone in a live show; drawn by any player when self-paced) are burned, the others were
+   * never seen and give their prize use back.
+   */
+  #questionUse(meta: MetaRow, at: number): { issued: number[]; unissued: number[]; at: number } {
+    const issuedOrds =
+      meta.format === "live_show"
+        ? new Set(this.#store.questions().flatMap((q) => (q.opened_at === null ? [] : [q.ord])))
+        : new Set(this.#store.allPlays().map((p) => p.ord));
+    const issued: number[] = [];
+    const unissued: number[] = [];
+    for (const q of this.#store.questions()) (issuedOrds.has(q.ord) ? issued : unissued).push(q.question_id);
+    return { issued, unissued, at };
+  }
+
   // ---- Lifecycle ----
 
   /** Moves the lifecycle on as far as the clock allows, then sets the alarm for what is next. */
@@ -1358,7 +1381,13 @@ export class TournamentRoom extends DurableObject<Env> {
     const userIds = this.#store.participants().map((p) => p.user_id);
     const notice = tournamentNotice(meta.tournament_id, meta.title, "cancelled");
     await runAtomically(this.env.DB, [
-      ...cancelStatements(this.env.DB, { tournamentId: meta.tournament_id, title: meta.title, feeCents: meta.entry_fee_cents, userIds }),
+      ...cancelStatements(this.env.DB, {
+        tournamentId: meta.tournament_id,
+        title: meta.title,
+        feeCents: meta.entry_fee_cents,
+        userIds,
+        questionUse: this.#questionUse(meta, Date.now()),
+      }),
       ...notificationsStatements(this.env.DB, notice, userIds),
     ]);
     this.#store.setPhase("cancelled");
@@ -1447,6 +1476,7 @@ export class TournamentRoom extends DurableObject<Env> {
       responses: responseRecords(this.#recordedPlays(ids), this.#questionIds(), new Set(ids)),
       notice: tournamentNotice(meta.tournament_id, meta.title, "completed"),
       flags: meta.practice ? new Map() : fairPlayFlags(this.#playerRecords()),
+      questionUse: this.#questionUse(meta, stamp),
     };
   }
 
@@ -1461,7 +1491,12 @@ export class TournamentRoom extends DurableObject<Env> {
       this.#store.finish(p.user_id, now);
       await this.#writeCompletions([this.#completion(p.user_id, now)]);
     }
-    await closePracticeRunStatement(this.env.DB, meta.tournament_id, now).run();
+    // Practice shows each answer at once: whatever it drew is burned (already so unless the demo bank is reused).
+    const { issued } = this.#questionUse(meta, now);
+    await this.env.DB.batch([
+      closePracticeRunStatement(this.env.DB, meta.tournament_id, now),
+      ...(issued.length > 0 ? [burnStatement(this.env.DB, issued, now)] : []),
+    ]);
     this.#store.setPhase("completed", { settled: true });
     this.#store.unschedule("lifecycle");
     this.#rebuildBoard(now);

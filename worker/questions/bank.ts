@@ -3,6 +3,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { AdminQuestion } from "../../common/api/admin";
 import { correctRate, suggestDifficulty } from "../../common/domain/question-calibration";
+import { supplyState } from "../../common/domain/question-supply";
 import type { Db } from "../db/client";
 import { iso } from "../db/present";
 import { questions, tournamentQuestions, userResponses } from "../db/schema";
@@ -38,7 +39,7 @@ export async function usageOf(db: Db, ids: number[]): Promise<Map<number, Questi
   return usage;
 }
 
-export function presentAdminQuestion(q: QuestionRow, usage: QuestionUsage, retireAfter: number): AdminQuestion {
+export function presentAdminQuestion(q: QuestionRow, usage: QuestionUsage): AdminQuestion {
   return {
     id: q.id,
     categoryId: q.categoryId,
@@ -49,7 +50,8 @@ export function presentAdminQuestion(q: QuestionRow, usage: QuestionUsage, retir
     explanation: q.explanation,
     source: q.generatedBy,
     paidUses: q.paidUses,
-    prizeRetired: q.paidUses >= retireAfter,
+    state: supplyState(q),
+    answerShownAt: q.answerShownAt === null ? null : iso(q.answerShownAt),
     retiredAt: q.retiredAt === null ? null : iso(q.retiredAt),
     tournaments: usage.tournaments,
     answers: usage.answers,

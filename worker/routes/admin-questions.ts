@@ -3,12 +3,15 @@
 // correct rate; create and edit by the import's rules; retire from every draw and restore.
 // Every change writes its audit row in the change's own batch.
 import { Hono, type Context } from "hono";
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import {
   ADMIN_TOURNAMENT,
   adminQuestionListQuerySchema,
+  practiceOnlySchema,
+  type AdminQuestionStatus,
   questionImportSchema,
   type AdminQuestionPage,
+  type QuestionSupply,
   type QuestionImportReport,
 } from "../../common/api/admin";
 import { questionFormSchema, questionRetireSchema, type QuestionForm } from "../../common/api/question-bank";
@@ -20,7 +23,8 @@ import { currentUser, requireAdmin, requireUser } from "../http/middleware";
 import { idParam, validate } from "../http/validate";
 import { conflict, HttpError, isUniqueViolation, notFound } from "../http/errors";
 import { auditStatementIf } from "../admin/audit";
-import { questionRetireAfter } from "../questions/usage";
+import { questionSupply } from "../questions/supply";
+import { demoQuestionReuse } from "../questions/usage";
 import { auditView, presentAdminQuestion, unfinishedTournamentsHolding, unfinishedTournamentsHoldingAny, usageOf } from "../questions/bank";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../http/app-env";
@@ -112,16 +116,13 @@ export const adminQuestionRoutes = new Hono<AppEnv>()
   .get("/", validate("query", adminQuestionListQuerySchema), async (c) => {
     const query = c.req.valid("query");
     const db = c.get("db");
-    const retireAfter = questionRetireAfter(c.env);
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? TOURNAMENT_PAGE_SIZE;
     const filters: SQL[] = [];
     if (query.q !== undefined) filters.push(sql`instr(lower(${questions.question}), lower(${query.q})) > 0`);
     if (query.categoryId !== undefined) filters.push(eq(questions.categoryId, query.categoryId));
     if (query.difficulty !== undefined) filters.push(eq(questions.difficultyLevel, query.difficulty));
-    if (query.status === "active") filters.push(isNull(questions.retiredAt), lt(questions.paidUses, retireAfter));
-    if (query.status === "prize_retired") filters.push(isNull(questions.retiredAt), gte(questions.paidUses, retireAfter));
-    if (query.status === "retired") filters.push(isNotNull(questions.retiredAt));
+    if (query.status !== undefined) filters.push(STATE_FILTERS[query.status]);
     const where = filters.length > 0 ? and(...filters) : undefined;
     const [items, counted] = await Promise.all([
       db
@@ -140,7 +141,7 @@ export const adminQuestionRoutes = new Hono<AppEnv>()
     );
     const total = counted[0]?.n ?? 0;
     const body: AdminQuestionPage = {
-      items: items.map((q) => presentAdminQuestion(q, usage.get(q.id)!, retireAfter)),
+      items: items.map((q) => presentAdminQuestion(q, usage.get(q.id)!)),
       total,
       page,
       pageSize,
@@ -219,6 +220,37 @@ export const adminQuestionRoutes = new Hono<AppEnv>()
     }
     return c.json(await loadAdminQuestion(c, id));
   })
+  .get("/supply", async (c) => {
+    const body: QuestionSupply = { ...(await questionSupply(c.env.DB, Date.now())), demoReuse: demoQuestionReuse(c.env) };
+    return c.json(body);
+  })
+  .post("/:id/practice-only", idParam, validate("json", practiceOnlySchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { practiceOnly, note } = c.req.valid("json");
+    const before = await c.get("db").select().from(questions).where(eq(questions.id, id)).get();
+    if (!before) throw notFound(QUESTION_BANK.notFound, "question_not_found");
+    // Taking the mark off a burned question leaves it burned: only a fresh one goes back to prize play.
+    const d1 = c.env.DB;
+    const pending = `practice_only = ${practiceOnly ? 0 : 1}`;
+    await d1.batch([
+      auditStatementIf(
+        d1,
+        currentUser(c).id,
+        {
+          action: "question.practice_only",
+          targetType: "question",
+          targetId: id,
+          before: { practiceOnly: before.practiceOnly },
+          after: { practiceOnly },
+          note: note ?? null,
+        },
+        `EXISTS (SELECT 1 FROM questions WHERE id = ? AND ${pending})`,
+        id,
+      ),
+      d1.prepare(`UPDATE questions SET practice_only = ? WHERE id = ? AND ${pending}`).bind(practiceOnly ? 1 : 0, id),
+    ]);
+    return c.json(await loadAdminQuestion(c, id));
+  })
   .post("/:id/retire", idParam, validate("json", questionRetireSchema), (c) =>
     setRetired(c, c.req.valid("param").id, c.req.valid("json").note, true),
   )
@@ -227,6 +259,15 @@ export const adminQuestionRoutes = new Hono<AppEnv>()
   );
 
 type Ctx = Context<AppEnv>;
+
+/** The list's status filter, by the same precedence as supplyState (common/domain/question-supply.ts). */
+const STATE_FILTERS: Record<AdminQuestionStatus, SQL> = {
+  retired: isNotNull(questions.retiredAt),
+  burned: and(isNull(questions.retiredAt), isNotNull(questions.answerShownAt))!,
+  practice_only: and(isNull(questions.retiredAt), isNull(questions.answerShownAt), eq(questions.practiceOnly, true))!,
+  held: and(isNull(questions.retiredAt), isNull(questions.answerShownAt), eq(questions.practiceOnly, false), gt(questions.paidUses, 0))!,
+  fresh: and(isNull(questions.retiredAt), isNull(questions.answerShownAt), eq(questions.practiceOnly, false), eq(questions.paidUses, 0))!,
+};
 
 /** The form by the import's rules (every reason in one 400), with its category's slug. */
 async function checkedForm(db: Db, form: QuestionForm) {
@@ -260,7 +301,7 @@ async function loadAdminQuestion(c: Ctx, id: number) {
   const db = c.get("db");
   const row = await db.select().from(questions).where(eq(questions.id, id)).get();
   if (!row) throw notFound(QUESTION_BANK.notFound, "question_not_found");
-  return presentAdminQuestion(row, (await usageOf(db, [id])).get(id)!, questionRetireAfter(c.env));
+  return presentAdminQuestion(row, (await usageOf(db, [id])).get(id)!);
 }
 
 /**

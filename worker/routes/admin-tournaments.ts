@@ -158,7 +158,7 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
     if (current.kind !== "standard") throw conflict(ADMIN_TOURNAMENTS.practice, "tournament_practice");
     if (current.status !== "upcoming") throw conflict(ADMIN_TOURNAMENTS.notEditable, "tournament_not_editable");
     if (body.startTime <= Date.now()) throw badRequest(ADMIN_TOURNAMENT.startInPast);
-    const resolved = await resolveDraft(c.env, body);
+    const resolved = await resolveDraft(c.env, body, id);
     // An edit never raises a house pool past the two-person rule's threshold without a second operator.
     const { housePoolCents } = twoPersonThresholds(c.env);
     const before = await db.select({ pool: tournaments.prizePoolCents }).from(tournaments).where(eq(tournaments.id, id)).get();

@@ -30,6 +30,7 @@ import { idempotent } from "../http/idempotency";
 import { TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "../durable/hub-client";
 import { HttpError, conflict, notFound } from "../http/errors";
 import { openPracticeRun } from "../tournaments/practice-runs";
+import { demoQuestionReuse } from "../questions/usage";
 import { joinIdentity } from "../fair-play/identity";
 import { accountFrozen } from "../money/frozen";
 import { assertNotSuspended } from "../admin/account-state";
@@ -256,7 +257,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
         let id = requested;
         // Starting practice joins the player's own run of it: the tournament answered is that run.
         if (practice?.kind === "practice") {
-          const run = await openPracticeRun(c.env.DB, practice, user.id, Date.now());
+          const run = await openPracticeRun(c.env.DB, practice, user.id, Date.now(), demoQuestionReuse(c.env));
           if (run === null) throw conflict(JOIN.practiceUnavailable, "practice_unavailable");
           id = run;
         }

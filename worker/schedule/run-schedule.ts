@@ -2,17 +2,19 @@
 // one always-open Practice tournament, each with 10 questions on the difficulty ramp. Running it
 // again creates nothing new: paid tournaments sit on a fixed grid of start times and each insert
 // is conditional on its slot being empty, inside the same batch as its questions and their usage
-// count. Paid tournaments take only unretired questions (worker/questions/usage.ts); practice
-// takes the whole bank, except questions an operator retired: those are in no draw at all.
+// count. Paid tournaments take only fresh questions, each once; practice only what can no longer
+// decide a prize (common/domain/question-supply.ts, docs/questions.md). A slot the fresh questions
+// cannot fill is skipped and recorded for the console (question_shortfalls).
 import { DIFFICULTY_RAMP, FEE_TIERS, PRACTICE_MARKER, QUESTIONS_PER_TOURNAMENT, TOURNAMENT_DURATION_MS } from "../../common/spec";
 import { pickQuestionsForRamp, type QuestionCandidate } from "../../common/domain/questions";
 import { tierForSlot, upcomingSlots } from "../../common/domain/schedule";
 import { formatCents } from "../../common/domain/money";
 import { roomFor } from "../durable/room-client";
-import { isUnretired, questionRetireAfter } from "../questions/usage";
+import { preferFresh, usableForPractice, usableForPrize, type QuestionState } from "../../common/domain/question-supply";
+import { asState, demoQuestionReuse, SUPPLY_COLUMNS } from "../questions/usage";
 
 type CategoryRecord = { id: number; name: string };
-type PoolRow = QuestionCandidate & { paidUses: number };
+type PoolRow = QuestionCandidate & QuestionState;
 
 const TIER_TITLES: Record<(typeof FEE_TIERS)[number]["name"], string> = {
   standard: "Standard Cup",
@@ -29,30 +31,27 @@ export interface ScheduleReport {
 export async function runSchedule(env: Env, now: number): Promise<ScheduleReport> {
   const db = env.DB;
   const created: number[] = [];
-  const retireAfter = questionRetireAfter(env);
+  const reuse = demoQuestionReuse(env);
   const { results: categories } = await db.prepare("SELECT id, name FROM categories ORDER BY id").all<CategoryRecord>();
   for (const category of categories) {
-    const { results: pool } = await db
-      .prepare(
-        "SELECT id, difficulty_level AS difficulty, paid_uses AS paidUses FROM questions WHERE category_id = ? AND retired_at IS NULL",
-      )
+    const { results } = await db
+      .prepare(`SELECT id, difficulty_level AS difficulty, ${SUPPLY_COLUMNS} FROM questions WHERE category_id = ?`)
       .bind(category.id)
       .all<PoolRow>();
-    if (pool.length < QUESTIONS_PER_TOURNAMENT) {
-      console.warn(`schedule: category ${category.id} has ${pool.length} questions, fewer than ${QUESTIONS_PER_TOURNAMENT}`);
-      continue;
-    }
-    created.push(...(await ensurePractice(db, category, pool, now)));
-    let unretired = pool.filter((q) => isUnretired(q, retireAfter));
+    const pool = results.map(asState);
+    // Practice opens once it has ten questions that can no longer decide a prize.
+    const practicePool = pool.filter((q) => usableForPractice(q, reuse));
+    if (practicePool.length >= QUESTIONS_PER_TOURNAMENT) created.push(...(await ensurePractice(db, category, practicePool, now)));
+    let prizePool = preferFresh(pool.filter((q) => usableForPrize(q, reuse)));
     for (const start of upcomingSlots(category.id, now)) {
-      const made = await ensurePaid(db, category, unretired, start);
+      const made = await ensurePaid(db, category, prizePool, start);
       if (made.length === 0) continue;
       created.push(...made.map((m) => m.id));
-      // The next slot of this run sees the uses just counted: a question may retire in between.
+      // The next slot of this run sees the questions just taken: each decides one prize.
       const used = new Set(made[0]!.questionIds);
-      unretired = unretired
-        .map((q) => (used.has(q.id) ? { ...q, paidUses: q.paidUses + 1 } : q))
-        .filter((q) => isUnretired(q, retireAfter));
+      prizePool = preferFresh(
+        prizePool.map((q) => (used.has(q.id) ? { ...q, paidUses: q.paidUses + 1 } : q)).filter((q) => usableForPrize(q, reuse)),
+      );
     }
   }
   await db
@@ -84,19 +83,28 @@ function questionsStatement(db: D1Database, questionIds: string, where: string, 
 async function ensurePaid(
   db: D1Database,
   category: CategoryRecord,
-  unretired: PoolRow[],
+  prizePool: PoolRow[],
   start: number,
 ): Promise<{ id: number; questionIds: number[] }[]> {
   const slot = "category_id = ? AND start_time = ? AND entry_fee_cents > 0";
-  const picked = pickQuestionsForRamp(unretired, DIFFICULTY_RAMP);
+  const picked = pickQuestionsForRamp(prizePool, DIFFICULTY_RAMP);
   if (!picked) {
-    // Said only while the slot is empty: a filled slot needs nothing from the pool.
+    // Recorded only while the slot is empty (a filled slot needs nothing from the pool), for the console.
     const filled = await db.prepare(`SELECT 1 FROM tournaments WHERE ${slot}`).bind(category.id, start).first();
-    if (!filled)
+    if (!filled) {
       console.warn(
         `schedule: skipped the paid tournament of category ${category.id} (${category.name}) at ${new Date(start).toISOString()}: ` +
-          `${unretired.length} unretired questions, ${QUESTIONS_PER_TOURNAMENT} needed (questions retire from prize play after QUESTION_RETIRE_AFTER uses)`,
+          `${prizePool.length} fresh questions, ${QUESTIONS_PER_TOURNAMENT} needed`,
       );
+      await db
+        .prepare(
+          `INSERT INTO question_shortfalls (category_id, slot_start, needed, available, noted_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (category_id) DO UPDATE SET slot_start = excluded.slot_start, needed = excluded.needed,
+             available = excluded.available, noted_at = excluded.noted_at`,
+        )
+        .bind(category.id, start, QUESTIONS_PER_TOURNAMENT, prizePool.length, Date.now())
+        .run();
+    }
     return [];
   }
   const tier = tierForSlot(category.id, start);
@@ -131,6 +139,7 @@ async function ensurePaid(
         start,
       ),
     questionsStatement(db, ids, "t.category_id = ? AND t.start_time = ? AND t.entry_fee_cents > 0", [category.id, start]),
+    db.prepare("DELETE FROM question_shortfalls WHERE category_id = ?").bind(category.id),
   ]);
   return (inserted!.results as { id: number }[]).map((r) => ({ id: r.id, questionIds: picked.map((q) => q.id) }));
 }

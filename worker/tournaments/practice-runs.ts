@@ -1,10 +1,13 @@
 // Practice: each category has one always-open practice entry that nobody joins directly. Starting
 // it gives the player a run of their own (a tournament of kind practice_run) with ten questions
-// drawn afresh from the category on the difficulty ramp, the ones they have not answered first
-// (never one an operator retired).
+// drawn afresh from the category on the difficulty ramp, the ones they have not answered first.
+// Practice draws only questions that can no longer decide a prize: burned ones and those operators
+// keep for practice (common/domain/question-supply.ts), never one an operator retired.
 // A player has at most one open run per category: pressing Start again resumes it.
 import { DIFFICULTY_RAMP, PRACTICE_RUN_DURATION_MS, QUESTIONS_PER_TOURNAMENT } from "../../common/spec";
 import { pickQuestionsForRamp, type QuestionCandidate } from "../../common/domain/questions";
+import { usableForPractice, type QuestionState } from "../../common/domain/question-supply";
+import { asState, SUPPLY_COLUMNS } from "../questions/usage";
 
 /** The open run: live, this player's, this category's, and not yet finished by them. */
 const OPEN_RUN = `kind = 'practice_run' AND owner_user_id = ?1 AND category_id = ?2 AND status = 'live'
@@ -16,20 +19,24 @@ export async function openPracticeRun(
   practice: { id: number; title: string; description: string; categoryId: number; imageUrl: string | null },
   userId: number,
   now: number,
+  demoReuse: boolean,
 ): Promise<number | null> {
   const existing = await findOpenRun(db, userId, practice.categoryId);
   if (existing !== null) return existing;
 
   const { results: pool } = await db
     .prepare(
-      `SELECT q.id, q.difficulty_level AS difficulty,
+      `SELECT q.id, q.difficulty_level AS difficulty, ${SUPPLY_COLUMNS},
               EXISTS (SELECT 1 FROM user_responses r WHERE r.user_id = ?1 AND r.question_id = q.id) AS seen
-       FROM questions q WHERE q.category_id = ?2 AND q.retired_at IS NULL`,
+       FROM questions q WHERE q.category_id = ?2`,
     )
     .bind(userId, practice.categoryId)
-    .all<Omit<QuestionCandidate, "seen"> & { seen: number }>();
+    .all<Omit<QuestionCandidate, "seen"> & Omit<QuestionState, "practiceOnly"> & { practiceOnly: number; seen: number }>();
   const picked = pickQuestionsForRamp(
-    pool.map((q) => ({ ...q, seen: q.seen === 1 })),
+    pool
+      .map(asState)
+      .filter((q) => usableForPractice(q, demoReuse))
+      .map((q) => ({ id: q.id, difficulty: q.difficulty, seen: q.seen === 1 })),
     DIFFICULTY_RAMP,
   );
   if (!picked || picked.length < QUESTIONS_PER_TOURNAMENT) return null;

@@ -7,6 +7,7 @@ import { isPracticeKind, minPlayersFor } from "../../../common/domain/tournament
 import { TOURNAMENT_DURATION_MS } from "../../../common/spec";
 import { ledgerStatement } from "../../money/ledger";
 import { bindWithin, D1_MAX_BOUND_BYTES, packJson } from "../../db/d1-limits";
+import { settleQuestionStatements } from "../../questions/usage";
 import type { TournamentNotice } from "./notices";
 import type { TournamentFormat, TournamentKind } from "../../../common/api/types";
 import type { Phase, TournamentConfig } from "./storage";
@@ -221,7 +222,7 @@ export function startStatement(db: D1Database, tournamentId: number, endTime: nu
  */
 export function cancelStatements(
   db: D1Database,
-  c: { tournamentId: number; title: string; feeCents: number; userIds: number[] },
+  c: { tournamentId: number; title: string; feeCents: number; userIds: number[]; questionUse: QuestionUse },
 ): D1PreparedStatement[] {
   const refunds =
     c.feeCents > 0
@@ -236,6 +237,11 @@ export function cancelStatements(
         )
       : [];
   return [
+    // Before the status changes: each applies only while the tournament is still open, so once.
+    ...settleQuestionStatements(db, c.questionUse, {
+      sql: "EXISTS (SELECT 1 FROM tournaments WHERE id = ? AND status IN ('upcoming', 'live') AND settled_at IS NULL)",
+      params: [c.tournamentId],
+    }),
     db
       .prepare(
         "UPDATE tournaments SET status = 'cancelled', prize_pool_cents = 0 WHERE id = ? AND status IN ('upcoming', 'live') AND settled_at IS NULL",
@@ -341,6 +347,14 @@ export interface SettlementPlan {
   notice: TournamentNotice;
   /** Fair-play flags by player: their prize is held for review (docs/fair-play.md). */
   flags: Map<number, FairPlayFlag[]>;
+  /** Its questions: issued ones are burned, the others give their prize use back (docs/questions.md). */
+  questionUse: QuestionUse;
+}
+
+export interface QuestionUse {
+  issued: number[];
+  unissued: number[];
+  at: number;
 }
 
 /** The most bytes one results row takes as JSON: nine safe integers (16 characters at most each) or nulls. */
@@ -487,5 +501,16 @@ export function completionStatements(db: D1Database, plan: SettlementPlan): D1Pr
           `Unclaimed ${placeName(u.place)} prize: ${plan.title} (no qualifying player)`,
         ),
     ),
+    // Its questions burned or given back, once: the marker row below is in the same batch.
+    ...settleQuestionStatements(db, plan.questionUse, {
+      sql: "NOT EXISTS (SELECT 1 FROM settlement_chunks WHERE tournament_id = ? AND chunk = ?)",
+      params: [plan.tournamentId, QUESTIONS_SETTLED_MARKER],
+    }),
+    db
+      .prepare("INSERT INTO settlement_chunks (tournament_id, chunk, applied_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
+      .bind(plan.tournamentId, QUESTIONS_SETTLED_MARKER, plan.questionUse.at),
   ];
 }
+
+/** The settlement_chunks row that says a tournament's questions were burned and given back (chunks count from 0). */
+const QUESTIONS_SETTLED_MARKER = -1;
