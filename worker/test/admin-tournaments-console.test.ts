@@ -168,17 +168,21 @@ describe("POST /api/admin/tournaments: picked questions, audit, the house pool's
 
   it("creates a house pool at the threshold at once, and one above it only when another operator approves, once", async () => {
     const cat = await makeCategory(7);
+    // Each self-paced pool takes 20 fresh questions once: the second tournament draws from another category.
+    const other = await makeCategory(7);
     const op = await makeOperator();
     const free = { entryFee: 0, isFree: true, maxParticipants: null };
     const atThreshold = await create(op, body(cat.id, { ...free, title: "Five Hundred", prizePool: 500 }));
     expect(atThreshold.status, atThreshold.text).toBe(201);
     expect(atThreshold.body.prizePool).toBe(500);
 
-    const big = await create(op, body(cat.id, { ...free, title: "Big House Cup", prizePool: 750.5 }));
+    const big = await create(op, body(other.id, { ...free, title: "Big House Cup", prizePool: 750.5 }));
     expect(big.status, big.text).toBe(202);
     expect(big.body.message).toBe(ADMIN_TOURNAMENTS.approvalRequested("$750.50", "$500.00"));
     const approvalId = big.body.approvalId as number;
-    expect(await one("SELECT count(*) AS n FROM tournaments WHERE title = 'Big House Cup' AND category_id = ?", cat.id)).toEqual({ n: 0 });
+    expect(await one("SELECT count(*) AS n FROM tournaments WHERE title = 'Big House Cup' AND category_id = ?", other.id)).toEqual({
+      n: 0,
+    });
     const approval = await one<{ kind: string; amount_cents: number; requested_by: number; payload: string; status: string }>(
       "SELECT kind, amount_cents, requested_by, payload, status FROM approvals WHERE id = ?",
       approvalId,
@@ -198,7 +202,7 @@ describe("POST /api/admin/tournaments: picked questions, audit, the house pool's
     expect(again).toBe(a);
     const made = await all<{ id: number; prize_pool_cents: number; is_free: number }>(
       "SELECT id, prize_pool_cents, is_free FROM tournaments WHERE title = 'Big House Cup' AND category_id = ?",
-      cat.id,
+      other.id,
     );
     expect(made).toEqual([{ id: Number(a), prize_pool_cents: 75050, is_free: 1 }]);
     expect(await all("SELECT 1 FROM tournament_questions WHERE tournament_id = ?", made[0]!.id)).toHaveLength(20);

@@ -1,7 +1,6 @@
 // POST /api/admin/tournaments: operators only, every rule of the body, the tournament and its
 // 10 questions stored together, and a room whose alarm starts it at its start time.
 import { describe, expect, it } from "vitest";
-import { env } from "cloudflare:workers";
 import { ADMIN_TOURNAMENT } from "../../common/api/admin";
 import { DIFFICULTY_RAMP, MIN_PLAYERS_PAID, TOURNAMENT_DURATION_MS } from "../../common/spec";
 import { NOTIFY } from "../../common/messages";
@@ -12,6 +11,7 @@ import {
   all,
   balanceOf,
   complete,
+  burn,
   join,
   ledgerMismatches,
   makeCategory,
@@ -164,7 +164,7 @@ describe("POST /api/admin/tournaments", () => {
   });
 
   it("makes a paid tournament a live show and a free one self-paced unless the operator chooses", async () => {
-    const cat = await makeCategory(10);
+    const cat = await makeCategory(30); // each tournament takes its questions once: 10 + 30 + 30 + 10
     const op = await makeOperator();
     expect((await create(op, validBody(cat.id))).body.format).toBe("live_show");
     expect((await create(op, validBody(cat.id, { isFree: true, entryFee: 0 }))).body.format).toBe("self_paced");
@@ -253,10 +253,6 @@ describe("POST /api/admin/tournaments", () => {
   });
 });
 
-/** Marks questions as used in QUESTION_RETIRE_AFTER (3) prize tournaments already. */
-const retire = (ids: number[]) =>
-  env.DB.prepare("UPDATE questions SET paid_uses = 3 WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(ids)).run();
-
 const rowsOf = (id: number) =>
   all<{ order: number; id: number; difficulty: number; uses: number }>(
     `SELECT tq."order" AS "order", q.id, q.difficulty_level AS difficulty, q.paid_uses AS uses
@@ -266,15 +262,15 @@ const rowsOf = (id: number) =>
 
 const drawOf = async (id: number) => (await one<{ w: number }>("SELECT question_draw AS w FROM tournaments WHERE id = ?", id)).w;
 
-describe("POST /api/admin/tournaments: question retirement and per-player draws", () => {
-  it("never puts a retired question in a live show, and counts one paid use per question", async () => {
+describe("POST /api/admin/tournaments: fresh questions only, and per-player draws", () => {
+  it("never puts a burned question in a live show, and counts one paid use per question", async () => {
     const cat = await makeCategory(5);
     const op = await makeOperator();
     const retired = cat.questions
       .filter((q) => q.difficulty === 2)
       .slice(0, 3)
       .map((q) => q.id);
-    await retire(retired);
+    await burn(retired);
     const res = await create(op, validBody(cat.id));
     expect(res.status, res.text).toBe(201);
     const rows = await rowsOf(res.body.id);
@@ -284,27 +280,27 @@ describe("POST /api/admin/tournaments: question retirement and per-player draws"
     expect(rows.map((r) => r.uses)).toEqual(Array(10).fill(1));
   });
 
-  it("refuses 409 not_enough_questions when retirement leaves fewer than 10, saying retired ones are excluded", async () => {
+  it("refuses 409 not_enough_questions when fewer than 10 are fresh, saying why", async () => {
     const cat = await makeCategory(4); // 12 questions
     const op = await makeOperator();
-    await retire(cat.questions.slice(0, 3).map((q) => q.id));
+    await burn(cat.questions.slice(0, 3).map((q) => q.id));
     const res = await create(op, validBody(cat.id));
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("not_enough_questions");
     expect(res.body.message).toBe(ADMIN_TOURNAMENT.categoryTooFewQuestions);
-    expect(res.body.message).toMatch(/retired/);
+    expect(res.body.message).toMatch(/fresh/);
     expect(await one<{ n: number }>("SELECT count(*) AS n FROM tournaments WHERE category_id = ?", cat.id)).toEqual({ n: 0 });
-    expect(await one<{ n: number }>("SELECT sum(paid_uses) AS n FROM questions WHERE category_id = ?", cat.id)).toEqual({ n: 9 });
+    expect(await one<{ n: number }>("SELECT sum(paid_uses) AS n FROM questions WHERE category_id = ?", cat.id)).toEqual({ n: 0 });
   });
 
-  it("gives a self-paced tournament a pool of 3 unretired candidates per slot, slot-major, each counted once", async () => {
+  it("gives a self-paced tournament a pool of 3 fresh candidates per slot, slot-major, each counted once", async () => {
     const cat = await makeCategory(12); // 36 questions
     const op = await makeOperator();
     const retired = cat.questions
       .filter((q) => q.difficulty === 3)
       .slice(0, 2)
       .map((q) => q.id);
-    await retire(retired);
+    await burn(retired);
     const res = await create(op, validBody(cat.id, { format: "self_paced" }));
     expect(res.status, res.text).toBe(201);
     expect(await drawOf(res.body.id)).toBe(3);
@@ -317,7 +313,7 @@ describe("POST /api/admin/tournaments: question retirement and per-player draws"
     expect(rows.every((r) => r.uses === 1)).toBe(true);
   });
 
-  it("narrows the pool to 2 per slot when fewer than 30 are unretired, and refuses under 20", async () => {
+  it("narrows the pool to 2 per slot when fewer than 30 are fresh, and refuses under 20", async () => {
     const cat = await makeCategory(8); // 24 questions
     const op = await makeOperator();
     const two = await create(op, validBody(cat.id, { isFree: true, entryFee: 0 }));
@@ -325,13 +321,16 @@ describe("POST /api/admin/tournaments: question retirement and per-player draws"
     expect(two.body.format).toBe("self_paced");
     expect(await drawOf(two.body.id)).toBe(2);
     expect(await rowsOf(two.body.id)).toHaveLength(20);
+    // Those 20 are held now: 4 fresh are left, too few for anything.
+    expect((await create(op, validBody(cat.id))).status).toBe(409);
 
-    await retire(cat.questions.slice(0, 5).map((q) => q.id)); // 19 unretired
-    const refused = await create(op, validBody(cat.id, { format: "self_paced" }));
+    const other = await makeCategory(7); // 21 questions
+    await burn(other.questions.slice(0, 2).map((q) => q.id)); // 19 fresh
+    const refused = await create(op, validBody(other.id, { format: "self_paced" }));
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("not_enough_questions");
     expect(refused.body.message).toBe(ADMIN_TOURNAMENT.categoryTooFewQuestions);
     // A live show still fits in what is left.
-    expect((await create(op, validBody(cat.id))).status).toBe(201);
+    expect((await create(op, validBody(other.id))).status).toBe(201);
   });
 });

@@ -9,6 +9,7 @@ import {
   answer,
   complete,
   join,
+  keepForPractice,
   ledgerMismatches,
   makeCategory,
   makePlayer,
@@ -52,6 +53,7 @@ const difficultyOf = (category: CategoryFixture, id: number) => category.questio
 describe("practice runs", () => {
   it("can be played again and again, each run with fresh questions on the ramp and its own result", async () => {
     const category = await makeCategory(8);
+    await keepForPractice(category);
     const practice = await makePractice(category);
     const p = await makePlayer({ xp: 0 });
 
@@ -83,6 +85,7 @@ describe("practice runs", () => {
 
   it("resumes the open run when Start is pressed again, even twice at once", async () => {
     const category = await makeCategory();
+    await keepForPractice(category);
     const practice = await makePractice(category);
     const p = await makePlayer();
     const [a, b] = await Promise.all([join(p, practice.id), join(p, practice.id)]);
@@ -99,6 +102,7 @@ describe("practice runs", () => {
 
   it("is the player's own: another player cannot join or play it", async () => {
     const category = await makeCategory();
+    await keepForPractice(category);
     const practice = await makePractice(category);
     const owner = await makePlayer();
     const run = await startRun(owner, practice, category);
@@ -111,6 +115,7 @@ describe("practice runs", () => {
 
   it("closes a run nobody finishes at its end time, crediting the XP already earned", async () => {
     const category = await makeCategory();
+    await keepForPractice(category);
     const practice = await makePractice(category);
     const p = await makePlayer({ xp: 0 });
     const run = await startRun(p, practice, category);
@@ -134,6 +139,7 @@ describe("practice runs", () => {
 
   it("never appears in public lists or category counts", async () => {
     const category = await makeCategory();
+    await keepForPractice(category);
     const practice = await makePractice(category);
     const run = await startRun(await makePlayer(), practice, category);
     const listed = (await call(`/api/tournaments?category=${category.slug}`)).body.items as { id: number }[];
@@ -145,6 +151,7 @@ describe("practice runs", () => {
 
   it("says so when the category has too few questions for a run", async () => {
     const category = await makeCategory(1);
+    await keepForPractice(category);
     const practice = await makePractice({ ...category, questions: [...category.questions, ...(await makeCategory()).questions] });
     const res = await join(await makePlayer(), practice.id);
     expect(res.status).toBe(409);

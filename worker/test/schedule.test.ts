@@ -8,7 +8,18 @@ import { runSchedule } from "../schedule/run-schedule";
 import worker from "../index";
 import { call } from "./helpers";
 import type { TournamentRoom } from "../durable/tournament-room";
-import { all, join, makeCategory, makePlayer, one, room, roomAlarm, type CategoryFixture } from "./tournament-fixtures";
+import {
+  all,
+  burn,
+  join,
+  keepForPractice,
+  makeCategory,
+  makePlayer,
+  one,
+  room,
+  roomAlarm,
+  type CategoryFixture,
+} from "./tournament-fixtures";
 
 type Row = {
   id: number;
@@ -36,9 +47,14 @@ const difficulties = (tournamentId: number) =>
   );
 
 describe("schedule", () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it("creates two upcoming paid tournaments on the fee tiers and one open practice per category, once", async () => {
-    const cat = await makeCategory(5);
+    const cat = await makeCategory(8); // 24 fresh questions: two live shows on the ramp
+    await keepForPractice(await addQuestions(cat, 4)); // and 12 kept for practice
     const small = await makeCategory(1); // 3 questions: too few for a tournament
+    await keepForPractice(small);
+    vi.spyOn(console, "warn").mockImplementation(() => {});
     const now = Date.now();
     const first = await runSchedule(env, now);
     expect(first.created).toHaveLength(3);
@@ -90,7 +106,7 @@ describe("schedule", () => {
   });
 
   it("runs from the exported scheduled handler and tops up as time moves on", async () => {
-    const cat = await makeCategory(5);
+    const cat = await makeCategory(10);
     const now = Date.now();
     await runSchedule(env, now);
     const ctx = createExecutionContext();
@@ -102,9 +118,15 @@ describe("schedule", () => {
   });
 });
 
-/** Marks questions as used in QUESTION_RETIRE_AFTER (3) prize tournaments already. */
-const retire = (ids: number[]) =>
-  env.DB.prepare("UPDATE questions SET paid_uses = 3 WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(ids)).run();
+/** More questions in the category (perDifficulty of each difficulty), returned as a category of their own for the fixtures. */
+async function addQuestions(cat: CategoryFixture, perDifficulty: number): Promise<CategoryFixture> {
+  const extra = await makeCategory(perDifficulty);
+  const ids = extra.questions.map((q) => q.id);
+  await env.DB.prepare("UPDATE questions SET category_id = ? WHERE id IN (SELECT value FROM json_each(?))")
+    .bind(cat.id, JSON.stringify(ids))
+    .run();
+  return { ...cat, questions: extra.questions };
+}
 
 const questionsOf = async (tournamentId: number) =>
   (
@@ -119,14 +141,28 @@ const paidUses = async (category: CategoryFixture) =>
     ]),
   );
 
-describe("schedule and question retirement", () => {
+const shortfallOf = (categoryId: number) =>
+  one<{ slot_start: number; needed: number; available: number } | null>(
+    "SELECT slot_start, needed, available FROM question_shortfalls WHERE category_id = ?",
+    categoryId,
+  );
+
+describe("schedule and the question supply", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("never puts a retired question in a new paid tournament, and counts each use once however often it runs", async () => {
-    const cat = await makeCategory(8);
-    // One retired question of each difficulty, and the rest untouched.
-    const retired = [1, 2, 3].map((d) => cat.questions.find((q) => q.difficulty === d)!.id);
-    await retire(retired);
+  it("puts only fresh questions in paid tournaments, each in one, however often it runs", async () => {
+    const cat = await makeCategory(12);
+    // One question of each difficulty in every other state: burned, held, kept for practice, retired.
+    const byDifficulty = (d: number) => cat.questions.filter((q) => q.difficulty === d);
+    const [burned, held, practiceOnly, retired] = [0, 1, 2, 3].map((i) => [1, 2, 3].map((d) => byDifficulty(d)[i]!.id));
+    await burn(burned!);
+    await env.DB.prepare("UPDATE questions SET paid_uses = 1 WHERE id IN (SELECT value FROM json_each(?))")
+      .bind(JSON.stringify(held))
+      .run();
+    await keepForPractice(cat, practiceOnly);
+    await env.DB.prepare("UPDATE questions SET retired_at = 1 WHERE id IN (SELECT value FROM json_each(?))")
+      .bind(JSON.stringify(retired))
+      .run();
     const now = Date.now();
     await runSchedule(env, now);
     await runSchedule(env, now + 60_000);
@@ -136,55 +172,72 @@ describe("schedule and question retirement", () => {
     expect(paid).toHaveLength(2);
     const inPaid = (await Promise.all(paid.map((t) => questionsOf(t.id)))).flat();
     expect(inPaid).toHaveLength(20);
-    expect(inPaid.filter((id) => retired.includes(id))).toEqual([]);
+    expect(new Set(inPaid).size).toBe(20);
+    const excluded = [...burned!, ...held!, ...practiceOnly!, ...retired!];
+    expect(inPaid.filter((id) => excluded.includes(id))).toEqual([]);
 
-    // Each question's count is the number of paid tournaments it is in: three runs counted once.
+    // Each taken question counts its one use, three runs counted once; the held ones keep theirs.
     const uses = await paidUses(cat);
     for (const q of cat.questions) {
-      const expected = retired.includes(q.id) ? 3 : inPaid.filter((id) => id === q.id).length;
+      const expected = inPaid.includes(q.id) || held!.includes(q.id) ? 1 : 0;
       expect(uses.get(q.id), `question ${q.id}`).toBe(expected);
     }
-    // Practice does not count.
-    const practice = (await tournamentsOf(cat.id)).find((t) => t.title.includes("Practice"))!;
-    expect(await questionsOf(practice.id)).toHaveLength(10);
+    // Practice opens on the burned and kept ones? Six are too few: no practice entry.
+    expect((await tournamentsOf(cat.id)).filter((t) => t.title.includes("Practice"))).toEqual([]);
   });
 
-  it("counts a use before the next slot of the same run picks: a question retired by the first tournament is not in the second", async () => {
+  it("never repeats a question in the next slot of the same run: the slot it cannot fill is skipped and recorded", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const cat = await makeCategory(4); // 12 questions: enough for one tournament, not for two without repeats
-    await env.DB.prepare("UPDATE questions SET paid_uses = 2 WHERE category_id = ?").bind(cat.id).run();
+    const cat = await makeCategory(4); // 12 fresh questions: enough for one tournament, not two
     await runSchedule(env, Date.now());
 
     const paid = (await tournamentsOf(cat.id)).filter((t) => t.entry_fee_cents > 0);
     expect(paid).toHaveLength(1);
     const uses = [...(await paidUses(cat)).values()];
-    expect(Math.max(...uses)).toBe(3);
-    expect(uses.filter((n) => n === 3)).toHaveLength(10);
+    expect(uses.filter((n) => n === 1)).toHaveLength(10);
+    expect(uses.filter((n) => n === 0)).toHaveLength(2);
+    expect(await shortfallOf(cat.id)).toMatchObject({ needed: 10, available: 2 });
   });
 
-  it("skips a paid slot it cannot fill with unretired questions and says why; practice still opens on the retired ones", async () => {
+  it("skips a paid slot it cannot fill with fresh questions, says why and records it for the console, and clears it once it fills one", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const cat = await makeCategory(4); // 12 questions
-    await retire(cat.questions.slice(0, 5).map((q) => q.id)); // 7 unretired
-    await runSchedule(env, Date.now());
+    await burn(cat.questions.slice(0, 5).map((q) => q.id)); // 7 fresh
+    await keepForPractice(await addQuestions(cat, 2)); // 5 burned + 6 kept: practice opens
+    const now = Date.now();
+    await runSchedule(env, now);
 
     const rows = await tournamentsOf(cat.id);
     expect(rows.filter((t) => t.entry_fee_cents > 0)).toEqual([]);
     const mine = warn.mock.calls.map((args) => args.join(" ")).filter((line) => line.includes(cat.name));
     expect(mine).toHaveLength(2); // one per empty slot
-    expect(mine[0]).toMatch(/7 unretired questions/);
+    expect(mine[0]).toMatch(/7 fresh questions/);
     expect(mine[0]).toMatch(/10 needed/);
+    const refused = await shortfallOf(cat.id);
+    expect(refused).toMatchObject({ needed: 10, available: 7 });
+    expect(refused!.slot_start).toBeGreaterThan(now);
 
     const practice = rows.find((t) => t.title.includes("Practice"))!;
     expect(practice).toBeDefined();
     expect(await questionsOf(practice.id)).toHaveLength(10);
     // No paid use was counted for anything.
-    expect([...(await paidUses(cat)).values()].filter((n) => n !== 0 && n !== 3)).toEqual([]);
+    expect([...(await paidUses(cat)).values()].filter((n) => n !== 0)).toEqual([]);
+
+    // New questions arrive: the next run fills a slot and the refusal is gone.
+    await addQuestions(cat, 5); // 22 fresh: both slots
+    await runSchedule(env, now + 60_000);
+    expect((await tournamentsOf(cat.id)).filter((t) => t.entry_fee_cents > 0)).toHaveLength(2);
+    expect(await shortfallOf(cat.id)).toBeNull();
   });
 
-  it("gives a player's practice run retired questions too", async () => {
+  it("gives a player's practice run burned and practice-only questions, never a fresh one", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
     const cat = await makeCategory(4);
-    await retire(cat.questions.map((q) => q.id)); // every question retired from prize play
+    await burn(cat.questions.slice(0, 6).map((q) => q.id));
+    await keepForPractice(
+      cat,
+      cat.questions.slice(6, 10).map((q) => q.id),
+    ); // 2 stay fresh
     await runSchedule(env, Date.now());
     const rows = await tournamentsOf(cat.id);
     expect(rows.filter((t) => t.entry_fee_cents > 0)).toEqual([]);
@@ -193,7 +246,12 @@ describe("schedule and question retirement", () => {
     expect(res.status, res.text).toBe(200);
     const run = await questionsOf(res.body.tournament.id);
     expect(run).toHaveLength(10);
-    expect(run.every((id) => cat.questions.some((q) => q.id === id))).toBe(true);
+    expect(run.sort()).toEqual(
+      cat.questions
+        .slice(0, 10)
+        .map((q) => q.id)
+        .sort(),
+    );
   });
 });
 

@@ -58,6 +58,16 @@ export async function makeCategory(perDifficulty = 4): Promise<CategoryFixture> 
   return { id: cat!.id, slug, name, questions };
 }
 
+/** Keeps these questions (a category's, by default all) for practice: the only kind besides burned ones practice draws. */
+export const keepForPractice = (category: CategoryFixture, ids = category.questions.map((q) => q.id)) =>
+  env.DB.prepare("UPDATE questions SET practice_only = 1 WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(ids)).run();
+
+/** Burns these questions: their answers count as shown. */
+export const burn = (ids: number[]) =>
+  env.DB.prepare("UPDATE questions SET answer_shown_at = ? WHERE id IN (SELECT value FROM json_each(?))")
+    .bind(Date.now(), JSON.stringify(ids))
+    .run();
+
 export interface TournamentOptions {
   title?: string;
   description?: string;
