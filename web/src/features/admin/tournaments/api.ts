@@ -54,7 +54,7 @@ export const useTournamentLive = (id: number, enabled: boolean) =>
 export const useQuestionBank = (categoryId: number | null) =>
   useQuery({
     queryKey: adminTournamentKeys.bank(categoryId ?? 0),
-    queryFn: () => read(api.admin.questions.$get({ query: { categoryId: String(categoryId), status: "active", pageSize: "100" } })),
+    queryFn: () => read(api.admin.questions.$get({ query: { categoryId: String(categoryId), status: "fresh", pageSize: "100" } })),
     enabled: categoryId !== null,
   });
 
