@@ -229,6 +229,8 @@ export interface AdminQuestion {
    * operator; retired: in no draw.
    */
   state: QuestionSupplyState;
+  /** Marked for practice by an operator (state says practice_only once no prize tournament holds it). */
+  practiceOnly: boolean;
   /** When it was burned; null while its answer has been shown to operators only. */
   answerShownAt: string | null;
   /** When an operator retired it from every draw; null while it is in play. */

@@ -24,6 +24,8 @@ describe("question supply rules", () => {
     expect(supplyState(q({ paidUses: 1 }))).toBe("held");
     expect(supplyState(q({ paidUses: 1, answerShownAt: 5 }))).toBe("burned");
     expect(supplyState(q({ practiceOnly: true }))).toBe("practice_only");
+    // Marked for practice while a prize tournament holds it: held until that tournament ends.
+    expect(supplyState(q({ practiceOnly: true, paidUses: 1 }))).toBe("held");
     expect(supplyState(q({ answerShownAt: 5, retiredAt: 9 }))).toBe("retired");
   });
 
@@ -37,7 +39,7 @@ describe("question supply rules", () => {
   it("practice takes only burned and practice-only questions, never one that can still decide a prize", () => {
     expect(usableForPractice(q({ answerShownAt: 1 }), false)).toBe(true);
     expect(usableForPractice(q({ practiceOnly: true }), false)).toBe(true);
-    for (const other of [q(), q({ paidUses: 1 }), q({ retiredAt: 1, answerShownAt: 1 })]) {
+    for (const other of [q(), q({ paidUses: 1 }), q({ paidUses: 1, practiceOnly: true }), q({ retiredAt: 1, answerShownAt: 1 })]) {
       expect(usableForPractice(other, false)).toBe(false);
     }
   });

@@ -16,32 +16,35 @@ export interface QuestionState {
 export const QUESTION_SUPPLY_STATES = ["fresh", "held", "burned", "practice_only", "retired"] as const;
 export type QuestionSupplyState = (typeof QUESTION_SUPPLY_STATES)[number];
 
-/** One word for a question's place in the supply, in the order the rules decide it. */
+/**
+ * One word for a question's place in the supply, in the order the rules decide it. A question held
+ * by a prize tournament stays `held` even if an operator marks it for practice meanwhile: practice
+ * must not show its answer before that tournament has ended (then it is burned, or given back).
+ */
 export function supplyState(q: QuestionState): QuestionSupplyState {
   if (q.retiredAt !== null) return "retired";
   if (q.answerShownAt !== null) return "burned";
-  if (q.practiceOnly) return "practice_only";
-  return q.paidUses > 0 ? "held" : "fresh";
+  if (q.paidUses > 0) return "held";
+  return q.practiceOnly ? "practice_only" : "fresh";
 }
 
-/** Never shown, never put in a prize tournament, not kept for practice: it may decide a prize. */
+/** Never shown, in no prize tournament, not kept for practice: it may decide a prize. */
 export const isFresh = (q: QuestionState) => supplyState(q) === "fresh";
 
 /**
  * May a new prize tournament take it? Only a fresh one; with demo reuse any question an operator
- * has not retired or kept for practice (fresh ones are still preferred: see `preferFresh`).
+ * has neither retired nor kept for practice (fresh ones are still preferred: see `preferFresh`).
  */
 export function usableForPrize(q: QuestionState, demoReuse: boolean): boolean {
-  const state = supplyState(q);
-  if (state === "retired" || state === "practice_only") return false;
-  return demoReuse || state === "fresh";
+  if (demoReuse) return q.retiredAt === null && !q.practiceOnly;
+  return isFresh(q);
 }
 
 /** May practice draw it? Only what can no longer decide a prize; with demo reuse the whole bank. */
 export function usableForPractice(q: QuestionState, demoReuse: boolean): boolean {
+  if (demoReuse) return q.retiredAt === null;
   const state = supplyState(q);
-  if (state === "retired") return false;
-  return demoReuse || state === "burned" || state === "practice_only";
+  return state === "burned" || state === "practice_only";
 }
 
 /** Marks every non-fresh question `seen`, so a pick takes fresh ones first (demo reuse). */

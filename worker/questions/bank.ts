@@ -51,6 +51,7 @@ export function presentAdminQuestion(q: QuestionRow, usage: QuestionUsage): Admi
     source: q.generatedBy,
     paidUses: q.paidUses,
     state: supplyState(q),
+    practiceOnly: q.practiceOnly,
     answerShownAt: q.answerShownAt === null ? null : iso(q.answerShownAt),
     retiredAt: q.retiredAt === null ? null : iso(q.retiredAt),
     tournaments: usage.tournaments,

@@ -28,9 +28,10 @@ export async function questionSupply(d1: D1Database, now: number): Promise<Omit<
          count(CASE WHEN ${fresh} AND q.difficulty_level = 1 THEN 1 END) AS fresh1,
          count(CASE WHEN ${fresh} AND q.difficulty_level = 2 THEN 1 END) AS fresh2,
          count(CASE WHEN ${fresh} AND q.difficulty_level NOT IN (1, 2) THEN 1 END) AS fresh3,
-         count(CASE WHEN q.retired_at IS NULL AND q.answer_shown_at IS NULL AND q.practice_only = 0 AND q.paid_uses > 0 THEN 1 END) AS held,
+         count(CASE WHEN q.retired_at IS NULL AND q.answer_shown_at IS NULL AND q.paid_uses > 0 THEN 1 END) AS held,
          count(CASE WHEN q.answer_shown_at >= ?1 THEN 1 END) AS burned_recently,
-         count(CASE WHEN q.retired_at IS NULL AND (q.answer_shown_at IS NOT NULL OR q.practice_only = 1) THEN 1 END) AS practice_pool
+         count(CASE WHEN q.retired_at IS NULL AND (q.answer_shown_at IS NOT NULL OR (q.practice_only = 1 AND q.paid_uses = 0)) THEN 1 END)
+           AS practice_pool
        FROM categories c LEFT JOIN questions q ON q.category_id = c.id
        GROUP BY c.id ORDER BY c.id`,
       )

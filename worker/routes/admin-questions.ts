@@ -264,9 +264,14 @@ type Ctx = Context<AppEnv>;
 const STATE_FILTERS: Record<AdminQuestionStatus, SQL> = {
   retired: isNotNull(questions.retiredAt),
   burned: and(isNull(questions.retiredAt), isNotNull(questions.answerShownAt))!,
-  practice_only: and(isNull(questions.retiredAt), isNull(questions.answerShownAt), eq(questions.practiceOnly, true))!,
-  held: and(isNull(questions.retiredAt), isNull(questions.answerShownAt), eq(questions.practiceOnly, false), gt(questions.paidUses, 0))!,
-  fresh: and(isNull(questions.retiredAt), isNull(questions.answerShownAt), eq(questions.practiceOnly, false), eq(questions.paidUses, 0))!,
+  held: and(isNull(questions.retiredAt), isNull(questions.answerShownAt), gt(questions.paidUses, 0))!,
+  practice_only: and(
+    isNull(questions.retiredAt),
+    isNull(questions.answerShownAt),
+    eq(questions.paidUses, 0),
+    eq(questions.practiceOnly, true),
+  )!,
+  fresh: and(isNull(questions.retiredAt), isNull(questions.answerShownAt), eq(questions.paidUses, 0), eq(questions.practiceOnly, false))!,
 };
 
 /** The form by the import's rules (every reason in one 400), with its category's slug. */

@@ -136,6 +136,25 @@ describe("practice never teaches a question that can still decide a prize", () =
     const drawn = await questionsOf(prize.body.id);
     expect(drawn).toHaveLength(20);
     expect(drawn.filter((id) => seen.has(id) || practiceIds.has(id))).toEqual([]);
+    // Six runs of ten questions each: well over a hundred requests.
+  }, 30_000);
+
+  it("keeps a question that a prize tournament holds out of practice even when an operator marks it practice-only", async () => {
+    const category = await makeCategory(4); // 12
+    const op = await makeOperator();
+    const made = await create(op, category.id, { format: "live_show" });
+    expect(made.status, made.text).toBe(201);
+    await keepForPractice(category); // all twelve marked, ten of them held by the upcoming show
+    const practice = await makePractice(category);
+    const p = await makePlayer();
+    const refused = await join(p, practice.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("practice_unavailable");
+    // The show is cancelled before its start: its questions come back, and practice may use them now.
+    expect((await call(`/api/admin/tournaments/${made.body.id}/cancel`, { cookie: op.cookie, body: { reason: "Moved" } })).status).toBe(
+      200,
+    );
+    expect((await join(p, practice.id)).status).toBe(200);
   });
 
   it("refuses a practice run where nothing but fresh questions exist", async () => {
