@@ -136,8 +136,7 @@ describe("practice never teaches a question that can still decide a prize", () =
     const drawn = await questionsOf(prize.body.id);
     expect(drawn).toHaveLength(20);
     expect(drawn.filter((id) => seen.has(id) || practiceIds.has(id))).toEqual([]);
-    // Six runs of ten questions each: well over a hundred requests.
-  }, 30_000);
+  }, 30_000); // six runs of ten questions: well over a hundred requests
 
   it("keeps a question that a prize tournament holds out of practice even when an operator marks it practice-only", async () => {
     const category = await makeCategory(4); // 12
