@@ -74,8 +74,11 @@ test("an operator runs the site from the console: import, create, cancel, pay ou
   const [bot, payee, refundee] = await Promise.all([createAccount("bot"), createAccount("payee"), createAccount("refundee")]);
 
   // The bot's tournament asks ten questions the operator picked, so the journey knows their answers.
-  const bank = await json<{ items: AdminQuestion[] }>(await op.api.get("/api/admin/questions?categoryId=1&status=active&pageSize=50"));
-  const picked = bank.items.slice(0, 10);
+  // Here (DEMO_QUESTION_REUSE, e2e/serve.ts) prize play may take any question an operator has not retired
+  // or kept for practice; fresh ones first, as the draws prefer them (other journeys hold or burn some).
+  const bank = await json<{ items: AdminQuestion[] }>(await op.api.get("/api/admin/questions?categoryId=1&pageSize=50"));
+  const usable = bank.items.filter((q) => q.state !== "retired" && q.state !== "practice_only");
+  const picked = [...usable.filter((q) => q.state === "fresh"), ...usable.filter((q) => q.state !== "fresh")].slice(0, 10);
   const answers = new Map(picked.map((q) => [q.id, q.correctAnswer]));
   const [botCup, payeeCup, doomed] = await Promise.all([
     createTournament({ title: `Bot Cup ${uniqueName("b")}`, prizePool: 20, startsInMs: 15_000, questionIds: picked.map((q) => q.id) }),

@@ -1,5 +1,5 @@
 // Operators' question supply: POST /api/admin/questions/import (CSV or JSON, upsert by text, a
-// report of refused rows) and GET /api/admin/questions (paid uses and retirement).
+// report of refused rows) and GET /api/admin/questions (paid uses and each question's supply state).
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { QUESTION_BANK, QUESTION_IMPORT } from "../../common/messages";
@@ -127,34 +127,40 @@ as massive as all the other planets combined."`,
 });
 
 describe("GET /api/admin/questions", () => {
-  it("lists a category's questions with their paid uses, filtered by retirement, a page at a time", async () => {
+  it("lists a category's questions with their paid uses, filtered by supply state, a page at a time", async () => {
     const cat = await makeCategory(2); // 6 questions
     const op = await makeOperator();
     expect((await call(`/api/admin/questions?categoryId=${cat.id}`, { cookie: (await makePlayer()).cookie })).status).toBe(403);
     const [a, b] = cat.questions;
-    await env.DB.prepare("UPDATE questions SET paid_uses = 3 WHERE id = ?").bind(a!.id).run();
-    await env.DB.prepare("UPDATE questions SET paid_uses = 2 WHERE id = ?").bind(b!.id).run();
+    const shownAt = Date.UTC(2026, 10, 20, 18, 30);
+    await env.DB.prepare("UPDATE questions SET paid_uses = 1 WHERE id = ?").bind(a!.id).run();
+    await env.DB.prepare("UPDATE questions SET paid_uses = 1, answer_shown_at = ? WHERE id = ?").bind(shownAt, b!.id).run();
 
-    const retired = await call(`/api/admin/questions?categoryId=${cat.id}&status=prize_retired`, { cookie: op.cookie });
-    expect(retired.status, retired.text).toBe(200);
-    expect(retired.body).toMatchObject({ total: 1, page: 1, nextPage: null });
-    expect(retired.body.items).toEqual([
+    const held = await call(`/api/admin/questions?categoryId=${cat.id}&status=held`, { cookie: op.cookie });
+    expect(held.status, held.text).toBe(200);
+    expect(held.body).toMatchObject({ total: 1, page: 1, nextPage: null });
+    expect(held.body.items).toEqual([
       expect.objectContaining({
         id: a!.id,
         question: a!.question,
         correctAnswer: a!.correct,
         options: a!.options,
-        paidUses: 3,
-        prizeRetired: true,
+        paidUses: 1,
+        state: "held",
+        answerShownAt: null,
         retiredAt: null,
       }),
     ]);
+    const burned = await call(`/api/admin/questions?categoryId=${cat.id}&status=burned`, { cookie: op.cookie });
+    expect(burned.body.items).toEqual([
+      expect.objectContaining({ id: b!.id, state: "burned", answerShownAt: new Date(shownAt).toISOString() }),
+    ]);
 
-    const active = await call(`/api/admin/questions?categoryId=${cat.id}&status=active&pageSize=4`, { cookie: op.cookie });
-    expect(active.body).toMatchObject({ total: 5, page: 1, pageSize: 4, nextPage: 2 });
-    expect(active.body.items[0]).toMatchObject({ id: b!.id, paidUses: 2, prizeRetired: false });
-    const second = await call(`/api/admin/questions?categoryId=${cat.id}&status=active&pageSize=4&page=2`, { cookie: op.cookie });
-    expect(second.body).toMatchObject({ total: 5, page: 2, nextPage: null });
+    const fresh = await call(`/api/admin/questions?categoryId=${cat.id}&status=fresh&pageSize=3`, { cookie: op.cookie });
+    expect(fresh.body).toMatchObject({ total: 4, page: 1, pageSize: 3, nextPage: 2 });
+    expect(fresh.body.items[0]).toMatchObject({ id: cat.questions[2]!.id, paidUses: 0, state: "fresh" });
+    const second = await call(`/api/admin/questions?categoryId=${cat.id}&status=fresh&pageSize=3&page=2`, { cookie: op.cookie });
+    expect(second.body).toMatchObject({ total: 4, page: 2, nextPage: null });
     expect(second.body.items).toHaveLength(1);
 
     expect((await call(`/api/admin/questions?status=gone`, { cookie: op.cookie })).status).toBe(400);

@@ -78,11 +78,11 @@ describe("the question bank's authorization", () => {
 });
 
 describe("GET /api/admin/questions", () => {
-  it("searches the text and filters by category, difficulty and status: active, retired by an operator, retired from prize play", async () => {
+  it("searches the text and filters by category, difficulty and supply state: fresh, held by a prize tournament, retired by an operator", async () => {
     const cat = await makeCategory(2);
     const op = await makeOperator();
     const [a, b, c] = cat.questions; // a, b: difficulty 1; c: difficulty 2
-    await env.DB.prepare("UPDATE questions SET paid_uses = 3 WHERE id = ?").bind(a!.id).run();
+    await env.DB.prepare("UPDATE questions SET paid_uses = 1 WHERE id = ?").bind(a!.id).run();
     await env.DB.prepare("UPDATE questions SET retired_at = ? WHERE id = ?").bind(Date.now(), b!.id).run();
 
     const search = await bank(op, `?q=${encodeURIComponent(c!.question.toUpperCase())}`);
@@ -90,12 +90,12 @@ describe("GET /api/admin/questions", () => {
     expect(search.body.items.map((i: { id: number }) => i.id)).toEqual([c!.id]);
 
     const ids = async (query: string) => (await bank(op, `?categoryId=${cat.id}${query}`)).body.items.map((i: { id: number }) => i.id);
-    expect(await ids("&status=prize_retired")).toEqual([a!.id]);
+    expect(await ids("&status=held")).toEqual([a!.id]);
     expect(await ids("&status=retired")).toEqual([b!.id]);
-    expect(await ids("&difficulty=1&status=active")).toEqual([]);
-    expect(await ids("&difficulty=2&status=active")).toEqual([c!.id, cat.questions[3]!.id]);
+    expect(await ids("&difficulty=1&status=fresh")).toEqual([]);
+    expect(await ids("&difficulty=2&status=fresh")).toEqual([c!.id, cat.questions[3]!.id]);
     const retired = (await bank(op, `?categoryId=${cat.id}&status=retired`)).body.items[0];
-    expect(retired).toMatchObject({ id: b!.id, prizeRetired: false, retiredAt: expect.any(String) });
+    expect(retired).toMatchObject({ id: b!.id, state: "retired", answerShownAt: null, retiredAt: expect.any(String) });
     expect((await bank(op, `?difficulty=4`)).status).toBe(400);
     expect((await bank(op, `?status=gone`)).status).toBe(400);
   });
@@ -202,8 +202,8 @@ describe("create and edit", () => {
 });
 
 describe("retire and restore", () => {
-  it("takes a retired question out of every draw (schedule, operator create, practice) and restore brings it back", async () => {
-    // 12 questions, two of them retired already: the 10 left are exactly one ramp's worth, so
+  it("takes a retired question out of the prize draws (schedule, operator create) and restore brings it back", async () => {
+    // 12 fresh questions, two of them retired already: the 10 left are exactly one ramp's worth, so
     // every draw needs every one of them.
     const cat = await makeCategory(4);
     await env.DB.prepare("UPDATE questions SET retired_at = 1 WHERE id IN (?, ?)").bind(cat.questions[3]!.id, cat.questions[7]!.id).run();
@@ -215,7 +215,7 @@ describe("retire and restore", () => {
     const [audit] = await auditOf(q.id, "question.retire");
     expect(audit).toMatchObject({ actor_user_id: op.id, note: "answer disputed" });
 
-    // The scheduler skips the category's paid slots and its practice entry: 9 questions left.
+    // The scheduler skips the category's paid slots (9 fresh questions left) and its practice entry (nothing burned yet).
     await runSchedule(env, Date.now());
     expect(await all("SELECT id FROM tournaments WHERE category_id = ?", cat.id)).toEqual([]);
     // An operator's tournament cannot be made either.
@@ -233,10 +233,6 @@ describe("retire and restore", () => {
     };
     const created = await call("/api/admin/tournaments", { cookie: op.cookie, body });
     expect(created.status, created.text).toBe(409);
-    // Practice: a run cannot be drawn without it.
-    const practice = await makePractice(cat);
-    const player = await makePlayer();
-    expect((await join(player, practice.id)).status).not.toBe(200);
 
     // Restored, it is in the draws again.
     const restore = await call(`/api/admin/questions/${q.id}/restore`, { cookie: op.cookie, body: {} });
@@ -245,6 +241,21 @@ describe("retire and restore", () => {
     expect(await auditOf(q.id, "question.restore")).toHaveLength(1);
     const again = await call("/api/admin/tournaments", { cookie: op.cookie, body });
     expect(again.status, again.text).toBe(201);
+  });
+
+  it("takes a retired question out of practice too, and restore brings it back", async () => {
+    // Practice draws burned questions: all 12 burned, two retired already, so a run needs the other 10.
+    const cat = await makeCategory(4);
+    await env.DB.prepare("UPDATE questions SET answer_shown_at = 1 WHERE category_id = ?").bind(cat.id).run();
+    await env.DB.prepare("UPDATE questions SET retired_at = 1 WHERE id IN (?, ?)").bind(cat.questions[3]!.id, cat.questions[7]!.id).run();
+    const op = await makeOperator();
+    const q = cat.questions[0]!;
+    expect((await call(`/api/admin/questions/${q.id}/retire`, { cookie: op.cookie, body: {} })).status).toBe(200);
+    const practice = await makePractice(cat);
+    const player = await makePlayer();
+    expect((await join(player, practice.id)).status).not.toBe(200);
+
+    expect((await call(`/api/admin/questions/${q.id}/restore`, { cookie: op.cookie, body: {} })).status).toBe(200);
     const run = await join(player, practice.id);
     expect(run.status, run.text).toBe(200);
   });

@@ -28,6 +28,27 @@ describe("DataTable", () => {
     expect(within(cards[0]!).getByText("$12.50")).toBeInTheDocument();
   });
 
+  it("puts a row's note on its own full-width row under it, and at the foot of its card", () => {
+    render(
+      <DataTable
+        caption="Payouts"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty="Nothing here"
+        rowNote={(r) => (r.amount < 0 ? `${r.name} owes money` : null)}
+      />,
+    );
+    const [, alice, bob, note] = within(screen.getByRole("table", { name: "Payouts" })).getAllByRole("row");
+    expect(alice).not.toHaveTextContent("owes money");
+    expect(bob).not.toHaveTextContent("owes money");
+    expect(within(note!).getByRole("cell")).toHaveAttribute("colspan", "2");
+    expect(note).toHaveTextContent("bob owes money");
+    const cards = within(screen.getByRole("list", { name: "Payouts" })).getAllByRole("listitem");
+    expect(cards[0]).not.toHaveTextContent("owes money");
+    expect(cards[1]).toHaveTextContent("bob owes money");
+  });
+
   it("says so when there is nothing to show", () => {
     render(<DataTable caption="Payouts" columns={columns} rows={[]} rowKey={(r) => r.id} empty="Nothing here" />);
     expect(screen.getByText("Nothing here")).toBeInTheDocument();

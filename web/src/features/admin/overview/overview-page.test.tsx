@@ -1,8 +1,10 @@
-// The overview as an operator reads it: the figures, what the house owes, and the reconciliation
-// in green when it holds and in red, with the accounts, when it does not.
+// The overview as an operator reads it: the figures, what the house owes, the reconciliation
+// in green when it holds and in red, with the accounts, when it does not, and a warning naming the
+// categories whose fresh questions run low.
 import { describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import type { AdminOverview } from "@common/api/console";
+import { SUPPLY_TEXT } from "../questions/labels";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import OverviewPage from "./overview-page";
@@ -50,6 +52,7 @@ const overview = (o: Partial<AdminOverview> = {}): AdminOverview => ({
     mismatches: [],
     identity: { moneyIn: 5000, moneyOut: 678.91, balances: 4321.09, difference: 0, holds: true },
   },
+  lowQuestionSupply: [],
   ...o,
 });
 
@@ -72,6 +75,28 @@ describe("the overview", () => {
     expect(data).toHaveLength(4);
     expect(data[1]).toHaveLength(30);
     expect(data[1]![29]).toBe(29);
+    expect(screen.queryByRole("alert", { name: SUPPLY_TEXT.overviewTitle })).not.toBeInTheDocument();
+  });
+
+  it("warns about categories short of fresh questions, says when a slot was skipped, and links to the supply", async () => {
+    fakeFetch({
+      "GET /api/admin/overview": () => ({
+        body: overview({
+          lowQuestionSupply: [
+            { categoryId: 4, name: "History", fresh: 40, daysLeft: 0.5, refusedSlot: false },
+            { categoryId: 7, name: "Music", fresh: 3, daysLeft: 0, refusedSlot: true },
+          ],
+        }),
+      }),
+    });
+    renderPage(routes, { at: "/admin", user: admin });
+    const warning = await screen.findByRole("alert", { name: "Questions running low" });
+    const items = within(warning).getAllByRole("listitem");
+    expect(items.map((i) => i.textContent)).toEqual([
+      "History: 40 fresh questions, 0.5 days left",
+      "Music: 3 fresh questions, 0 days left; a slot was skipped",
+    ]);
+    expect(within(warning).getByRole("link", { name: "Open the question supply" })).toHaveAttribute("href", "/admin/questions");
   });
 
   it("shows red with the difference and the accounts when the books do not balance", async () => {

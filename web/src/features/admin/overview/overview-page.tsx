@@ -1,5 +1,7 @@
-// The console's first screen: the business today and over 30 days, what the house owes, and
-// whether the books balance (docs/operating.md, "Overview" and "Reconciliation").
+// The console's first screen: the business today and over 30 days, what the house owes, whether
+// the books balance (docs/operating.md, "Overview" and "Reconciliation"), and the categories whose
+// fresh questions run low (docs/questions.md).
+import { Link } from "react-router";
 import type { AdminOverview, OverviewFigures } from "@common/api/console";
 import { formatDollars } from "@common/domain/money";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -8,6 +10,7 @@ import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { DataTable } from "../components/data-table";
 import { MoneyCell } from "../components/money-cell";
+import { SUPPLY_TEXT } from "../questions/labels";
 import { useAdminOverview } from "./api";
 import { VolumeChart } from "./volume-chart";
 
@@ -99,6 +102,31 @@ function Reconciliation({ r }: { r: AdminOverview["reconciliation"] }) {
   );
 }
 
+/** Prize play burns its questions: a category short of fresh ones soon has no prize shows. */
+function LowQuestionSupply({ low }: { low: AdminOverview["lowQuestionSupply"] }) {
+  return (
+    <section
+      role="alert"
+      aria-label={SUPPLY_TEXT.overviewTitle}
+      className="rounded-lg border border-destructive bg-destructive/10 p-4 text-sm"
+    >
+      <p className="font-semibold text-destructive">{SUPPLY_TEXT.overviewTitle}</p>
+      <p className="mt-1">{SUPPLY_TEXT.overviewIntro}</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {low.map((c) => (
+          <li key={c.categoryId}>
+            {SUPPLY_TEXT.overviewItem(c.name, c.fresh, c.daysLeft)}
+            {c.refusedSlot && <span className="font-medium text-destructive">{`; ${SUPPLY_TEXT.overviewRefused}`}</span>}
+          </li>
+        ))}
+      </ul>
+      <Link to="/admin/questions" className="mt-2 inline-block font-medium text-primary underline-offset-4 hover:underline">
+        {SUPPLY_TEXT.overviewLink}
+      </Link>
+    </section>
+  );
+}
+
 export default function OverviewPage() {
   const { data, error, isLoading } = useAdminOverview();
   if (isLoading) return <PageSpinner />;
@@ -112,6 +140,7 @@ export default function OverviewPage() {
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">Overview</h1>
       <Reconciliation r={data.reconciliation} />
+      {data.lowQuestionSupply.length > 0 && <LowQuestionSupply low={data.lowQuestionSupply} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <Card>
           <CardHeader>

@@ -12,9 +12,11 @@ export interface BankFilters {
   page: number;
 }
 
+/** Everything under `all` (the bank's pages and the supply) is refetched after any change to a question. */
 export const bankKeys = {
   all: ["admin", "questions"] as const,
   list: (f: BankFilters) => [...bankKeys.all, f] as const,
+  supply: ["admin", "questions", "supply"] as const,
   reports: (status: "open" | "all") => ["admin", "question-reports", status] as const,
 };
 
@@ -29,6 +31,11 @@ export function useQuestionBank(f: BankFilters) {
       ),
     placeholderData: keepPreviousData,
   });
+}
+
+/** GET /api/admin/questions/supply: fresh, held, burned and practice questions per category, with the scheduler's refusals. */
+export function useQuestionSupply() {
+  return useQuery({ queryKey: bankKeys.supply, queryFn: () => read(api.admin.questions.supply.$get()), refetchOnMount: "always" });
 }
 
 export function useSaveQuestion() {
@@ -51,6 +58,16 @@ export function useSetRetired() {
         ? read(api.admin.questions[":id"].retire.$post({ param, json: {} }))
         : read(api.admin.questions[":id"].restore.$post({ param, json: {} }));
     },
+    onSuccess: () => qc.invalidateQueries({ queryKey: bankKeys.all }),
+  });
+}
+
+/** Keeps a question for practice (prize play never takes it) or gives it back; a burned one stays burned. */
+export function useSetPracticeOnly() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, practiceOnly }: { id: number; practiceOnly: boolean }) =>
+      read(api.admin.questions[":id"]["practice-only"].$post({ param: { id: String(id) }, json: { practiceOnly } })),
     onSuccess: () => qc.invalidateQueries({ queryKey: bankKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
-// The console's question bank: search and filters, each question with its usage, how players
-// really answered it and a suggested difficulty; create, edit, retire and restore; and the
-// import of a CSV or JSON file with its report of refused rows.
+// The console's Questions screen: first the supply per category (supply-panel.tsx); then the bank:
+// search and filters, each question with its place in the supply, its usage, how players really
+// answered it and a suggested difficulty; create, edit, keep for practice, retire and restore; and
+// the import of a CSV or JSON file with its report of refused rows.
 import { useId, useState } from "react";
 import type { AdminQuestion, AdminQuestionStatus, QuestionImportReport } from "@common/api/admin";
 import { QUESTION_BANK } from "@common/messages";
@@ -13,19 +14,24 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiError, errorMessage } from "@/lib/api";
 import { useCategories } from "@/lib/categories";
 import { toast } from "@/lib/toast";
-import { useImportQuestions, useQuestionBank, useSetRetired, type BankFilters } from "./api";
-import { DIFFICULTY_LABELS, STATUS_LABELS } from "./labels";
+import { useImportQuestions, useQuestionBank, useSetPracticeOnly, useSetRetired, type BankFilters } from "./api";
+import { answerShownLabel, DIFFICULTY_LABELS, PRACTICE_ACTION, STATE_LABELS, STATE_TONES } from "./labels";
 import { QuestionFormDialog } from "./question-form";
+import { SupplyPanel } from "./supply-panel";
 
 export default function QuestionsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Questions</h1>
-      <Tabs defaultValue="bank">
+      <Tabs defaultValue="supply">
         <TabsList>
+          <TabsTrigger value="supply">Supply</TabsTrigger>
           <TabsTrigger value="bank">Bank</TabsTrigger>
           <TabsTrigger value="import">Import</TabsTrigger>
         </TabsList>
+        <TabsContent value="supply">
+          <SupplyPanel />
+        </TabsContent>
         <TabsContent value="bank">
           <Bank />
         </TabsContent>
@@ -79,7 +85,7 @@ function Bank() {
           <Label htmlFor={`${id}-status`}>Status</Label>
           <Select id={`${id}-status`} value={filters.status} onChange={(e) => set({ status: e.target.value as AdminQuestionStatus | "" })}>
             <option value="">All</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
+            {Object.entries(STATE_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -123,12 +129,23 @@ function Bank() {
 function QuestionRow({ question: q, category, onEdit }: { question: AdminQuestion; category: string; onEdit(): void }) {
   const headingId = useId();
   const retire = useSetRetired();
+  const practice = useSetPracticeOnly();
+  // A burned question can never go back to prize play, and a retired one is in no draw: neither is offered the choice.
+  const practiceChoice = q.state === "practice_only" ? false : q.state === "fresh" || q.state === "held" ? true : null;
+  const setPractice = (practiceOnly: boolean) =>
+    practice.mutate(
+      { id: q.id, practiceOnly },
+      {
+        onSuccess: () => toast.success(practiceOnly ? QUESTION_BANK.practiceOnly : QUESTION_BANK.backToSupply),
+        onError: (e) => toast.error(PRACTICE_ACTION.failed, errorMessage(e)),
+      },
+    );
   const toggle = () =>
     retire.mutate(
       { id: q.id, retire: q.retiredAt === null },
       {
         onSuccess: (r) => toast.success(r.retiredAt === null ? QUESTION_BANK.restored : QUESTION_BANK.retired),
-        onError: (e) => toast.error("Could not change the question", errorMessage(e)),
+        onError: (e) => toast.error(PRACTICE_ACTION.failed, errorMessage(e)),
       },
     );
   return (
@@ -137,8 +154,7 @@ function QuestionRow({ question: q, category, onEdit }: { question: AdminQuestio
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <Badge variant="outline">{category}</Badge>
           <Badge variant="secondary">{DIFFICULTY_LABELS[q.difficulty]}</Badge>
-          {q.retiredAt !== null && <Badge variant="destructive">Retired</Badge>}
-          {q.retiredAt === null && q.prizeRetired && <Badge variant="outline">Practice only</Badge>}
+          <Badge variant={STATE_TONES[q.state]}>{STATE_LABELS[q.state]}</Badge>
           {q.suggestedDifficulty !== null && <Badge variant="default">Suggested: {DIFFICULTY_LABELS[q.suggestedDifficulty]}</Badge>}
         </div>
         <h2 id={headingId} className="font-semibold break-words">
@@ -152,6 +168,12 @@ function QuestionRow({ question: q, category, onEdit }: { question: AdminQuestio
           <span>{`${q.tournaments} tournaments · ${q.paidUses} prize uses`}</span>
           {" · "}
           <span>{q.correctRate === null ? "No answers yet" : `${Math.round(q.correctRate * 100)}% correct of ${q.answers} answers`}</span>
+          {q.answerShownAt !== null && (
+            <>
+              {" · "}
+              <span>{answerShownLabel(q.answerShownAt)}</span>
+            </>
+          )}
         </p>
         <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={onEdit}>
@@ -160,6 +182,11 @@ function QuestionRow({ question: q, category, onEdit }: { question: AdminQuestio
           <Button size="sm" variant="outline" disabled={retire.isPending} onClick={toggle}>
             {q.retiredAt === null ? "Retire" : "Restore"}
           </Button>
+          {practiceChoice !== null && (
+            <Button size="sm" variant="outline" disabled={practice.isPending} onClick={() => setPractice(practiceChoice)}>
+              {practiceChoice ? PRACTICE_ACTION.markPracticeOnly : PRACTICE_ACTION.backToPrizePlay}
+            </Button>
+          )}
         </div>
       </CardContent>
     </Card>
