@@ -80,7 +80,8 @@ async function figures(d1: D1Database, from: number): Promise<OverviewFigures> {
 
 const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export async function buildOverview(d1: D1Database, now = Date.now()): Promise<AdminOverview> {
+/** `demoReuse`: the deployment reuses the demo bank (DEMO_QUESTION_REUSE), so only a skipped slot is worth a warning. */
+export async function buildOverview(d1: D1Database, now = Date.now(), demoReuse = false): Promise<AdminOverview> {
   const todayStart = Math.floor(now / DAY_MS) * DAY_MS;
   const periodStart = todayStart - (CHART_DAYS - 1) * DAY_MS;
   const [today, last30Days, supply] = await Promise.all([figures(d1, todayStart), figures(d1, periodStart), questionSupply(d1, now)]);
@@ -141,7 +142,7 @@ export async function buildOverview(d1: D1Database, now = Date.now()): Promise<A
       };
     }),
     lowQuestionSupply: supply.categories
-      .filter((c) => c.low)
+      .filter((c) => (demoReuse ? c.shortfall !== null : c.low))
       .map((c) => ({ categoryId: c.categoryId, name: c.name, fresh: c.fresh, daysLeft: c.daysLeft, refusedSlot: c.shortfall !== null })),
     reconciliation: {
       ok: accounts.length === 0 && difference === 0,

@@ -80,9 +80,9 @@ describe("GET /api/admin/questions/supply", () => {
       name: cat.name,
       fresh: 4,
       freshByDifficulty: { 1: 2, 2: 2, 3: 0 },
-      held: 1,
+      held: 2, // q0, and q9: marked for practice while a prize tournament holds it, it is held until that one ends
       burnedRecently: 2, // q1 and q4; not q5, burned before the window
-      practicePool: 5, // burned q1, q4, q5 and practice-only q8, q9; not the retired q11
+      practicePool: 4, // burned q1, q4, q5 and practice-only q8; not the held q9 nor the retired q11
       daysLeft: 0, // four questions are not one live show
       low: true,
       shortfall: null,
@@ -92,9 +92,9 @@ describe("GET /api/admin/questions/supply", () => {
     const byState = Object.fromEntries(await Promise.all(QUESTION_SUPPLY_STATES.map(async (s) => [s, await idsIn(op, cat, s)])));
     const expected = {
       fresh: [q[2], q[3], q[6], q[7]],
-      held: [q[0]],
+      held: [q[0], q[9]],
       burned: [q[1], q[4], q[5]],
-      practice_only: [q[8], q[9]],
+      practice_only: [q[8]],
       retired: [q[10], q[11]],
     };
     for (const s of QUESTION_SUPPLY_STATES) expect(byState[s], s).toEqual(expected[s].map((id) => ({ id, state: s })));
@@ -144,10 +144,21 @@ describe("GET /api/admin/questions/supply", () => {
     expect(await lowInOverview(op, cat.id)).toEqual({ categoryId: cat.id, name: cat.name, fresh: 3, daysLeft: 0, refusedSlot: true });
   });
 
-  it("says when the deployment reuses the demo bank", async () => {
+  it("says when the deployment reuses the demo bank, where the overview warns only of a skipped slot", async () => {
     const op = await makeOperator();
     const cat = await makeCategory(1);
-    expect((await supplyOf(op, cat.id, { env: { DEMO_QUESTION_REUSE: "on" } })).demoReuse).toBe(true);
+    const reuse = { env: { DEMO_QUESTION_REUSE: "on" } };
+    expect((await supplyOf(op, cat.id, reuse)).demoReuse).toBe(true);
+    const overview = async () =>
+      (await call<AdminOverview>("/api/admin/overview", { cookie: op.cookie, ...reuse })).body.lowQuestionSupply.find(
+        (c) => c.categoryId === cat.id,
+      );
+    expect(await lowInOverview(op, cat.id)).toMatchObject({ fresh: 3, refusedSlot: false });
+    expect(await overview()).toBeUndefined();
+    await env.DB.prepare("INSERT INTO question_shortfalls (category_id, slot_start, needed, available, noted_at) VALUES (?, ?, 10, 3, ?)")
+      .bind(cat.id, Date.now() + DAY, Date.now())
+      .run();
+    expect(await overview()).toMatchObject({ refusedSlot: true });
   });
 });
 
@@ -183,13 +194,16 @@ describe("POST /api/admin/questions/:id/practice-only", () => {
     expect((await supplyOf(op, cat.id)).category).toMatchObject({ fresh: 3, practicePool: 0 });
   });
 
-  it("keeps a held question out of future prize draws; given back, it is held again", async () => {
+  it("marks a held question for practice, which it joins only once its prize tournament has ended; given back, it is held", async () => {
     const op = await makeOperator();
     const cat = await makeCategory(1);
     const id = cat.questions[0]!.id;
     await set("paid_uses = 1 WHERE id = ?", id);
-    expect((await practiceOnly(op, id, { practiceOnly: true })).body.state).toBe("practice_only");
-    expect((await practiceOnly(op, id, { practiceOnly: false })).body.state).toBe("held");
+    expect((await practiceOnly(op, id, { practiceOnly: true })).body).toMatchObject({ state: "held", practiceOnly: true });
+    expect((await practiceOnly(op, id, { practiceOnly: false })).body).toMatchObject({ state: "held", practiceOnly: false });
+    await practiceOnly(op, id, { practiceOnly: true });
+    await set("paid_uses = 0 WHERE id = ?", id); // its tournament ended without asking it
+    expect(await idsIn(op, cat, "practice_only")).toEqual([{ id, state: "practice_only" }]);
   });
 
   it("leaves a burned question burned whatever the mark", async () => {

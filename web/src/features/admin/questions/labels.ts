@@ -29,6 +29,8 @@ export const answerShownLabel = (iso: string) => `Answer shown ${new Date(iso).t
 export const PRACTICE_ACTION = {
   markPracticeOnly: "Practice only",
   backToPrizePlay: "Back to prize play",
+  /** A held question an operator marked: it joins practice once its prize tournament has ended. */
+  markedWhileHeld: "Marked for practice after its tournament",
   failed: "Could not change the question",
 } as const;
 

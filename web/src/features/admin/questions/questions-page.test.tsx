@@ -19,6 +19,7 @@ const q = (over: Partial<AdminQuestion> = {}): AdminQuestion => ({
   source: "import",
   paidUses: 2,
   state: "held",
+  practiceOnly: false,
   answerShownAt: null,
   retiredAt: null,
   tournaments: 4,
@@ -223,13 +224,13 @@ describe("the question bank screen", () => {
       q({ id: 11, question: "A fresh question?", state: "fresh", paidUses: 0 }),
       q({ id: 12, question: "A held question?", state: "held" }),
       q({ id: 13, question: "A burned question?", state: "burned", answerShownAt: shownAt }),
-      q({ id: 14, question: "A practice question?", state: "practice_only", paidUses: 0 }),
+      q({ id: 14, question: "A practice question?", state: "practice_only", practiceOnly: true, paidUses: 0 }),
       q({ id: 15, question: "A retired question?", state: "retired", retiredAt: "2026-11-21T00:00:00.000Z" }),
     ];
     const server = openBank({
       "GET /api/admin/questions": () => ({ body: page(items) }),
-      "POST /api/admin/questions/11/practice-only": () => ({ body: { ...items[0], state: "practice_only" } }),
-      "POST /api/admin/questions/14/practice-only": () => ({ body: { ...items[3], state: "fresh" } }),
+      "POST /api/admin/questions/11/practice-only": () => ({ body: { ...items[0], state: "practice_only", practiceOnly: true } }),
+      "POST /api/admin/questions/14/practice-only": () => ({ body: { ...items[3], state: "fresh", practiceOnly: false } }),
     });
     const card = (name: string) => screen.findByRole("article", { name });
     const fresh = await card("A fresh question?");

@@ -131,7 +131,7 @@ function QuestionRow({ question: q, category, onEdit }: { question: AdminQuestio
   const retire = useSetRetired();
   const practice = useSetPracticeOnly();
   // A burned question can never go back to prize play, and a retired one is in no draw: neither is offered the choice.
-  const practiceChoice = q.state === "practice_only" ? false : q.state === "fresh" || q.state === "held" ? true : null;
+  const practiceChoice = q.state === "burned" || q.state === "retired" ? null : !q.practiceOnly;
   const setPractice = (practiceOnly: boolean) =>
     practice.mutate(
       { id: q.id, practiceOnly },
@@ -155,6 +155,7 @@ function QuestionRow({ question: q, category, onEdit }: { question: AdminQuestio
           <Badge variant="outline">{category}</Badge>
           <Badge variant="secondary">{DIFFICULTY_LABELS[q.difficulty]}</Badge>
           <Badge variant={STATE_TONES[q.state]}>{STATE_LABELS[q.state]}</Badge>
+          {q.state === "held" && q.practiceOnly && <Badge variant="outline">{PRACTICE_ACTION.markedWhileHeld}</Badge>}
           {q.suggestedDifficulty !== null && <Badge variant="default">Suggested: {DIFFICULTY_LABELS[q.suggestedDifficulty]}</Badge>}
         </div>
         <h2 id={headingId} className="font-semibold break-words">
