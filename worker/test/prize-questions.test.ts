@@ -48,23 +48,21 @@ const questionsOf = async (tournamentId: number) =>
 
 const inAnHour = () => new Date(Date.now() + 60 * 60_000).toISOString();
 
+const tournamentBody = (categoryId: number) => ({
+  title: `Prize Cup ${Math.random().toString(36).slice(2, 8)}`,
+  description: "A one-off tournament.",
+  categoryId,
+  entryFee: 0,
+  isFree: true,
+  prizePool: 50,
+  maxParticipants: 20,
+  minLevel: 1,
+  startTime: inAnHour(),
+});
+
 /** An operator's tournament in the category, its questions drawn at random (or picked). */
 const create = (op: Player, categoryId: number, o: Record<string, unknown> = {}) =>
-  call("/api/admin/tournaments", {
-    cookie: op.cookie,
-    body: {
-      title: `Prize Cup ${Math.random().toString(36).slice(2, 8)}`,
-      description: "A one-off tournament.",
-      categoryId,
-      entryFee: 0,
-      isFree: true,
-      prizePool: 50,
-      maxParticipants: 20,
-      minLevel: 1,
-      startTime: inAnHour(),
-      ...o,
-    },
-  });
+  call("/api/admin/tournaments", { cookie: op.cookie, body: { ...tournamentBody(categoryId), ...o } });
 
 /** Pretends the show's current stage began `ms` ago, then runs its alarm: one step of the show. */
 async function stepShow(tournamentId: number, ms: number) {
@@ -255,5 +253,31 @@ describe("a question whose answer was shown never enters prize play again", () =
     states = await statesOf(category);
     expect(questions.slice(0, 2).map((id) => states.get(id)!.burned)).toEqual([1, 1]);
     expect(questions.slice(2).map((id) => [states.get(id)!.burned, states.get(id)!.paid_uses])).toEqual(Array(8).fill([0, 0]));
+  });
+});
+
+describe("demo reuse (local runs of the public demo bank)", () => {
+  it("lets prize draws take burned questions, fresh ones first, and practice the whole bank; never a retired one", async () => {
+    const category = await makeCategory(4); // 12
+    const ids = category.questions.map((q) => q.id);
+    await burn(ids.slice(0, 8)); // 4 fresh left
+    await env.DB.prepare("UPDATE questions SET retired_at = 1 WHERE id = ?").bind(ids[11]).run();
+    const op = await makeOperator();
+    const reuse = { DEMO_QUESTION_REUSE: "on" };
+    expect((await create(op, category.id, { format: "live_show" })).status).toBe(409);
+    const made = await call("/api/admin/tournaments", {
+      cookie: op.cookie,
+      env: reuse,
+      body: { ...tournamentBody(category.id), format: "live_show" },
+    });
+    expect(made.status, made.text).toBe(201);
+    const drawn = await questionsOf(made.body.id);
+    expect(drawn).not.toContain(ids[11]);
+    expect(drawn.filter((id) => ids.slice(8, 11).includes(id))).toHaveLength(3); // every fresh one that is not retired
+    const practice = await makePractice(category);
+    expect((await join(await makePlayer(), practice.id)).status).toBe(409);
+    expect(
+      (await call(`/api/tournaments/${practice.id}/join`, { method: "POST", cookie: (await makePlayer()).cookie, env: reuse })).status,
+    ).toBe(200);
   });
 });
