@@ -41,7 +41,7 @@ import {
   showStageEndsAt,
 } from "../../common/domain/live-show";
 import { nextLifecycleStep } from "../../common/domain/lifecycle";
-import { leaderboardPushInterval } from "../../common/domain/tournaments";
+import { isPrizePlay, leaderboardPushInterval } from "../../common/domain/tournaments";
 import { answerPoints, answerXp, isLate } from "../../common/domain/scoring";
 import { placementXp } from "../../common/domain/levels";
 import { awardPrizes, prizePoolFromFees } from "../../common/domain/prizes";
@@ -116,7 +116,11 @@ export interface RoomFailure {
 export type RoomResult<T> = { ok: true; value: T } | RoomFailure;
 
 /** What the room knows about a join before any D1 work (see TournamentRoom.admission). */
-export type Admission = { state: "practice" } | { state: "joined"; reference: string } | { state: "open"; feeCents: number };
+export type Admission =
+  | { state: "practice" }
+  | { state: "joined"; reference: string }
+  /** `prize`: prize play (docs/fair-play.md), closed to staff and accounts linked to staff. */
+  | { state: "open"; feeCents: number; prize: boolean };
 
 /** A join's outcome: the entry's reference, and what the group's batch read back for the answer. */
 export interface JoinOutcome {
@@ -138,6 +142,8 @@ const JOIN_GROUP_WINDOW_MS = 4;
 const JOIN_GROUP_MAX = 200;
 
 const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });
+const isPrize = (meta: MetaRow) =>
+  isPrizePlay({ practice: meta.practice === 1, entryFeeCents: meta.entry_fee_cents, prizePoolCents: meta.prize_pool_cents });
 const fail = (status: RoomFailure["status"], code: ErrorCode, message: string, title?: string): RoomFailure =>
   title === undefined ? { ok: false, status, code, message } : { ok: false, status, code, message, title };
 const notFound = () => fail(404, "tournament_not_found", PLAY.notFound);
@@ -232,7 +238,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const seated = this.#joinedReference(meta, userId);
     if (seated !== null) return ok({ state: "joined", reference: seated });
     const refusal = this.#joinRefusal(meta, level, Date.now());
-    return refusal ?? ok({ state: "open", feeCents: meta.entry_fee_cents });
+    return refusal ?? ok({ state: "open", feeCents: meta.entry_fee_cents, prize: isPrize(meta) });
   }
 
   /**
@@ -910,6 +916,7 @@ export class TournamentRoom extends DurableObject<Env> {
       title: meta.title,
       feeCents: fee,
       joinedAt: now,
+      prize: isPrize(meta),
       rows,
     });
     let results: D1Result[];
@@ -945,6 +952,8 @@ export class TournamentRoom extends DurableObject<Env> {
         this.#refreshPlayer(w.user.userId, now);
       } else if (!r || !r.claim_held) {
         refused.push([w, claimLost()]);
+      } else if (r.staff) {
+        refused.push([w, fail(403, "staff_excluded", JOIN.staffExcluded.description, JOIN.staffExcluded.title)]);
       } else {
         const short = formatCents(Math.max(fee - r.balance, 1));
         refused.push([w, fail(409, "insufficient_balance", JOIN.balanceDescription(short, formatCents(fee)), JOIN.balanceTitle)]);
