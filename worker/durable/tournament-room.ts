@@ -52,6 +52,7 @@ import { claimStatements, isClaimLost, type KeyClaim } from "../money/idempotenc
 import { iso } from "../db/present";
 import { closeQuietly, parseJson } from "./notification-hub";
 import { pushNotification, TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "./hub-client";
+import { staffSql } from "../fair-play/staff";
 import { RoomStore, isOpen, unansweredPlay, type MetaRow, type Phase, type PlayRow, type QuestionRow } from "./room/storage";
 import { computeStandings, responseRecords, showStandings } from "./room/standings";
 import { LiveBoard, type BoardRow } from "./room/board";
@@ -1309,6 +1310,9 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** Moves the lifecycle on as far as the clock allows, then sets the alarm for what is next. */
   async #advance(now: number): Promise<void> {
+    // Before the first question: no staff in prize play, whatever changed since they joined.
+    const before = this.#store.meta()!;
+    if (before.phase === "upcoming" && now >= before.start_time && isPrize(before)) await this.#removeStaffSeats(before, now);
     const meta = this.#store.meta()!;
     const step = nextLifecycleStep(
       {
@@ -1343,6 +1347,51 @@ export class TournamentRoom extends DurableObject<Env> {
         break;
     }
     await this.#arm();
+  }
+
+  /**
+   * Staff out of prize play at the start (docs/fair-play.md): a participant who is an operator now
+   * (the role granted after the join: `npm run admin:grant` only writes D1) or whose join came from
+   * a device or network an operator has been seen on since is removed before the first question,
+   * the fee refunded as a leave refunds it: once, under the leave's reference, in one batch with
+   * the seat, the count and the pool. A repeat finds them gone (or the refund already there).
+   */
+  async #removeStaffSeats(meta: MetaRow, now: number): Promise<void> {
+    if (this.#store.participantCount() === 0) return;
+    const db = this.env.DB;
+    const { results } = await db
+      .prepare(
+        `SELECT p.user_id FROM tournament_participants p
+         WHERE p.tournament_id = ? AND ${staffSql("p.user_id", "p.device_hash", "p.network_hash", now)}`,
+      )
+      .bind(meta.tournament_id)
+      .all<{ user_id: number }>();
+    const staff = results.map((r) => r.user_id).filter((userId) => this.#store.participant(userId) !== null);
+    if (staff.length === 0) return;
+    const fee = meta.entry_fee_cents;
+    let count = this.#store.participantCount();
+    let pool = meta.prize_pool_cents;
+    const statements = staff.flatMap((userId) => {
+      count -= 1;
+      if (fee > 0) pool = prizePoolFromFees(count * fee);
+      return leaveStatements(db, {
+        tournamentId: meta.tournament_id,
+        title: meta.title,
+        userId,
+        feeCents: fee,
+        departures: this.#store.departures(userId),
+        participants: count,
+        prizePoolCents: pool,
+        why: "staff",
+      });
+    });
+    await runAtomically(db, statements);
+    for (const userId of staff) {
+      this.#store.recordDeparture(userId);
+      this.#board.remove(userId);
+    }
+    this.#store.setPrizePool(pool);
+    await this.#leaderboardChanged();
   }
 
   async #start(meta: MetaRow, now: number): Promise<void> {
