@@ -51,7 +51,10 @@ export async function assertNotStaff(db: D1Database, user: { role: string }, ide
  */
 export async function recordOperatorSeen(c: Context<AppEnv>, userId: number, now = Date.now()): Promise<void> {
   if (c.req.header("upgrade")?.toLowerCase() === "websocket") return;
-  const { deviceHash, networkHash } = joinIdentity(c);
+  const { deviceHash, networkHash: hashed } = joinIdentity(c);
+  // A loopback address names no network: under `wrangler dev` (npm start, the e2e journeys) every
+  // request comes from it, and linking it would shut every local player out of prize play.
+  const networkHash = isLoopback(c.req.header("cf-connecting-ip")) ? null : hashed;
   const seen = (kind: "device" | "network", hash: string) =>
     c.env.DB.prepare(
       `INSERT INTO staff_fingerprints (kind, hash, user_id, seen_at) VALUES (?1, ?2, ?3, ?4)
@@ -59,3 +62,7 @@ export async function recordOperatorSeen(c: Context<AppEnv>, userId: number, now
     ).bind(kind, hash, userId, now, STAFF_SEEN_REFRESH_MS);
   await c.env.DB.batch([seen("device", deviceHash), ...(networkHash ? [seen("network", networkHash)] : [])]);
 }
+
+/** 127.0.0.0/8 and ::1, also IPv4-mapped. */
+export const isLoopback = (address: string | undefined) =>
+  address !== undefined && /^(?:127\.|::1$|::ffff:127\.|0:0:0:0:0:0:0:1$)/i.test(address.trim());

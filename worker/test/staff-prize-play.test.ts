@@ -161,6 +161,17 @@ describe("accounts linked to an operator cannot join prize tournaments", () => {
     expect(free.status, free.text).toBe(200);
   });
 
+  it("does not link the loopback address (wrangler dev: every local request comes from it)", async () => {
+    const t = await makeTournament(await makeCategory(), { entryFeeCents: FEE });
+    const op = await makeOperator();
+    await operatorSeenAt(op, { device: deviceId(), ip: "127.0.0.1" });
+    await operatorSeenAt(op, { device: deviceId(), ip: "::1" });
+    const local = await makePlayer({ balanceCents: 2_000 });
+    const res = await joinFrom(local, t.id, { device: deviceId(), ip: "127.0.0.1" });
+    expect(res.status, res.text).toBe(200);
+    expect(await all("SELECT kind FROM staff_fingerprints WHERE user_id = ?", op.id)).toEqual([{ kind: "device" }, { kind: "device" }]);
+  });
+
   it("a link lasts only while the operator was seen recently", async () => {
     const t = await makeTournament(await makeCategory(), { entryFeeCents: FEE });
     const op = await makeOperator();
