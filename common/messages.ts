@@ -166,6 +166,8 @@ export const JOIN = {
   levelTitle: "Level requirement not met",
   levelDescription: (minLevel: number) => `You need to be level ${minLevel} to join this tournament.`,
   full: { title: "Tournament is full", description: "This tournament has reached its maximum number of participants." },
+  /** An operator, or an account on a device or network an operator recently used, asks to join a prize tournament. */
+  staffExcluded: { title: "Not open to staff", description: "Staff and accounts linked to staff cannot play for prizes." },
   balanceTitle: "Insufficient balance",
   balanceDescription: (shortfall: string, fee: string) => `You need $${shortfall} more to join this tournament. Full entry fee: $${fee}.`,
   failedTitle: "Failed to join tournament",

@@ -6,6 +6,15 @@ export const PRIZE_SHARES_BPS = [6500, 2500, 1000] as const;
 export const MIN_PLAYERS_PAID = 10;
 /** A paid tournament still under the minimum this long after its start is cancelled. */
 export const CANCEL_AFTER_DELAY_MS = 30 * 60 * 1000;
+/**
+ * Staff out of prize play (docs/fair-play.md): a device (its cookie) an operator was signed in on
+ * links the accounts that use it for this long after the operator was last seen on it; a network
+ * address, which others share and which changes hands, for a shorter time.
+ */
+export const STAFF_DEVICE_LINK_MS = 90 * 24 * 60 * 60 * 1000;
+export const STAFF_NETWORK_LINK_MS = 30 * 24 * 60 * 60 * 1000;
+/** An operator's fingerprint is written again at most this often (its seen_at moves on). */
+export const STAFF_SEEN_REFRESH_MS = 10 * 60 * 1000;
 
 export const QUESTIONS_PER_TOURNAMENT = 10;
 export const OPTIONS_PER_QUESTION = 4;

@@ -41,5 +41,10 @@ console.log(
   `${user.username} (id ${user.id}) is now ${user.role === "admin" ? "an operator (admin)" : "a player"} in the ${target.slice(2)} database.`,
 );
 // The operators' routes refuse an operator without two-factor authentication.
-if (user.role === "admin")
+if (user.role === "admin") {
   console.log("They must enable two-factor authentication (profile, Security) before the operators' routes answer.");
+  // docs/operating.md, "Making a player an operator": the room removes staff seats at each start.
+  console.log(
+    "Staff cannot play for prizes: their seats in upcoming prize tournaments are removed, and the entry fees refunded, when each starts.",
+  );
+}

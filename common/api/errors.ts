@@ -60,6 +60,8 @@ export const ERROR_CODES = [
   "join_closed",
   "level_too_low",
   "tournament_full",
+  /** An operator, or an account linked to one by device or network, asked to join a prize tournament (docs/fair-play.md). */
+  "staff_excluded",
   /** Not enough money for an entry fee or a withdrawal. */
   "insufficient_balance",
   "practice_unavailable",

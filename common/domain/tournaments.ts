@@ -9,6 +9,13 @@ import type { Cents } from "./money";
  */
 export const isPracticeKind = (kind: TournamentKind) => kind !== "standard";
 
+/**
+ * Prize play: a standard tournament with an entry fee, or with a prize pool (a free one whose pool
+ * the house funds). Staff and accounts linked to staff may not play it (docs/fair-play.md).
+ */
+export const isPrizePlay = (t: { practice: boolean; entryFeeCents: Cents; prizePoolCents: Cents }) =>
+  !t.practice && (t.entryFeeCents > 0 || t.prizePoolCents > 0);
+
 /** Players needed to start: the minimum applies to paid tournaments only. */
 export const minPlayersFor = (t: { entryFeeCents: Cents }) => (t.entryFeeCents > 0 ? MIN_PLAYERS_PAID : 0);
 

@@ -470,6 +470,25 @@ export const settlementChunks = sqliteTable(
   (t) => [primaryKey({ columns: [t.tournamentId, t.chunk] })],
 );
 
+/**
+ * Where operators have been seen: the keyed hashes (as on tournament_participants) of the device
+ * cookie and network address of each signed-in operator request, with when each was last seen.
+ * A prize join from a device or network an operator used recently is refused (docs/fair-play.md,
+ * "Staff out of prize play"). Written only while the account is an operator.
+ */
+export const staffFingerprints = sqliteTable(
+  "staff_fingerprints",
+  {
+    kind: text("kind", { enum: ["device", "network"] }).notNull(),
+    hash: text("hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    seenAt: integer("seen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.hash, t.userId] })],
+);
+
 export const payouts = sqliteTable(
   "payouts",
   {

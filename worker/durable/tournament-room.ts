@@ -41,7 +41,7 @@ import {
   showStageEndsAt,
 } from "../../common/domain/live-show";
 import { nextLifecycleStep } from "../../common/domain/lifecycle";
-import { leaderboardPushInterval } from "../../common/domain/tournaments";
+import { isPrizePlay, leaderboardPushInterval } from "../../common/domain/tournaments";
 import { answerPoints, answerXp, isLate } from "../../common/domain/scoring";
 import { placementXp } from "../../common/domain/levels";
 import { awardPrizes, prizePoolFromFees } from "../../common/domain/prizes";
@@ -52,6 +52,7 @@ import { claimStatements, isClaimLost, type KeyClaim } from "../money/idempotenc
 import { iso } from "../db/present";
 import { closeQuietly, parseJson } from "./notification-hub";
 import { pushNotification, TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "./hub-client";
+import { staffSql } from "../fair-play/staff";
 import { RoomStore, isOpen, unansweredPlay, type MetaRow, type Phase, type PlayRow, type QuestionRow } from "./room/storage";
 import { computeStandings, responseRecords, showStandings } from "./room/standings";
 import { LiveBoard, type BoardRow } from "./room/board";
@@ -117,7 +118,11 @@ export interface RoomFailure {
 export type RoomResult<T> = { ok: true; value: T } | RoomFailure;
 
 /** What the room knows about a join before any D1 work (see TournamentRoom.admission). */
-export type Admission = { state: "practice" } | { state: "joined"; reference: string } | { state: "open"; feeCents: number };
+export type Admission =
+  | { state: "practice" }
+  | { state: "joined"; reference: string }
+  /** `prize`: prize play (docs/fair-play.md), closed to staff and accounts linked to staff. */
+  | { state: "open"; feeCents: number; prize: boolean };
 
 /** A join's outcome: the entry's reference, and what the group's batch read back for the answer. */
 export interface JoinOutcome {
@@ -139,6 +144,8 @@ const JOIN_GROUP_WINDOW_MS = 4;
 const JOIN_GROUP_MAX = 200;
 
 const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });
+const isPrize = (meta: MetaRow) =>
+  isPrizePlay({ practice: meta.practice === 1, entryFeeCents: meta.entry_fee_cents, prizePoolCents: meta.prize_pool_cents });
 const fail = (status: RoomFailure["status"], code: ErrorCode, message: string, title?: string): RoomFailure =>
   title === undefined ? { ok: false, status, code, message } : { ok: false, status, code, message, title };
 const notFound = () => fail(404, "tournament_not_found", PLAY.notFound);
@@ -233,7 +240,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const seated = this.#joinedReference(meta, userId);
     if (seated !== null) return ok({ state: "joined", reference: seated });
     const refusal = this.#joinRefusal(meta, level, Date.now());
-    return refusal ?? ok({ state: "open", feeCents: meta.entry_fee_cents });
+    return refusal ?? ok({ state: "open", feeCents: meta.entry_fee_cents, prize: isPrize(meta) });
   }
 
   /**
@@ -917,6 +924,7 @@ export class TournamentRoom extends DurableObject<Env> {
       title: meta.title,
       feeCents: fee,
       joinedAt: now,
+      prize: isPrize(meta),
       rows,
     });
     let results: D1Result[];
@@ -952,6 +960,8 @@ export class TournamentRoom extends DurableObject<Env> {
         this.#refreshPlayer(w.user.userId, now);
       } else if (!r || !r.claim_held) {
         refused.push([w, claimLost()]);
+      } else if (r.staff) {
+        refused.push([w, fail(403, "staff_excluded", JOIN.staffExcluded.description, JOIN.staffExcluded.title)]);
       } else {
         const short = formatCents(Math.max(fee - r.balance, 1));
         refused.push([w, fail(409, "insufficient_balance", JOIN.balanceDescription(short, formatCents(fee)), JOIN.balanceTitle)]);
@@ -1323,6 +1333,9 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** Moves the lifecycle on as far as the clock allows, then sets the alarm for what is next. */
   async #advance(now: number): Promise<void> {
+    // Before the first question: no staff in prize play, whatever changed since they joined.
+    const before = this.#store.meta()!;
+    if (before.phase === "upcoming" && now >= before.start_time && isPrize(before)) await this.#removeStaffSeats(before, now);
     const meta = this.#store.meta()!;
     const step = nextLifecycleStep(
       {
@@ -1357,6 +1370,51 @@ export class TournamentRoom extends DurableObject<Env> {
         break;
     }
     await this.#arm();
+  }
+
+  /**
+   * Staff out of prize play at the start (docs/fair-play.md): a participant who is an operator now
+   * (the role granted after the join: `npm run admin:grant` only writes D1) or whose join came from
+   * a device or network an operator has been seen on since is removed before the first question,
+   * the fee refunded as a leave refunds it: once, under the leave's reference, in one batch with
+   * the seat, the count and the pool. A repeat finds them gone (or the refund already there).
+   */
+  async #removeStaffSeats(meta: MetaRow, now: number): Promise<void> {
+    if (this.#store.participantCount() === 0) return;
+    const db = this.env.DB;
+    const { results } = await db
+      .prepare(
+        `SELECT p.user_id FROM tournament_participants p
+         WHERE p.tournament_id = ? AND ${staffSql("p.user_id", "p.device_hash", "p.network_hash", now)}`,
+      )
+      .bind(meta.tournament_id)
+      .all<{ user_id: number }>();
+    const staff = results.map((r) => r.user_id).filter((userId) => this.#store.participant(userId) !== null);
+    if (staff.length === 0) return;
+    const fee = meta.entry_fee_cents;
+    let count = this.#store.participantCount();
+    let pool = meta.prize_pool_cents;
+    const statements = staff.flatMap((userId) => {
+      count -= 1;
+      if (fee > 0) pool = prizePoolFromFees(count * fee);
+      return leaveStatements(db, {
+        tournamentId: meta.tournament_id,
+        title: meta.title,
+        userId,
+        feeCents: fee,
+        departures: this.#store.departures(userId),
+        participants: count,
+        prizePoolCents: pool,
+        why: "staff",
+      });
+    });
+    await runAtomically(db, statements);
+    for (const userId of staff) {
+      this.#store.recordDeparture(userId);
+      this.#board.remove(userId);
+    }
+    this.#store.setPrizePool(pool);
+    await this.#leaderboardChanged();
   }
 
   async #start(meta: MetaRow, now: number): Promise<void> {

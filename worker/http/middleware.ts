@@ -8,6 +8,7 @@ import { createDb } from "../db/client";
 import { readSession } from "../auth/session";
 import { sessions } from "../db/schema";
 import { accountBanned } from "../admin/account-state";
+import { recordOperatorSeen } from "../fair-play/staff";
 import { badRequest, forbidden, unauthorized } from "./errors";
 import type { AppEnv } from "./app-env";
 
@@ -54,6 +55,8 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   }
   c.set("user", signedIn?.user ?? null);
   c.set("session", signedIn?.session ?? null);
+  // Every device and network an operator works from is linked to staff (docs/fair-play.md).
+  if (signedIn && signedIn.user.role === "admin") await recordOperatorSeen(c, signedIn.user.id);
   return next();
 });
 

@@ -7,6 +7,7 @@ import type { User } from "../../common/api/types";
 import { users } from "../db/schema";
 import { presentUser } from "../db/present";
 import { createSession, endSession } from "../auth/session";
+import { recordOperatorSeen } from "../fair-play/staff";
 import { accountBanned } from "../admin/account-state";
 import { hashPassword, scryptParamsFromEnv, verifyPassword } from "../auth/password";
 import { hit } from "../http/rate-limit";
@@ -119,6 +120,8 @@ export const authRoutes = new Hono<AppEnv>()
     const country = user.country ?? clientCountry(c.req.raw);
     if (country !== user.country) await db.update(users).set({ country }).where(eq(users.id, user.id));
     await createSession(c, db, user.id);
+    // Where an operator signs in from is linked to staff (docs/fair-play.md, "Staff out of prize play").
+    if (user.role === "admin") await recordOperatorSeen(c, user.id);
     return c.json(presentUser({ ...user, country }) satisfies User);
   })
   .post("/logout", async (c) => {

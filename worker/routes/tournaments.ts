@@ -32,6 +32,7 @@ import { HttpError, conflict, notFound } from "../http/errors";
 import { openPracticeRun } from "../tournaments/practice-runs";
 import { demoQuestionReuse } from "../questions/usage";
 import { joinIdentity } from "../fair-play/identity";
+import { assertNotStaff } from "../fair-play/staff";
 import { accountFrozen } from "../money/frozen";
 import { assertNotSuspended } from "../admin/account-state";
 import type { FairnessReport } from "../../common/api/fair-play";
@@ -254,6 +255,9 @@ export const tournamentRoutes = new Hono<AppEnv>()
         const known = unwrap(admission);
         if (known.state === "joined") return { reference: known.reference, answer: await joinAnswer(db, requested, user.id) };
         const fee = known.state === "open" ? known.feeCents : (practice?.entryFeeCents ?? 0);
+        const identity = joinIdentity(c);
+        // Staff, and accounts on a device or network staff use, play no prize tournament (the room checks again in the seat's batch).
+        if (known.state === "open" && known.prize) await assertNotStaff(c.env.DB, user, identity);
         let id = requested;
         // Starting practice joins the player's own run of it: the tournament answered is that run.
         if (practice?.kind === "practice") {
@@ -272,7 +276,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
               username: user.username,
               level: user.level,
               showLevel: visibility(user.preferences).showLevel,
-              ...joinIdentity(c),
+              ...identity,
             },
             claim,
           ),

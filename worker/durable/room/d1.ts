@@ -143,6 +143,8 @@ export function leaveStatements(
     departures: number;
     participants: number;
     prizePoolCents: number;
+    /** Why the seat goes: the player left, or staff may not play for prizes (removed at the start). */
+    why?: "left" | "staff";
   },
 ): D1PreparedStatement[] {
   return [
@@ -153,7 +155,8 @@ export function leaveStatements(
             amountCents: l.feeCents,
             type: "refund",
             reference: leaveReference(l.tournamentId, l.userId, l.departures),
-            description: `Refund: ${l.title} (left before the start)`,
+            description:
+              l.why === "staff" ? `Refund: ${l.title} (staff cannot play for prizes)` : `Refund: ${l.title} (left before the start)`,
           }),
         ]
       : []),

@@ -5,6 +5,7 @@
 import { getTableColumns } from "drizzle-orm";
 import { POOL_PERCENT } from "../../../common/domain/prizes";
 import { tournaments } from "../../db/schema";
+import { staffSql } from "../../fair-play/staff";
 
 /** One player of a group: `ref` is the entry's ledger reference; `key`/`at` the request's idempotency claim, if any. */
 export interface GroupRow {
@@ -24,6 +25,8 @@ export interface GroupReadback {
   joined_at: number | null;
   /** The request's claim was still its own (always 1 without a key). */
   claim_held: 0 | 1;
+  /** The player is staff or linked to staff (docs/fair-play.md) in a prize tournament: no seat, no fee. */
+  staff: 0 | 1;
 }
 
 const row = (field: keyof GroupRow) => `json_extract(j.value, '$.${field}')`;
@@ -37,12 +40,15 @@ const claimHeld = `(${row("key")} IS NULL OR EXISTS (SELECT 1 FROM idempotency_k
  * taken, or for free), the tournament's count and pool from the seats themselves, the claims'
  * references, then the readback and the tournament row. Rows with a conflict (a seat or entry
  * already there, from a join whose reply was lost) change nothing and read back as seated.
+ * `prize`: staff and accounts linked to staff get neither seat nor charge, as D1 has the roles
+ * and fingerprints in this very batch (a role granted after the Worker's own check still counts).
  */
 export function joinGroupStatements(
   db: D1Database,
-  g: { tournamentId: number; title: string; feeCents: number; joinedAt: number; rows: GroupRow[] },
+  g: { tournamentId: number; title: string; feeCents: number; joinedAt: number; prize: boolean; rows: GroupRow[] },
 ): D1PreparedStatement[] {
   const rows = JSON.stringify(g.rows);
+  const staff = g.prize ? staffSql(row("u"), row("d"), row("n"), g.joinedAt) : "false";
   const seated = `EXISTS (SELECT 1 FROM tournament_participants p WHERE p.tournament_id = ?1 AND p.user_id = ${row("u")})`;
   const out: D1PreparedStatement[] = [];
   if (g.feeCents > 0) {
@@ -54,7 +60,7 @@ export function joinGroupStatements(
           `INSERT INTO transactions (user_id, amount_cents, type, status, reference, description, provider)
            SELECT u.id, -?2, 'tournament_entry', 'completed', ${row("ref")}, ?3, NULL
            FROM json_each(?4) AS j JOIN users u ON u.id = ${row("u")}
-           WHERE u.balance_cents >= ?2 AND ${claimHeld}
+           WHERE u.balance_cents >= ?2 AND ${claimHeld} AND NOT ${staff}
            ON CONFLICT (reference) DO NOTHING`,
         )
         .bind(g.tournamentId, g.feeCents, `Entry: ${g.title}`, rows),
@@ -66,7 +72,7 @@ export function joinGroupStatements(
       .prepare(
         `INSERT INTO tournament_participants (tournament_id, user_id, joined_at, device_hash, network_hash)
          SELECT ?1, ${row("u")}, ?2, ${row("d")}, ${row("n")} FROM json_each(?3) AS j
-         WHERE ${paid} AND ${claimHeld}
+         WHERE ${paid} AND ${claimHeld} AND NOT ${staff}
          ON CONFLICT (tournament_id, user_id) DO NOTHING`,
       )
       .bind(g.tournamentId, g.joinedAt, rows),
@@ -92,7 +98,8 @@ export function joinGroupStatements(
            (SELECT p.joined_at FROM tournament_participants p WHERE p.tournament_id = ?1 AND p.user_id = ${row("u")}) AS joined_at,
            CASE WHEN ${row("key")} IS NULL OR EXISTS (SELECT 1 FROM idempotency_keys k
              WHERE k.user_id = ${row("u")} AND k.key = ${row("key")} AND k.created_at = ${row("at")} AND k.response_status IS NULL)
-           THEN 1 ELSE 0 END AS claim_held
+           THEN 1 ELSE 0 END AS claim_held,
+           CASE WHEN ${staff} THEN 1 ELSE 0 END AS staff
          FROM json_each(?2) AS j LEFT JOIN users u ON u.id = ${row("u")}`,
       )
       .bind(g.tournamentId, rows),
