@@ -7,7 +7,7 @@ import { totpCode } from "../auth/totp";
 import { call, cookieFrom, registerUser } from "./helpers";
 import { balanceCents, countRows, expectLedgerBalanced, fund, makeAdmin, PAST_HOLD, withdraw } from "./money-helpers";
 import { verifyEmail } from "./email-helpers";
-import { makeCategory, makePractice, next } from "./tournament-fixtures";
+import { keepForPractice, makeCategory, makePractice, next } from "./tournament-fixtures";
 import { enrolled, login, stepUp } from "./session-helpers";
 
 /** A code of the next time step: the current step's code was spent enabling 2FA. */
@@ -204,7 +204,9 @@ describe("DELETE /api/user", () => {
 
   it("is not held back by practice, finished or left half-way", async () => {
     const { cookie, user, password } = await registerUser();
-    const practice = await makePractice(await makeCategory());
+    const category = await makeCategory();
+    await keepForPractice(category);
+    const practice = await makePractice(category);
     const player = { id: user.id, username: user.username, cookie };
     const run = await call(`/api/tournaments/${practice.id}/join`, { method: "POST", cookie });
     expect(run.status).toBe(200);

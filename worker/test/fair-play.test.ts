@@ -21,6 +21,7 @@ import {
   makeCategory,
   makePlayer,
   makePractice,
+  keepForPractice,
   makeTournament,
   next,
   one,
@@ -64,6 +65,7 @@ describe("withheld answers", () => {
 
   it("practice still shows the correct answer and explanation at once", async () => {
     const category = await makeCategory();
+    await keepForPractice(category);
     const practice = await makePractice(category);
     const p = await makePlayer();
     const run = await join(p, practice.id);

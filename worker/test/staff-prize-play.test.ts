@@ -20,6 +20,7 @@ import {
   makeCategory,
   makePlayer,
   makePractice,
+  keepForPractice,
   makeTournament,
   next,
   one,
@@ -102,6 +103,7 @@ describe("operators cannot join prize tournaments", () => {
     const res = await join(op, t.id);
     expect(res.status, res.text).toBe(200);
     expect(await seated(t.id, op.id)).toBe(1);
+    await keepForPractice(category);
     const practice = await makePractice(category);
     const run = await join(op, practice.id);
     expect(run.status, run.text).toBe(200);

@@ -4,7 +4,18 @@ import { afterAll, describe, expect, it } from "vitest";
 import { JOIN, PLAY } from "../../common/messages";
 import { prizePoolFromFees } from "../../common/domain/prizes";
 import { call } from "./helpers";
-import { all, balanceOf, join, ledgerMismatches, makeCategory, makePlayer, makeTournament, one, roomSql } from "./tournament-fixtures";
+import {
+  all,
+  balanceOf,
+  join,
+  keepForPractice,
+  ledgerMismatches,
+  makeCategory,
+  makePlayer,
+  makeTournament,
+  one,
+  roomSql,
+} from "./tournament-fixtures";
 
 const entries = (tournamentId: number) =>
   all<{ user_id: number; amount_cents: number }>(
@@ -110,6 +121,7 @@ describe("joining a tournament", () => {
 
   it("lets anyone into practice: no level gate, no capacity, no fee, a run of their own", async () => {
     const category = await makeCategory();
+    await keepForPractice(category);
     const t = await makeTournament(category, {
       title: "Science Practice",
       kind: "practice",

@@ -20,6 +20,7 @@ import {
   makeCategory,
   makePlayer,
   makePractice,
+  keepForPractice,
   makeTournament,
   next,
   one,
@@ -403,6 +404,7 @@ describe("finishing", () => {
 
   it("in practice credits the answers' XP once, completes the run and pays nothing", async () => {
     const category = await makeCategory();
+    await keepForPractice(category);
     const practice = await makePractice(category);
     const p = await makePlayer({ xp: 990 });
     const started = await join(p, practice.id);
