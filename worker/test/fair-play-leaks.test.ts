@@ -1,0 +1,107 @@
+// Five small fair-play leaks, each closed (docs/fair-play.md): the live show's latency allowance
+// measured only from pings the room sent itself, a cap on the cheat-attempt rows one player can
+// make a tournament store, practice runs that only their owner can see, question reports that
+// ask the room whatever the question, and receipts of a tournament that does not exist.
+import { describe, expect, it } from "vitest";
+import { evictDurableObject } from "cloudflare:test";
+import { LATENCY_ALLOWANCE_MAX_MS } from "../../common/spec";
+import {
+  correctOf,
+  join,
+  makeCategory,
+  makePlayer,
+  makeTournament,
+  openSocket,
+  request,
+  room,
+  roomSql,
+  sleep,
+  startNow,
+  type Player,
+  type SocketClient,
+  type TournamentFixture,
+} from "./tournament-fixtures";
+
+const socketOf = async (t: { id: number }, p: Player): Promise<SocketClient> => {
+  const { status, client } = await openSocket(`/api/tournaments/${t.id}/ws`, p.cookie);
+  expect(status).toBe(101);
+  return client!;
+};
+
+/** A live show with `players` joined, each with a socket open and the show waiting to start. */
+async function liveShow(players: number): Promise<{ t: TournamentFixture; ps: Player[]; sockets: SocketClient[] }> {
+  const t = await makeTournament(await makeCategory(), { format: "live_show" });
+  const ps: Player[] = [];
+  for (let i = 0; i < players; i++) ps.push(await makePlayer());
+  for (const p of ps) expect((await join(p, t.id)).status).toBe(200);
+  const sockets = await Promise.all(ps.map((p) => socketOf(t, p)));
+  for (const s of sockets) await s.waitFor((f) => f.type === "status" && f.show?.stage === "waiting");
+  return { t, ps, sockets };
+}
+
+/** Waits until the room has handled every frame sent before on this socket (frames are handled in order). */
+const drain = (s: SocketClient, id: string) => request(s, { type: "next", id });
+
+/**
+ * Starts the show, pretends its first question went out at a known moment five seconds ago, and
+ * answers it on each socket in turn. `before`/`after` bound the moment the room took the answer:
+ * with no allowance responseTime >= before - openedAt; with one, <= after - openedAt - allowance.
+ */
+async function answerFirst(t: TournamentFixture, sockets: SocketClient[]) {
+  await startNow(t.id);
+  const questions = await Promise.all(sockets.map((s) => s.waitFor((f) => f.type === "question")));
+  const questionId = questions[0].question.id as number;
+  const openedAt = Date.now() - 5000;
+  await roomSql(t.id, "UPDATE questions SET opened_at = ? WHERE ord = 0", openedAt);
+  const answers: { responseTime: number; before: number; after: number }[] = [];
+  for (const [i, s] of sockets.entries()) {
+    const before = Date.now();
+    const r = await request(s, { type: "answer", id: `answer-${i}`, questionId, answer: correctOf(t, questionId) });
+    expect(r.type, JSON.stringify(r)).toBe("result");
+    answers.push({ responseTime: r.result.responseTime, before: before - openedAt, after: Date.now() - openedAt });
+  }
+  return answers;
+}
+
+describe("the live show's latency allowance", () => {
+  it("gives nothing for a pong with a forged time or a nonce the room never sent", async () => {
+    const { t, sockets } = await liveShow(2);
+    const [sa, sb] = sockets as [SocketClient, SocketClient];
+    await sa.waitFor((f) => f.type === "ping");
+    // A claims a ten-second round trip: an old time, a made-up nonce, and both together.
+    sa.ws.send(JSON.stringify({ type: "pong", t: Date.now() - 10_000 }));
+    sa.ws.send(JSON.stringify({ type: "pong", nonce: "0123456789abcdef0123456789abcdef" }));
+    sa.ws.send(JSON.stringify({ type: "pong", nonce: "0123456789abcdef0123456789abcdef", t: Date.now() - 10_000 }));
+    await drain(sa, "drain");
+    const [a, b] = await answerFirst(t, [sa, sb]);
+    // Counted from the push in full: no allowance was earned.
+    expect(a!.responseTime).toBeGreaterThanOrEqual(a!.before);
+    expect(b!.responseTime).toBeGreaterThanOrEqual(b!.before);
+    for (const s of sockets) s.ws.close(1000);
+  });
+
+  it("measures a round trip from the room's own send time, across hibernation, and each nonce once", async () => {
+    const { t, sockets } = await liveShow(2);
+    const [sa, sb] = sockets as [SocketClient, SocketClient];
+    const [pa, pb] = [await sa.waitFor((f) => f.type === "ping"), await sb.waitFor((f) => f.type === "ping")];
+    expect(pa.nonce).toEqual(expect.any(String));
+    expect(pa.nonce).not.toBe(pb.nonce);
+    // B answers its ping at once: a short round trip.
+    sb.ws.send(JSON.stringify({ type: "pong", nonce: pb.nonce }));
+    await drain(sb, "drain-1");
+    // The room hibernates with A's ping outstanding; A answers it 400 ms after it was sent.
+    await evictDurableObject(room(t.id));
+    await sleep(400);
+    sa.ws.send(JSON.stringify({ type: "pong", nonce: pa.nonce }));
+    // B sends its used nonce again, late: were it measured again, B's median would be 400 ms.
+    for (let i = 0; i < 4; i++) sb.ws.send(JSON.stringify({ type: "pong", nonce: pb.nonce }));
+    await drain(sa, "drain-a");
+    await drain(sb, "drain-b");
+    const [a, b] = await answerFirst(t, [sa, sb]);
+    // A's round trip took at least 400 ms by the room's clock: the whole (capped) allowance.
+    expect(a!.responseTime).toBeLessThanOrEqual(a!.after - LATENCY_ALLOWANCE_MAX_MS);
+    // B's allowance is half its one short round trip, far from the cap.
+    expect(b!.responseTime).toBeGreaterThan(b!.after - LATENCY_ALLOWANCE_MAX_MS);
+    for (const s of sockets) s.ws.close(1000);
+  });
+});
