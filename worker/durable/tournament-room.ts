@@ -69,7 +69,7 @@ import {
 import { presentTournament } from "../db/present-tournament";
 import {
   cancelStatements,
-  cheatAttemptStatement,
+  cheatAttemptStatements,
   closePracticeRunStatement,
   commitmentStatement,
   entryReference,
@@ -1072,7 +1072,7 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   async #cheat(meta: MetaRow, userId: number, reason: string, code: ErrorCode, message: string): Promise<RoomFailure> {
-    await cheatAttemptStatement(this.env.DB, meta.tournament_id, userId, reason).run();
+    await this.env.DB.batch(cheatAttemptStatements(this.env.DB, meta.tournament_id, userId, reason));
     return fail(409, code, message);
   }
 

@@ -4,13 +4,19 @@
 // ask the room whatever the question, and receipts of a tournament that does not exist.
 import { describe, expect, it } from "vitest";
 import { evictDurableObject } from "cloudflare:test";
-import { LATENCY_ALLOWANCE_MAX_MS } from "../../common/spec";
+import { PLAY } from "../../common/messages";
+import { CHEAT_ATTEMPTS_STORED_MAX, LATENCY_ALLOWANCE_MAX_MS } from "../../common/spec";
+import { call } from "./helpers";
+import { makeOperator } from "./fair-play-fixtures";
 import {
+  all,
+  answer,
   correctOf,
   join,
   makeCategory,
   makePlayer,
   makeTournament,
+  one,
   openSocket,
   request,
   room,
@@ -103,5 +109,41 @@ describe("the live show's latency allowance", () => {
     // B's allowance is half its one short round trip, far from the cap.
     expect(b!.responseTime).toBeGreaterThan(b!.after - LATENCY_ALLOWANCE_MAX_MS);
     for (const s of sockets) s.ws.close(1000);
+  });
+});
+
+describe("cheat-attempt rows", () => {
+  it("stores at most the cap per player and tournament and counts the rest, refusing each the same way", async () => {
+    const t = await makeTournament(await makeCategory());
+    const p = await makePlayer();
+    expect((await join(p, t.id)).status).toBe(200);
+    const op = await makeOperator();
+    const extra = 7;
+    const bodies = new Set<string>();
+    for (let i = 0; i < CHEAT_ATTEMPTS_STORED_MAX + extra; i++) {
+      // Before the start: the tournament's own ids and made-up ones alike.
+      const res = await answer(p, t.id, i % 2 === 0 ? t.questions[i % 10]!.id : 900_000_000 + i, "Anything");
+      expect(res.status).toBe(409);
+      bodies.add(res.text);
+    }
+    expect([...bodies]).toEqual([JSON.stringify({ code: "not_live", message: PLAY.notLive })]);
+    const stored = await one<{ n: number }>("SELECT count(*) AS n FROM cheat_attempts WHERE tournament_id = ? AND user_id = ?", t.id, p.id);
+    expect(stored.n).toBe(CHEAT_ATTEMPTS_STORED_MAX);
+    // The overflow is counted on the last stored row.
+    const rows = await all<{ suppressed: number }>(
+      "SELECT suppressed FROM cheat_attempts WHERE tournament_id = ? AND user_id = ? ORDER BY id",
+      t.id,
+      p.id,
+    );
+    expect(rows.map((r) => r.suppressed)).toEqual([...Array<number>(CHEAT_ATTEMPTS_STORED_MAX - 1).fill(0), extra]);
+
+    // The operators' Fair play screen shows the count.
+    const screen = await call(`/api/admin/fair-play?tournamentId=${t.id}&userId=${p.id}`, { cookie: op.cookie });
+    expect(screen.status).toBe(200);
+    expect(screen.body.cheatAttempts).toHaveLength(CHEAT_ATTEMPTS_STORED_MAX);
+    expect(screen.body.cheatAttempts[0]).toMatchObject({ userId: p.id, tournamentId: t.id, suppressed: extra });
+    // The live view counts every refusal.
+    const live = await call(`/api/admin/tournaments/${t.id}/live`, { cookie: op.cookie });
+    expect(live.body.cheatAttemptCount).toBe(CHEAT_ATTEMPTS_STORED_MAX + extra);
   });
 });
