@@ -15,6 +15,7 @@ import {
   join,
   makeCategory,
   makePlayer,
+  makePractice,
   makeTournament,
   one,
   openSocket,
@@ -27,6 +28,8 @@ import {
   type SocketClient,
   type TournamentFixture,
 } from "./tournament-fixtures";
+
+const NOT_FOUND = { code: "tournament_not_found", message: PLAY.notFound };
 
 const socketOf = async (t: { id: number }, p: Player): Promise<SocketClient> => {
   const { status, client } = await openSocket(`/api/tournaments/${t.id}/ws`, p.cookie);
@@ -145,5 +148,45 @@ describe("cheat-attempt rows", () => {
     // The live view counts every refusal.
     const live = await call(`/api/admin/tournaments/${t.id}/live`, { cookie: op.cookie });
     expect(live.body.cheatAttemptCount).toBe(CHEAT_ATTEMPTS_STORED_MAX + extra);
+  });
+});
+
+describe("practice runs", () => {
+  it("are seen by their owner only: another player or a visitor gets what an unknown id gets", async () => {
+    const category = await makeCategory(4);
+    const practice = await makePractice(category);
+    const owner = await makePlayer();
+    const started = await join(owner, practice.id);
+    expect(started.status, started.text).toBe(200);
+    const runId = started.body.tournament.id as number;
+    expect(started.body.tournament.kind).toBe("practice_run");
+    const other = await makePlayer();
+
+    // The socket: refused before the room is asked, as for an id that does not exist.
+    const upgrade = (id: number, cookie: string) => call(`/api/tournaments/${id}/ws`, { cookie, headers: { upgrade: "websocket" } });
+    const unknown = await upgrade(999_999_999, other.cookie);
+    expect(unknown.status).toBe(404);
+    const refused = await upgrade(runId, other.cookie);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual(unknown.body);
+    expect(refused.body).toEqual(NOT_FOUND);
+    const mine = await socketOf({ id: runId }, owner);
+    await mine.waitFor((f) => f.type === "leaderboard");
+    mine.ws.close(1000);
+
+    // The reads that show who played it.
+    for (const path of ["", "/leaderboard", "/participants"]) {
+      for (const cookie of [other.cookie, undefined]) {
+        const res = await call(`/api/tournaments/${runId}${path}`, { cookie });
+        expect(res.status, `${path} ${cookie ? "other" : "visitor"}`).toBe(404);
+        expect(res.body).toEqual(NOT_FOUND);
+      }
+      const own = await call(`/api/tournaments/${runId}${path}`, { cookie: owner.cookie });
+      expect(own.status, path).toBe(200);
+    }
+    expect((await call(`/api/tournaments/${runId}/leaderboard`, { cookie: owner.cookie })).body[0]).toMatchObject({
+      userId: owner.id,
+      username: owner.username,
+    });
   });
 });
