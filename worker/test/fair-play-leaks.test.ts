@@ -190,3 +190,28 @@ describe("practice runs", () => {
     });
   });
 });
+
+describe("GET /api/user/tournaments/:id/receipts", () => {
+  it("answers 404 for a tournament that does not exist, and for another player's practice run", async () => {
+    const player = await makePlayer();
+    const missing = await call("/api/user/tournaments/999999999/receipts", { cookie: player.cookie });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual(NOT_FOUND);
+
+    // One the player never joined still answers (with no receipts): it exists.
+    const t = await makeTournament(await makeCategory(4));
+    expect((await call(`/api/user/tournaments/${t.id}/receipts`, { cookie: player.cookie })).body).toEqual({
+      tournamentId: t.id,
+      receipts: [],
+    });
+
+    const practice = await makePractice(await makeCategory(4));
+    const started = await join(player, practice.id);
+    const runId = started.body.tournament.id as number;
+    expect((await call(`/api/user/tournaments/${runId}/receipts`, { cookie: player.cookie })).status).toBe(200);
+    const stranger = await makePlayer();
+    const theirs = await call(`/api/user/tournaments/${runId}/receipts`, { cookie: stranger.cookie });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toEqual(NOT_FOUND);
+  });
+});
