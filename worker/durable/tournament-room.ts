@@ -333,6 +333,19 @@ export class TournamentRoom extends DurableObject<Env> {
     return ok(this.#store.plays(userId).map((play) => this.#present(meta, userId, play, now)));
   }
 
+  /**
+   * Whether this room put the question to the player, a participant: in a live show, sent out to
+   * everyone; self-paced, issued to them. A question report asks this whatever the id, so the
+   * report costs the same whether or not the id is one of this tournament's.
+   */
+  async wasIssued(tournamentId: number, userId: number, questionId: number): Promise<boolean> {
+    const meta = await this.#ready(tournamentId);
+    if (!meta || !this.#store.participant(userId)) return false;
+    const question = this.#store.questionById(questionId);
+    if (!question) return false;
+    return meta.format === "live_show" ? question.opened_at !== null : this.#store.play(userId, question.ord) !== null;
+  }
+
   async answer(tournamentId: number, userId: number, input: AnswerInput): Promise<RoomResult<AnswerReply>> {
     const meta = await this.#ready(tournamentId);
     if (!meta) return notFound();

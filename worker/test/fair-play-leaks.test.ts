@@ -3,6 +3,7 @@
 // make a tournament store, practice runs that only their owner can see, question reports that
 // ask the room whatever the question, and receipts of a tournament that does not exist.
 import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
 import { PLAY } from "../../common/messages";
 import { CHEAT_ATTEMPTS_STORED_MAX, LATENCY_ALLOWANCE_MAX_MS } from "../../common/spec";
@@ -188,6 +189,34 @@ describe("practice runs", () => {
       userId: owner.id,
       username: owner.username,
     });
+  });
+});
+
+describe("question reports", () => {
+  it("ask the room whether it put the question to the player, whichever tournament the question is from", async () => {
+    const cat = await makeCategory(4);
+    const [held, elsewhere, other] = [await makeTournament(cat), await makeTournament(cat), await makeTournament(await makeCategory(4))];
+    const player = await makePlayer();
+    // Joined in D1 only: neither room has been asked anything yet.
+    for (const t of [held, elsewhere]) {
+      await env.DB.prepare("INSERT INTO tournament_participants (tournament_id, user_id) VALUES (?, ?)").bind(t.id, player.id).run();
+    }
+    const commitment = async (t: TournamentFixture) =>
+      (await one<{ c: string | null }>("SELECT fairness_commitment AS c FROM tournaments WHERE id = ?", t.id)).c;
+    expect(await commitment(held)).toBeNull();
+    expect(await commitment(elsewhere)).toBeNull();
+
+    const report = (t: TournamentFixture, questionId: number) =>
+      call(`/api/questions/${questionId}/report`, { cookie: player.cookie, body: { reason: "typo", tournamentId: t.id } });
+    // A question of that tournament, never issued; and a question of another tournament.
+    const ofIt = await report(held, held.questions[0]!.id);
+    const ofAnother = await report(elsewhere, other.questions[0]!.id);
+    expect(ofIt.status).toBe(404);
+    expect(ofAnother.status).toBe(404);
+    expect(ofAnother.body).toEqual(ofIt.body);
+    // Each room was asked: loading its tournament, it published its commitment to D1.
+    expect(await commitment(held), "the tournament's own question").toEqual(expect.stringMatching(/^[0-9a-f]{64}$/));
+    expect(await commitment(elsewhere), "another tournament's question").toEqual(expect.stringMatching(/^[0-9a-f]{64}$/));
   });
 });
 
