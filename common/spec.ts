@@ -40,6 +40,11 @@ export const CALIBRATION_HARD_BELOW = 0.4;
 export const QUESTION_REPORT_NOTE_MAX = 500;
 /** Question reports one player may send per hour. */
 export const QUESTION_REPORTS_PER_HOUR = 20;
+/**
+ * Cheat-attempt rows stored per player per tournament; refusals past it are counted on the last
+ * stored row instead, so a player cannot grow the table without limit (docs/fair-play.md).
+ */
+export const CHEAT_ATTEMPTS_STORED_MAX = 50;
 /** Candidates per slot of a self-paced prize tournament's pool, widest first: each player draws one per slot. */
 export const QUESTION_DRAW_WIDTHS = [3, 2] as const;
 

@@ -82,7 +82,7 @@ export async function liveShow(
     const f = JSON.parse(data) as any;
     switch (f.type) {
       case "ping":
-        send(i, { type: "pong", t: f.t });
+        send(i, { type: "pong", nonce: f.nonce });
         return;
       case "question": {
         const k = f.question.index as number;

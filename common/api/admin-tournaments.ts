@@ -114,5 +114,6 @@ export interface AdminTournamentLive extends RoomLiveStats {
   tournamentId: number;
   /** Refused answers (before the start, not issued, twice) so far, newest first, at most 20. */
   cheatAttempts: { userId: number; username: string; reason: string; at: string }[];
+  /** Every refused answer, those counted past a player's cap of stored rows included. */
   cheatAttemptCount: number;
 }

@@ -124,6 +124,11 @@ export interface CheatAttemptRow {
   /** An operator looked at it (POST /api/admin/cheat-attempts/{id}/review) and wrote what came of it. */
   reviewed: boolean;
   resolution: string | null;
+  /**
+   * Refused answers by the same player in the same tournament after this one, counted instead of
+   * stored: a player's rows stop at CHEAT_ATTEMPTS_STORED_MAX and the last one counts the rest.
+   */
+  suppressed: number;
 }
 
 export interface FlaggedParticipant {

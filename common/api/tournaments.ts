@@ -341,6 +341,8 @@ export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 
 /** A client's name for one frame, echoed in the reply: resending the same id returns the same reply. */
 const frameIdSchema = z.string().min(1).max(64);
+/** The room's name for one ping it sent: random, and measured once (docs/decisions/008-live-show-timing.md). */
+const pingNonceSchema = z.string().min(1).max(64);
 
 /**
  * Frames a client may send on /api/tournaments/{id}/ws ("ping" as plain text is answered "pong").
@@ -352,8 +354,11 @@ export const tournamentClientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("next"), id: frameIdSchema }),
   z.object({ type: z.literal("answer"), id: frameIdSchema, ...answerBodySchema.shape }),
   z.object({ type: z.literal("complete"), id: frameIdSchema }),
-  /** The reply to the server's ping frame: the room measures the round trip from it. */
-  z.object({ type: z.literal("pong"), t: z.number() }),
+  /**
+   * The reply to the server's ping frame, echoing its nonce: the room measures the round trip from
+   * when it sent that ping, once per nonce. A nonce it did not send (or already measured) counts for nothing.
+   */
+  z.object({ type: z.literal("pong"), nonce: pingNonceSchema }),
 ]);
 export type TournamentClientFrame = z.infer<typeof tournamentClientFrameSchema>;
 
@@ -392,8 +397,8 @@ export const tournamentServerFrameSchema = z.discriminatedUnion("type", [
     /** When the next question goes out; null after the last. */
     nextAt: z.string().nullable(),
   }),
-  /** The room measures the round trip: answer with {type:"pong", t} at once. */
-  z.object({ type: z.literal("ping"), t: z.number() }),
+  /** The room measures the round trip: answer with {type:"pong", nonce} at once. */
+  z.object({ type: z.literal("ping"), nonce: pingNonceSchema }),
   /** A refusal: the same status, code and message as the HTTP endpoint would give. */
   z.object({ type: z.literal("error"), id: frameIdSchema.optional(), status: z.number(), code: z.enum(ERROR_CODES), message: z.string() }),
 ]);

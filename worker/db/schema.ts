@@ -655,8 +655,14 @@ export const cheatAttempts = sqliteTable(
     timestamp: integer("timestamp").notNull().default(now),
     reviewed: integer("reviewed", { mode: "boolean" }).notNull().default(false),
     resolution: text("resolution"),
+    /**
+     * Refused answers after this one that were counted here instead of stored: a player's rows in
+     * a tournament stop at CHEAT_ATTEMPTS_STORED_MAX, and the last one counts the rest.
+     */
+    suppressed: integer("suppressed").notNull().default(0),
   },
-  (t) => [index("cheat_attempts_tournament_idx").on(t.tournamentId)],
+  // Tournament first: the console lists a tournament's attempts; each refusal counts a player's.
+  (t) => [index("cheat_attempts_tournament_user_idx").on(t.tournamentId, t.userId)],
 );
 
 export const questionFeedback = sqliteTable("question_feedback", {

@@ -70,7 +70,7 @@ import {
 import { presentTournament } from "../db/present-tournament";
 import {
   cancelStatements,
-  cheatAttemptStatement,
+  cheatAttemptStatements,
   closePracticeRunStatement,
   commitmentStatement,
   entryReference,
@@ -159,7 +159,18 @@ interface SocketAttachment {
   openedAt: number;
   /** The latest measured round trips (ms), for the live show's latency allowance. */
   rtts: number[];
+  /**
+   * Pings sent on this socket and not answered yet: the nonce and when the room sent it. A round
+   * trip is measured from the room's own send time, never from anything the client says, and
+   * each nonce once. Kept here so that it survives hibernation.
+   */
+  pings: { nonce: string; at: number }[];
 }
+
+/** Unanswered pings kept per socket: a client that never answers keeps only its latest few. */
+const PINGS_OUTSTANDING = 4;
+/** A pong this long after its ping measures nothing (a stalled connection, not a round trip). */
+const PONG_MAX_MS = 60_000;
 
 /** A finishing player's row and responses, waiting for their shared D1 batch. */
 interface Completion {
@@ -328,6 +339,19 @@ export class TournamentRoom extends DurableObject<Env> {
       return ok(opened.map((q) => this.#presentLive(meta, userId, q, now)));
     }
     return ok(this.#store.plays(userId).map((play) => this.#present(meta, userId, play, now)));
+  }
+
+  /**
+   * Whether this room put the question to the player, a participant: in a live show, sent out to
+   * everyone; self-paced, issued to them. A question report asks this whatever the id, so the
+   * report costs the same whether or not the id is one of this tournament's.
+   */
+  async wasIssued(tournamentId: number, userId: number, questionId: number): Promise<boolean> {
+    const meta = await this.#ready(tournamentId);
+    if (!meta || !this.#store.participant(userId)) return false;
+    const question = this.#store.questionById(questionId);
+    if (!question) return false;
+    return meta.format === "live_show" ? question.opened_at !== null : this.#store.play(userId, question.ord) !== null;
   }
 
   async answer(tournamentId: number, userId: number, input: AnswerInput): Promise<RoomResult<AnswerReply>> {
@@ -548,7 +572,7 @@ export class TournamentRoom extends DurableObject<Env> {
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [`user:${userId}`]);
-    const attachment: SocketAttachment = { userId, openedAt: now, rtts: [] };
+    const attachment: SocketAttachment = { userId, openedAt: now, rtts: [], pings: [] };
     server.serializeAttachment(attachment);
     this.#attachments.set(server, attachment);
     this.#sync(server, meta, now);
@@ -563,12 +587,15 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const arrived = Date.now();
     const raw = parseJson(message);
     const id = frameIdOf(raw);
     if (!this.#allowFrame(ws)) return send(ws, errorFrame(id, 429, "rate_limited", PLAY.tooManyFrames));
     const parsed = tournamentClientFrameSchema.safeParse(raw);
     if (!parsed.success) return send(ws, errorFrame(id, 400, "invalid_frame", PLAY.invalidFrame));
     const frame = parsed.data;
+    // Timed on arrival, before any wait for D1 (a room waking from hibernation reloads) could lengthen it.
+    if (frame.type === "pong") return this.#recordRoundTrip(ws, frame.nonce, arrived);
     const meta = await this.#ready();
     if (!meta) return send(ws, errorFrame(id, 404, "tournament_not_found", PLAY.notFound));
     const { userId } = this.#attachment(ws);
@@ -576,8 +603,6 @@ export class TournamentRoom extends DurableObject<Env> {
     switch (frame.type) {
       case "sync":
         return this.#sync(ws, this.#store.meta()!, now);
-      case "pong":
-        return this.#recordRoundTrip(ws, now - frame.t);
       default:
         return send(ws, await this.#play(meta, userId, frame, now));
     }
@@ -817,13 +842,12 @@ export class TournamentRoom extends DurableObject<Env> {
       nextAt: nextAt === null ? null : iso(nextAt),
     });
     const prefix = `${common.slice(0, -1)},"you":`;
-    const ping = JSON.stringify({ type: "ping", t: now } satisfies TournamentServerFrame);
     for (const ws of this.ctx.getWebSockets()) {
       const play = this.#store.play(this.#attachment(ws).userId, ord);
       sendText(ws, `${prefix}${play?.answer != null ? JSON.stringify(this.#result(revealed, play, question)) : "null"}}`);
     }
     this.#pushLeaderboard(now);
-    for (const ws of this.ctx.getWebSockets()) sendText(ws, ping);
+    for (const ws of this.ctx.getWebSockets()) this.#ping(ws, now);
   }
 
   #statusFrame(meta: MetaRow, now: number): TournamentServerFrame {
@@ -1078,7 +1102,7 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   async #cheat(meta: MetaRow, userId: number, reason: string, code: ErrorCode, message: string): Promise<RoomFailure> {
-    await cheatAttemptStatement(this.env.DB, meta.tournament_id, userId, reason).run();
+    await this.env.DB.batch(cheatAttemptStatements(this.env.DB, meta.tournament_id, userId, reason));
     return fail(409, code, message);
   }
 
@@ -1605,7 +1629,7 @@ export class TournamentRoom extends DurableObject<Env> {
         send(ws, this.#revealFrame(meta, userId, question, now));
       }
     }
-    send(ws, { type: "ping", t: now });
+    this.#ping(ws, now);
   }
 
   /** How many players chose each option of a question, in the question's own order. */
@@ -1650,7 +1674,7 @@ export class TournamentRoom extends DurableObject<Env> {
     if (!a) {
       // After hibernation the attachment is all that is left of the socket's state.
       const stored = ws.deserializeAttachment() as Partial<SocketAttachment> | null;
-      a = { userId: stored?.userId ?? 0, openedAt: stored?.openedAt ?? 0, rtts: stored?.rtts ?? [] };
+      a = { userId: stored?.userId ?? 0, openedAt: stored?.openedAt ?? 0, rtts: stored?.rtts ?? [], pings: stored?.pings ?? [] };
       this.#attachments.set(ws, a);
     }
     return a;
@@ -1668,11 +1692,27 @@ export class TournamentRoom extends DurableObject<Env> {
     return true;
   }
 
-  #recordRoundTrip(ws: WebSocket, rtt: number): void {
-    // A pong for a ping this room never sent (or from the future) measures nothing.
-    if (!Number.isFinite(rtt) || rtt < 0 || rtt > 60_000) return;
+  /** Sends a ping with a fresh nonce and notes, in the socket's attachment, when it went out. */
+  #ping(ws: WebSocket, now: number): void {
     const a = this.#attachment(ws);
-    a.rtts = [...a.rtts, rtt].slice(-RTT_SAMPLES);
+    const nonce = randomHex(16);
+    a.pings = [...a.pings, { nonce, at: now }].slice(-PINGS_OUTSTANDING);
+    ws.serializeAttachment(a);
+    send(ws, { type: "ping", nonce });
+  }
+
+  /**
+   * A pong: the round trip is from when this room sent the ping it names to when the pong
+   * arrived. A nonce this socket was not sent, or already answered, measures nothing, so a client
+   * can only make its round trip longer by answering late, which LATENCY_ALLOWANCE_MAX_MS bounds.
+   */
+  #recordRoundTrip(ws: WebSocket, nonce: string, arrived: number): void {
+    const a = this.#attachment(ws);
+    const ping = a.pings.find((p) => p.nonce === nonce);
+    if (!ping) return;
+    a.pings = a.pings.filter((p) => p !== ping);
+    const rtt = arrived - ping.at;
+    if (rtt >= 0 && rtt <= PONG_MAX_MS) a.rtts = [...a.rtts, rtt].slice(-RTT_SAMPLES);
     ws.serializeAttachment(a);
   }
 
@@ -1693,6 +1733,10 @@ export class TournamentRoom extends DurableObject<Env> {
 }
 
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
+
+/** `bytes` random bytes as hex. */
+const randomHex = (bytes: number) =>
+  [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 /** The id of a frame, when it has a usable one: echoed even in the refusal of a malformed frame. */
 function frameIdOf(raw: unknown): string | undefined {
@@ -1725,7 +1769,7 @@ async function commitTo(
   tournamentId: number,
   questions: readonly { question_id: number; correct_answer: string }[],
 ): Promise<{ salt: string; commitment: string }> {
-  const salt = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const salt = randomHex(32);
   const commitment = await fairnessCommitment(
     tournamentId,
     salt,

@@ -20,6 +20,7 @@ export const cheatAttemptColumns = {
   timestamp: cheatAttempts.timestamp,
   reviewed: cheatAttempts.reviewed,
   resolution: cheatAttempts.resolution,
+  suppressed: cheatAttempts.suppressed,
 };
 
 /** Cheat attempts with their player and tournament; `where` picks them. */

@@ -189,7 +189,12 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
         .orderBy(desc(cheatAttempts.timestamp), desc(cheatAttempts.id))
         .limit(20)
         .all(),
-      db.select({ n: count() }).from(cheatAttempts).where(eq(cheatAttempts.tournamentId, id)).all(),
+      // Past a player's cap, refusals are counted on their last row rather than stored (docs/fair-play.md).
+      db
+        .select({ n: sql<number>`count(*) + coalesce(sum(${cheatAttempts.suppressed}), 0)` })
+        .from(cheatAttempts)
+        .where(eq(cheatAttempts.tournamentId, id))
+        .all(),
     ]);
     const body: AdminTournamentLive = {
       tournamentId: id,

@@ -15,19 +15,23 @@ import type { AppEnv } from "../http/app-env";
 
 const unknownQuestion = () => notFound(QUESTION_REPORT.notFound, "question_not_found");
 
-/** Recorded in D1 (a finished player or a settled tournament), else asked of the room (mid-play, a live show's reveal). */
+/**
+ * Recorded in D1 (a finished player or a settled tournament), or issued by the room (mid-play, a
+ * live show's reveal). D1 and the room are both asked every time, whatever the ids: asking the
+ * room only for a question the tournament holds would let the answer's timing tell which ones it holds.
+ */
 async function wasShown(env: Env, tournamentId: number, userId: number, questionId: number): Promise<boolean> {
-  const row = await env.DB.prepare(
-    `SELECT EXISTS (SELECT 1 FROM tournament_participants WHERE tournament_id = ?1 AND user_id = ?2) AS joined,
-            EXISTS (SELECT 1 FROM user_responses WHERE tournament_id = ?1 AND user_id = ?2 AND question_id = ?3) AS recorded,
-            EXISTS (SELECT 1 FROM tournament_questions WHERE tournament_id = ?1 AND question_id = ?3) AS held`,
-  )
-    .bind(tournamentId, userId, questionId)
-    .first<{ joined: number; recorded: number; held: number }>();
-  if (!row || !row.joined || !row.held) return false;
-  if (row.recorded) return true;
-  const issued = await roomFor(env, tournamentId).listQuestions(tournamentId, userId);
-  return issued.ok && issued.value.some((q) => q.id === questionId);
+  const [row, issued] = await Promise.all([
+    env.DB.prepare(
+      `SELECT EXISTS (SELECT 1 FROM tournament_participants WHERE tournament_id = ?1 AND user_id = ?2) AS joined,
+              EXISTS (SELECT 1 FROM user_responses WHERE tournament_id = ?1 AND user_id = ?2 AND question_id = ?3) AS recorded,
+              EXISTS (SELECT 1 FROM tournament_questions WHERE tournament_id = ?1 AND question_id = ?3) AS held`,
+    )
+      .bind(tournamentId, userId, questionId)
+      .first<{ joined: number; recorded: number; held: number }>(),
+    roomFor(env, tournamentId).wasIssued(tournamentId, userId, questionId),
+  ]);
+  return !!row && !!row.joined && !!row.held && (!!row.recorded || issued);
 }
 
 export const questionReportRoutes = new Hono<AppEnv>()

@@ -31,6 +31,7 @@ import { TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "../durable/hub-client";
 import { HttpError, conflict, notFound } from "../http/errors";
 import { openPracticeRun } from "../tournaments/practice-runs";
 import { demoQuestionReuse } from "../questions/usage";
+import { visibleTo } from "../tournaments/visibility";
 import { joinIdentity } from "../fair-play/identity";
 import { assertNotStaff } from "../fair-play/staff";
 import { accountFrozen } from "../money/frozen";
@@ -52,6 +53,13 @@ async function findTournament(db: Db, id: number) {
     .where(eq(tournaments.id, id))
     .get();
   if (!row) throw notFound(PLAY.notFound, "tournament_not_found");
+  return row;
+}
+
+/** The tournament as `userId` may see it: another player's practice run answers as an unknown id. */
+async function findVisibleTournament(db: Db, id: number, userId: number | undefined) {
+  const row = await findTournament(db, id);
+  if (!visibleTo(row.t, userId)) throw notFound(PLAY.notFound, "tournament_not_found");
   return row;
 }
 
@@ -141,8 +149,8 @@ export const tournamentRoutes = new Hono<AppEnv>()
   .get("/:id", idParam, async (c) => {
     const { id } = c.req.valid("param");
     const db = c.get("db");
-    const { t, categoryName } = await findTournament(db, id);
     const user = c.get("user");
+    const { t, categoryName } = await findVisibleTournament(db, id, user?.id);
     const [mine, questions] = await Promise.all([
       user
         ? db
@@ -168,7 +176,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
   .get("/:id/participants", idParam, async (c) => {
     const { id } = c.req.valid("param");
     const db = c.get("db");
-    await findTournament(db, id);
+    await findVisibleTournament(db, id, c.get("user")?.id);
     const rows = await db
       .select({
         userId: tournamentParticipants.userId,
@@ -192,7 +200,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
   .get("/:id/leaderboard", idParam, async (c) => {
     const { id } = c.req.valid("param");
     const db = c.get("db");
-    const { t } = await findTournament(db, id);
+    const { t } = await findVisibleTournament(db, id, c.get("user")?.id);
     // Live: the room's board, serialized once per change however many read it.
     if (t.status === "upcoming" || t.status === "live")
       return jsonText<LeaderboardRow[]>(c, unwrap<string>(await roomFor(c.env, id).leaderboardJson(id)));
@@ -248,7 +256,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
         // Practice: which run, and whose, is D1's.
         const practice = admission.ok && admission.value.state === "practice" ? (await findTournament(db, requested)).t : null;
         // Someone else's practice run is not there for this player.
-        if (practice?.kind === "practice_run" && practice.ownerUserId !== user.id) throw notFound(PLAY.notFound, "tournament_not_found");
+        if (practice && !visibleTo(practice, user.id)) throw notFound(PLAY.notFound, "tournament_not_found");
         // Owing the house after a card refund or dispute: no entry at all, free ones included.
         if (user.frozenAt !== null) throw accountFrozen(user.owedCents);
         assertNotSuspended(user);
@@ -298,7 +306,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
       scope: `leave:${id}`,
       request: {},
       run: async (claim) => {
-        await findTournament(db, id);
+        await findVisibleTournament(db, id, me.id);
         const { refundedCents, reference } = unwrap(await roomFor(c.env, id).leave(id, me.id, claim));
         return { reference, answer: await leaveAnswer(db, id, me.id, refundedCents) };
       },
@@ -346,7 +354,8 @@ export const tournamentRoutes = new Hono<AppEnv>()
 
   .get("/:id/ws", socketUpgrade, idParam, async (c) => {
     const { id } = c.req.valid("param");
-    await findTournament(c.get("db"), id);
+    // Checked here, not in the room: the room does not know whose practice run it is.
+    await findVisibleTournament(c.get("db"), id, currentUser(c).id);
     // A fresh request: only the Worker sets who the socket belongs to.
     const headers = new Headers({ upgrade: "websocket", [USER_ID_HEADER]: String(currentUser(c).id), [TOURNAMENT_ID_HEADER]: String(id) });
     return roomFor(c.env, id).fetch(new Request(c.req.url, { headers }));

@@ -8,6 +8,9 @@ import { centsToDollars } from "../../common/domain/money";
 import { questions, tournamentParticipants, tournamentQuestions, tournaments, transactions, userResponses } from "../db/schema";
 import { signReceipt } from "../fair-play/receipts";
 import { idParam } from "../http/validate";
+import { notFound } from "../http/errors";
+import { PLAY } from "../../common/messages";
+import { visibleTo } from "../tournaments/visibility";
 import { iso } from "../db/present";
 import { parseFlags, prizeReferenceOf, prizeStatusOf } from "../db/present-fair-play";
 import { currentUser, requireUser } from "../http/middleware";
@@ -60,25 +63,30 @@ export const userTournamentRoutes = new Hono<AppEnv>()
   .get("/:id/receipts", idParam, async (c) => {
     const { id } = c.req.valid("param");
     const userId = currentUser(c).id;
-    const rows = await c
-      .get("db")
-      .select({
-        questionId: userResponses.questionId,
-        question: questions.question,
-        answer: userResponses.answer,
-        answeredAt: userResponses.answeredAt,
-        responseMs: userResponses.responseTime,
-        points: userResponses.pointsEarned,
-      })
-      .from(userResponses)
-      .innerJoin(questions, eq(questions.id, userResponses.questionId))
-      .leftJoin(
-        tournamentQuestions,
-        and(eq(tournamentQuestions.tournamentId, id), eq(tournamentQuestions.questionId, userResponses.questionId)),
-      )
-      .where(and(eq(userResponses.tournamentId, id), eq(userResponses.userId, userId)))
-      .orderBy(asc(tournamentQuestions.order), asc(userResponses.id))
-      .all();
+    const db = c.get("db");
+    // One round trip: the tournament (an unknown id, or another player's practice run, is a 404
+    // as on every tournament route) and the player's answers in it.
+    const [[tournament], rows] = await db.batch([
+      db.select({ kind: tournaments.kind, ownerUserId: tournaments.ownerUserId }).from(tournaments).where(eq(tournaments.id, id)),
+      db
+        .select({
+          questionId: userResponses.questionId,
+          question: questions.question,
+          answer: userResponses.answer,
+          answeredAt: userResponses.answeredAt,
+          responseMs: userResponses.responseTime,
+          points: userResponses.pointsEarned,
+        })
+        .from(userResponses)
+        .innerJoin(questions, eq(questions.id, userResponses.questionId))
+        .leftJoin(
+          tournamentQuestions,
+          and(eq(tournamentQuestions.tournamentId, id), eq(tournamentQuestions.questionId, userResponses.questionId)),
+        )
+        .where(and(eq(userResponses.tournamentId, id), eq(userResponses.userId, userId)))
+        .orderBy(asc(tournamentQuestions.order), asc(userResponses.id)),
+    ]);
+    if (!tournament || !visibleTo(tournament, userId)) throw notFound(PLAY.notFound, "tournament_not_found");
     const receipts = rows
       .filter((r) => r.answer !== null && r.answeredAt !== null)
       .map((r) => ({

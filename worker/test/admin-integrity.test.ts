@@ -51,6 +51,7 @@ describe("GET /api/admin/tournaments/{id}/integrity", () => {
         timestamp: new Date(now - 10_000).toISOString(),
         reviewed: false,
         resolution: null,
+        suppressed: 0,
       },
       expect.objectContaining({ userId: clean!.id, reason: "Answered question 7 before it was issued" }),
     ]);

@@ -24,6 +24,7 @@ import {
   room,
   roomSql,
   runAlarm,
+  sleep,
   startNow,
   wrongOf,
   type Player,
@@ -296,9 +297,10 @@ describe("the live show", () => {
   it("takes the measured round trip off the response time, capped", async () => {
     const { t, ps, sockets } = await liveShow(2);
     const [sa, sb] = sockets as [SocketClient, SocketClient];
-    // Player A answers the ping as if the round trip took ten seconds; B never answers it.
+    // Player A answers the ping 400 ms after it was sent; B never answers it.
     const ping = await sa.waitFor((f) => f.type === "ping");
-    sa.ws.send(JSON.stringify({ type: "pong", t: ping.t - 10_000 }));
+    await sleep(400);
+    sa.ws.send(JSON.stringify({ type: "pong", nonce: ping.nonce }));
     await startNow(t.id);
     const q = await sa.waitFor((f) => f.type === "question");
     await sb.waitFor((f) => f.type === "question");

@@ -2,7 +2,7 @@
 // each); the per-row data of a batch travels as JSON parameters read with json_each, each
 // statement's bound values within D1's limit (worker/db/d1-limits.ts): settlement is written in
 // chunks of players, each applied exactly once (docs/decisions/012-chunked-settlement.md).
-import { XP_PER_LEVEL } from "../../../common/spec";
+import { CHEAT_ATTEMPTS_STORED_MAX, XP_PER_LEVEL } from "../../../common/spec";
 import { isPracticeKind, minPlayersFor } from "../../../common/domain/tournaments";
 import { TOURNAMENT_DURATION_MS } from "../../../common/spec";
 import { ledgerStatement } from "../../money/ledger";
@@ -111,8 +111,25 @@ export async function userLevels(db: D1Database, userIds: number[]): Promise<Map
   return new Map(results.flatMap((r) => r.results.map((row) => [row.id, row.level] as const)));
 }
 
-export function cheatAttemptStatement(db: D1Database, tournamentId: number, userId: number, reason: string) {
-  return db.prepare("INSERT INTO cheat_attempts (user_id, tournament_id, reason) VALUES (?, ?, ?)").bind(userId, tournamentId, reason);
+/**
+ * A refused answer's log (one batch): a row while the player has fewer than
+ * CHEAT_ATTEMPTS_STORED_MAX in this tournament, else one more on the `suppressed` count of their
+ * last row, so refusals cannot grow the table without limit. Both statements run every time, so
+ * what a refusal costs depends on the player's count, never on the question id it named.
+ */
+export function cheatAttemptStatements(db: D1Database, tournamentId: number, userId: number, reason: string): D1PreparedStatement[] {
+  const mine = "FROM cheat_attempts WHERE tournament_id = ?1 AND user_id = ?2";
+  return [
+    // First, so that the row the insert below adds at the cap is not counted as an extra.
+    db
+      .prepare(
+        `UPDATE cheat_attempts SET suppressed = suppressed + 1 WHERE id = (SELECT max(id) ${mine}) AND (SELECT count(*) ${mine}) >= ?3`,
+      )
+      .bind(tournamentId, userId, CHEAT_ATTEMPTS_STORED_MAX),
+    db
+      .prepare(`INSERT INTO cheat_attempts (user_id, tournament_id, reason) SELECT ?2, ?1, ?4 WHERE (SELECT count(*) ${mine}) < ?3`)
+      .bind(tournamentId, userId, CHEAT_ATTEMPTS_STORED_MAX, reason),
+  ];
 }
 
 /**

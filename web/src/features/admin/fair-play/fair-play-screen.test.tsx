@@ -22,6 +22,19 @@ const OVERVIEW: FairPlayOverview = {
       timestamp: "2026-11-20T20:15:00.000Z",
       reviewed: false,
       resolution: null,
+      suppressed: 0,
+    },
+    {
+      id: 30,
+      userId: 6,
+      username: "prober",
+      tournamentId: 9,
+      tournamentTitle: "Friday Night Science",
+      reason: "Answered question 123456, which is not part of this tournament",
+      timestamp: "2026-11-20T20:10:00.000Z",
+      reviewed: false,
+      resolution: null,
+      suppressed: 12,
     },
   ],
   flagged: [
@@ -84,6 +97,9 @@ describe("fair play screen", () => {
     setup();
     const attempts = await screen.findByRole("region", { name: "Cheat attempts" });
     expect(await within(attempts).findByText("Answered question 7 before it was issued")).toBeVisible();
+    // A player past the cap of stored rows: the rest are counted on their last row.
+    expect(within(attempts).getByText("And 12 more refused answers after it, counted but not listed")).toBeVisible();
+    expect(within(attempts).getAllByText(/more refused/)).toHaveLength(1);
     const flagged = screen.getByRole("region", { name: "Flagged results" });
     expect(await within(flagged).findByText("3 correct answers under the reading floor")).toBeVisible();
     const held = screen.getByRole("region", { name: "Held prizes" });

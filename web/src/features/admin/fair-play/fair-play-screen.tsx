@@ -95,6 +95,11 @@ export default function FairPlayScreen() {
                 <li key={a.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
                   <div className="min-w-0 space-y-1">
                     <p className="break-words">{a.reason}</p>
+                    {a.suppressed > 0 && (
+                      <p className="text-sm font-medium">
+                        And {a.suppressed} more refused {a.suppressed === 1 ? "answer" : "answers"} after it, counted but not listed
+                      </p>
+                    )}
                     <p className="text-sm text-muted-foreground">
                       {playerLink(a.userId, a.username)} · {a.tournamentTitle} (#{a.tournamentId}) · {when(a.timestamp)}
                     </p>

@@ -154,10 +154,10 @@ describe("self-paced play over the tournament socket", () => {
     expect(screen.getByText("Correct answer!")).toBeInTheDocument();
   });
 
-  it("answers the server's ping at once with the same t", async () => {
+  it("answers the server's ping at once with its nonce", async () => {
     const { ws } = await openPlay();
-    act(() => ws.receive({ type: "ping", t: 1234.5 }));
-    expect(ws.sentOfType("pong")).toEqual([{ type: "pong", t: 1234.5 }]);
+    act(() => ws.receive({ type: "ping", nonce: "5f0c2a9e41d3b876" }));
+    expect(ws.sentOfType("pong")).toEqual([{ type: "pong", nonce: "5f0c2a9e41d3b876" }]);
   });
 
   it("plays over HTTP while the socket is closed, and says it is reconnecting", async () => {

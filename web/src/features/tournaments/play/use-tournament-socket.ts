@@ -103,7 +103,7 @@ export function useTournamentSocket(id: number, { enabled = true }: { enabled?: 
     switch (f.type) {
       case "ping":
         // The room measures the round trip from this: answer before anything else.
-        socket.send({ type: "pong", t: f.t } satisfies TournamentClientFrame);
+        socket.send({ type: "pong", nonce: f.nonce } satisfies TournamentClientFrame);
         return;
       case "status": {
         setStatus(f.status);
