@@ -56,8 +56,8 @@ describe("the v2 (per-question Merkle) commitment", () => {
   const pool = Array.from({ length: 30 }, (_, i) => ({ questionId: 100 + i, correctAnswer: i === 4 ? 'Say "hi"\\' : `Answer ${i}` }));
 
   /** The reveal of the given orders, as the room builds it. */
-  function reveal(orders: number[], questions = pool, width = 3): TreeReveal {
-    const { header, leafSalts, tree } = questionTree(12, SALT, width, questions);
+  function reveal(orders: number[], questions = pool): TreeReveal {
+    const { header, leafSalts, tree } = questionTree(12, SALT, questions);
     return {
       ...header,
       commitment: tree.root,
@@ -70,10 +70,10 @@ describe("the v2 (per-question Merkle) commitment", () => {
   });
 
   it("hashes each leaf's fixed JSON encoding with a 0x00 prefix", () => {
-    const header = { tournamentId: 12, leafCount: 30, drawWidth: 3, drawKey: "dk" };
+    const header = { tournamentId: 12, leafCount: 30, drawKey: "dk" };
     const leaf = { order: 4, questionId: 104, correctAnswer: 'Say "hi"', leafSalt: "ls" };
-    expect(leafPreimage(header, leaf)).toBe(`["trivia-arena/fairness/v2",12,30,3,"dk",4,104,"Say \\"hi\\"","ls"]`);
-    const { tree, header: h, leafSalts } = questionTree(12, SALT, 3, pool);
+    expect(leafPreimage(header, leaf)).toBe(`["trivia-arena/fairness/v2",12,30,"dk",4,104,"Say \\"hi\\"","ls"]`);
+    const { tree, header: h, leafSalts } = questionTree(12, SALT, pool);
     expect(tree.root).toBe(
       merkleRoot(pool.map((q, order) => merkleLeafHash(leafPreimage(h, { order, ...q, leafSalt: leafSalts[order]! })))),
     );
@@ -95,8 +95,8 @@ describe("the v2 (per-question Merkle) commitment", () => {
     it(`${n} questions: the root is stable, every revealed leaf verifies, and any change to one does not`, () => {
       const questions = pool.slice(0, n);
       const all = Array.from({ length: n }, (_, i) => i);
-      const r = reveal(all, questions, 1);
-      expect(reveal(all, questions, 1).commitment).toBe(r.commitment);
+      const r = reveal(all, questions);
+      expect(reveal(all, questions).commitment).toBe(r.commitment);
       expect(checkTreeReveal(r)).toEqual({ roots: all.map(() => r.commitment), verified: n, ok: true });
       const i = n - 1;
       const q = r.questions[i]!;
@@ -108,7 +108,6 @@ describe("the v2 (per-question Merkle) commitment", () => {
       if (q.proof.length > 0)
         fails(withLeaf(r, i, { proof: [q.proof[0]!.replace(/^./, (c) => (c === "0" ? "1" : "0")), ...q.proof.slice(1)] }));
       fails({ ...r, leafCount: n + 1 });
-      fails({ ...r, drawWidth: 2 });
       fails({ ...r, drawKey: drawKey("other") });
       fails({ ...r, tournamentId: 13 });
       fails({
@@ -116,7 +115,6 @@ describe("the v2 (per-question Merkle) commitment", () => {
         commitment: reveal(
           all,
           questions.map((x) => ({ ...x, correctAnswer: `${x.correctAnswer}!` })),
-          1,
         ).commitment,
       });
     });

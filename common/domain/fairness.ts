@@ -79,14 +79,12 @@ export interface TreeHeader {
   tournamentId: number;
   /** How many questions the tree commits to (the whole pool). */
   leafCount: number;
-  /** Candidates per ramp slot. */
-  drawWidth: number;
   /** Lowercase hex; see drawKey(). */
   drawKey: string;
 }
 
 export interface LeafInput {
-  /** The question's place in the pool, which is also its leaf index: slot * drawWidth + candidate. */
+  /** The question's place in the pool, which is also its leaf index: slot * draw width + candidate. */
   order: number;
   questionId: number;
   correctAnswer: string;
@@ -103,7 +101,6 @@ export function leafPreimage(h: TreeHeader, leaf: LeafInput): string {
     FAIRNESS_ENCODING_V2,
     h.tournamentId,
     h.leafCount,
-    h.drawWidth,
     h.drawKey,
     leaf.order,
     leaf.questionId,
@@ -122,8 +119,8 @@ export interface QuestionTree {
 }
 
 /** The tree of a tournament's questions, in committed order (index = order); its root is the commitment. */
-export function questionTree(tournamentId: number, salt: string, drawWidth: number, questions: readonly CommittedQuestion[]): QuestionTree {
-  const header: TreeHeader = { tournamentId, leafCount: questions.length, drawWidth, drawKey: drawKey(salt) };
+export function questionTree(tournamentId: number, salt: string, questions: readonly CommittedQuestion[]): QuestionTree {
+  const header: TreeHeader = { tournamentId, leafCount: questions.length, drawKey: drawKey(salt) };
   const leafSalts = questions.map((_, order) => leafSalt(salt, order));
   const leaves = questions.map((q, order) =>
     questionLeafHash(header, { order, questionId: q.questionId, correctAnswer: q.correctAnswer, leafSalt: leafSalts[order]! }),

@@ -392,7 +392,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const all = this.#store.questions();
     const base = { tournamentId: meta.tournament_id, commitment: meta.commitment, drawWidth: meta.draw_width };
     if (meta.commitment_version < 2) return ok({ scheme: "flat-v1", ...base, salt: meta.salt, questions: all.map(revealed) });
-    const { header, leafSalts, tree } = questionTree(meta.tournament_id, meta.salt, meta.draw_width, committedOf(all));
+    const { header, leafSalts, tree } = questionTree(meta.tournament_id, meta.salt, committedOf(all));
     const issued = this.#store.issuedOrds();
     const questions = all
       .filter((q) => issued.has(q.ord))
@@ -423,7 +423,7 @@ export class TournamentRoom extends DurableObject<Env> {
       const sameQuestions = JSON.stringify(before.questionIds) === JSON.stringify(draft.questionIds) && meta.commitment !== null;
       const committed = sameQuestions
         ? { salt: meta.salt, commitment: meta.commitment, commitment_version: meta.commitment_version }
-        : await commitTo(tournamentId, config.meta.draw_width, config.questions);
+        : await commitTo(tournamentId, config.questions);
       this.#store.replaceConfig({ ...config, meta: { ...config.meta, ...committed } }, sameQuestions && meta.commitment_published === 1);
       this.#options.clear();
       this.#boardBuilt = false;
@@ -1014,7 +1014,7 @@ export class TournamentRoom extends DurableObject<Env> {
       const config = await loadConfig(this.env.DB, tournamentId!);
       if (!config) return null;
       // The questions are fixed from here on: commit to them (practice has nothing to win).
-      const committed = config.meta.practice ? null : await commitTo(config.meta.tournament_id, config.meta.draw_width, config.questions);
+      const committed = config.meta.practice ? null : await commitTo(config.meta.tournament_id, config.questions);
       this.#store.install({
         ...config,
         meta: {
@@ -1041,7 +1041,7 @@ export class TournamentRoom extends DurableObject<Env> {
     if (meta.practice || meta.commitment_published) return;
     if (meta.commitment === null) {
       if (meta.phase !== "upcoming") return;
-      const fresh = await commitTo(meta.tournament_id, meta.draw_width, this.#store.questions());
+      const fresh = await commitTo(meta.tournament_id, this.#store.questions());
       this.#store.setCommitment(fresh.salt, fresh.commitment, false, fresh.commitment_version);
     }
     const { salt, commitment, commitment_version } = this.#store.meta()!;
@@ -1656,10 +1656,9 @@ const committedOf = (questions: readonly { question_id: number; correct_answer: 
  */
 async function commitTo(
   tournamentId: number,
-  drawWidth: number,
   questions: readonly { question_id: number; correct_answer: string }[],
 ): Promise<{ salt: string; commitment: string; commitment_version: number }> {
   const salt = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
-  const commitment = questionTree(tournamentId, salt, drawWidth, committedOf(questions)).tree.root;
+  const commitment = questionTree(tournamentId, salt, committedOf(questions)).tree.root;
   return { salt, commitment, commitment_version: FAIRNESS_VERSION };
 }

@@ -45,7 +45,7 @@ const POOL = Array.from({ length: 9 }, (_, order) => revealed(Math.floor(order /
  * questions at `drawn` (orders) revealed, each with its leaf salt and proof, as the room builds it.
  */
 function merkleReport(drawn: number[], pool = POOL, width = 3): MerkleFairnessReport {
-  const { header, leafSalts, tree } = questionTree(9, SALT, width, pool);
+  const { header, leafSalts, tree } = questionTree(9, SALT, pool);
   return {
     scheme: "merkle-v2",
     tournamentId: 9,
