@@ -115,9 +115,20 @@ export const FAIR_PLAY = {
 /** The web app's fairness check and receipt texts (the e2e journey reads the verdicts too). */
 export const VERIFY_FAIRNESS = {
   commitmentExplained:
-    "A fingerprint of this tournament's questions and correct answers, published before the start. After the end anyone can check that none of them changed.",
+    "A fingerprint of this tournament's questions and correct answers, published before the start. After the end anyone can check that the questions asked and their answers did not change.",
   matches: "Matches the commitment published before the start",
   mismatch: "Does NOT match the commitment published before the start",
+  /** v2 (decision 015): nothing was drawn, so nothing was revealed and there is nothing to recompute. */
+  nothingRevealed: "No question was drawn, so none is revealed and there is nothing to check",
+  treeExplained:
+    "Each question a player was asked is revealed with a proof that it is one of those fingerprinted before the start. Questions nobody was asked stay secret.",
+  /** How much of a v2 commitment the reveal opened. */
+  revealedCount: (revealed: number, committed: number) =>
+    revealed === committed
+      ? `All ${committed} committed questions were drawn and revealed`
+      : `${revealed} of ${committed} committed questions were drawn and revealed; ${committed - revealed} stay secret`,
+  proofVerified: "Proof checks out",
+  proofFailed: "Proof does NOT check out",
   receiptGenuine: "Genuine: this receipt was signed by Trivia Arena and has not been changed.",
   receiptNotGenuine: "Not genuine: this receipt was not signed by Trivia Arena, or it was changed after signing.",
 } as const;

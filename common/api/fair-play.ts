@@ -54,11 +54,26 @@ export interface RevealedQuestion {
   timesIssued: number;
 }
 
+/** A drawn question of a v2 (Merkle) reveal: the question, its leaf's salt and its proof. */
+export interface RevealedLeafQuestion extends RevealedQuestion {
+  /** Its place in the pool and leaf index: slot * drawWidth + candidate. */
+  order: number;
+  /** Lowercase hex; derived from the room's secret salt, telling nothing about other leaves. */
+  leafSalt: string;
+  /** Sibling hashes from the leaf up to the root (lowercase hex). */
+  proof: string[];
+}
+
 /**
- * GET /api/tournaments/{id}/fairness, once the tournament is settled: everything needed to
- * recompute the commitment published before the start (common/domain/fairness.ts).
+ * GET /api/tournaments/{id}/fairness, once the tournament is settled: everything needed to check
+ * the commitment published before the start (common/domain/fairness.ts). Which of the two
+ * schemes the tournament was committed under is named by `scheme` (decision 015).
  */
-export interface FairnessReport {
+export type FairnessReport = FlatFairnessReport | MerkleFairnessReport;
+
+/** v1, tournaments committed before decision 015: one hash over every question, so all are revealed. */
+export interface FlatFairnessReport {
+  scheme: "flat-v1";
   tournamentId: number;
   commitment: string;
   salt: string;
@@ -66,6 +81,23 @@ export interface FairnessReport {
   drawWidth: number;
   /** Every committed question (the whole pool when players drew), in committed order. */
   questions: RevealedQuestion[];
+}
+
+/**
+ * v2: the commitment is the root of a Merkle tree with one leaf per question. Only the questions
+ * issued to at least one player are revealed, each with its proof; the others stay secret.
+ */
+export interface MerkleFairnessReport {
+  scheme: "merkle-v2";
+  tournamentId: number;
+  commitment: string;
+  /** How many questions the tree commits to (the whole pool). */
+  leafCount: number;
+  drawWidth: number;
+  /** The key every player's draw came from (lowercase hex); the room's salt itself stays secret. */
+  drawKey: string;
+  /** The drawn questions, in committed order. */
+  questions: RevealedLeafQuestion[];
 }
 
 // ---- Flags and held prizes ----

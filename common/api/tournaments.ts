@@ -102,8 +102,9 @@ export interface TournamentDetail extends Tournament {
   joined: boolean;
   questionCount: number;
   /**
-   * SHA-256 commitment to the questions, their answers and a secret salt, published before the
-   * start; GET /api/tournaments/{id}/fairness opens it after settlement. Null for practice.
+   * SHA-256 commitment to the questions and their answers (the root of a Merkle tree with one
+   * leaf per question, docs/decisions/015), published before the start;
+   * GET /api/tournaments/{id}/fairness opens it for the questions issued, after settlement. Null for practice.
    */
   fairnessCommitment: string | null;
 }

@@ -245,7 +245,7 @@ export const tournaments = sqliteTable(
      * slot-major order: slot * questionDraw + candidate). docs/fair-play.md.
      */
     questionDraw: integer("question_draw").notNull().default(1),
-    /** SHA-256 commitment to the questions, their answers and a secret salt, published before the start. */
+    /** SHA-256 commitment to the questions and their answers (the root of a Merkle tree, decision 015), published before the start. */
     fairnessCommitment: text("fairness_commitment"),
     /** The player of a practice run; null for every other kind. */
     ownerUserId: integer("owner_user_id").references(() => users.id),

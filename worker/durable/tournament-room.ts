@@ -14,7 +14,7 @@ import type {
 import { tournamentClientFrameSchema } from "../../common/api/tournaments";
 import type { Tournament, TournamentStatus } from "../../common/api/types";
 import type { AnswerReceipt, FairnessReport, RevealedQuestion } from "../../common/api/fair-play";
-import { drawCandidate, fairnessCommitment } from "../../common/domain/fairness";
+import { drawCandidate, drawSecret, questionTree } from "../../common/domain/fairness";
 import { fairPlayFlags, type PlayerRecord } from "../../common/domain/fair-play";
 import { signReceipt } from "../fair-play/receipts";
 import type { ApiErrorBody, ErrorCode } from "../../common/api/errors";
@@ -377,8 +377,10 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   /**
-   * Opens the commitment once the tournament is settled: the salt, every committed question with
-   * its correct answer, and when each went out and closed. Refused before that, and for a
+   * Opens the commitment once the tournament is settled. Under v2 (decision 015): the questions
+   * issued to anyone, each with its leaf salt and Merkle proof, and the draw key; the others stay
+   * secret. Under v1 (rooms committed before it): the salt and every committed question. Each
+   * with its correct answer and when it went out and closed. Refused before that, and for a
    * cancelled tournament (its questions were never shown and may be used again).
    */
   async fairness(tournamentId: number): Promise<RoomResult<FairnessReport>> {
@@ -395,7 +397,7 @@ export class TournamentRoom extends DurableObject<Env> {
       if (!seen) issues.set(p.ord, { first: p.issued_at, last: closed, count: 1 });
       else issues.set(p.ord, { first: Math.min(seen.first, p.issued_at), last: Math.max(seen.last, closed), count: seen.count + 1 });
     }
-    const questions = this.#store.questions().map((q): RevealedQuestion => {
+    const revealed = (q: QuestionRow): RevealedQuestion => {
       if (meta.format === "live_show") {
         const opened = q.opened_at;
         return {
@@ -418,8 +420,16 @@ export class TournamentRoom extends DurableObject<Env> {
         closedAt: seen ? iso(seen.last) : null,
         timesIssued: seen?.count ?? 0,
       };
-    });
-    return ok({ tournamentId: meta.tournament_id, commitment: meta.commitment, salt: meta.salt, drawWidth: meta.draw_width, questions });
+    };
+    const all = this.#store.questions();
+    const base = { tournamentId: meta.tournament_id, commitment: meta.commitment, drawWidth: meta.draw_width };
+    if (meta.commitment_version < 2) return ok({ scheme: "flat-v1", ...base, salt: meta.salt, questions: all.map(revealed) });
+    const { header, leafSalts, tree } = questionTree(meta.tournament_id, meta.salt, committedOf(all));
+    const issued = this.#store.issuedOrds();
+    const questions = all
+      .filter((q) => issued.has(q.ord))
+      .map((q) => ({ ...revealed(q), order: q.ord, leafSalt: leafSalts[q.ord]!, proof: tree.proof(q.ord) }));
+    return ok({ scheme: "merkle-v2", ...base, leafCount: header.leafCount, drawKey: header.drawKey, questions });
   }
 
   // ---- The operators' console ----
@@ -443,7 +453,9 @@ export class TournamentRoom extends DurableObject<Env> {
       const config = await loadConfig(this.env.DB, tournamentId);
       if (!config) return notFound();
       const sameQuestions = JSON.stringify(before.questionIds) === JSON.stringify(draft.questionIds) && meta.commitment !== null;
-      const committed = sameQuestions ? { salt: meta.salt, commitment: meta.commitment } : await commitTo(tournamentId, config.questions);
+      const committed = sameQuestions
+        ? { salt: meta.salt, commitment: meta.commitment, commitment_version: meta.commitment_version }
+        : await commitTo(tournamentId, config.questions);
       this.#store.replaceConfig({ ...config, meta: { ...config.meta, ...committed } }, sameQuestions && meta.commitment_published === 1);
       this.#options.clear();
       this.#boardBuilt = false;
@@ -479,7 +491,7 @@ export class TournamentRoom extends DurableObject<Env> {
           title: meta.title,
           feeCents: fee,
           userIds,
-          questionUse: this.#questionUse(meta, Date.now()),
+          questionUse: this.#questionUse(Date.now()),
         }),
         ...notificationsStatements(db, notice, userIds),
         auditStatement(db, actorId, {
@@ -1046,7 +1058,12 @@ export class TournamentRoom extends DurableObject<Env> {
       const committed = config.meta.practice ? null : await commitTo(config.meta.tournament_id, config.questions);
       this.#store.install({
         ...config,
-        meta: { ...config.meta, salt: committed?.salt ?? null, commitment: committed?.commitment ?? null },
+        meta: {
+          ...config.meta,
+          salt: committed?.salt ?? null,
+          commitment: committed?.commitment ?? null,
+          commitment_version: committed?.commitment_version ?? FAIRNESS_VERSION,
+        },
       });
       this.#synced = true;
       await this.#publishCommitment();
@@ -1066,11 +1083,11 @@ export class TournamentRoom extends DurableObject<Env> {
     if (meta.commitment === null) {
       if (meta.phase !== "upcoming") return;
       const fresh = await commitTo(meta.tournament_id, this.#store.questions());
-      this.#store.setCommitment(fresh.salt, fresh.commitment, false);
+      this.#store.setCommitment(fresh.salt, fresh.commitment, false, fresh.commitment_version);
     }
-    const { salt, commitment } = this.#store.meta()!;
+    const { salt, commitment, commitment_version } = this.#store.meta()!;
     await commitmentStatement(this.env.DB, meta.tournament_id, commitment!).run();
-    this.#store.setCommitment(salt!, commitment!, true);
+    this.#store.setCommitment(salt!, commitment!, true, commitment_version);
   }
 
   /**
@@ -1204,7 +1221,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** The question a player gets for a slot: one of its candidates, drawn from the secret salt. */
   #ordFor(meta: MetaRow, userId: number, slot: number): number {
-    return slot * meta.draw_width + drawCandidate(meta.salt ?? "", userId, slot, meta.draw_width);
+    return slot * meta.draw_width + drawCandidate(drawSecret(meta.commitment_version, meta.salt ?? ""), userId, slot, meta.draw_width);
   }
 
   #revealed(meta: MetaRow, ord: number): boolean {
@@ -1338,19 +1355,11 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   /**
-   * The tournament's questions as its end leaves them (docs/questions.md): issued ones (sent to
-   * everyone in a live show; drawn by any player when self-paced) are burned, the others were
-   * never seen and give their prize use back.
+   * The tournament's questions as its end leaves them (docs/questions.md): issued ones are burned,
+   * the others were never seen and give their prize use back.
    */
-  #questionUse(meta: MetaRow, at: number): { issued: number[]; unissued: number[]; at: number } {
-    const issuedOrds =
-      meta.format === "live_show"
-        ? new Set(this.#store.questions().flatMap((q) => (q.opened_at === null ? [] : [q.ord])))
-        : new Set(this.#store.allPlays().map((p) => p.ord));
-    const issued: number[] = [];
-    const unissued: number[] = [];
-    for (const q of this.#store.questions()) (issuedOrds.has(q.ord) ? issued : unissued).push(q.question_id);
-    return { issued, unissued, at };
+  #questionUse(at: number): { issued: number[]; unissued: number[]; at: number } {
+    return { ...this.#store.issuedQuestionIds(), at };
   }
 
   // ---- Lifecycle ----
@@ -1468,7 +1477,7 @@ export class TournamentRoom extends DurableObject<Env> {
         title: meta.title,
         feeCents: meta.entry_fee_cents,
         userIds,
-        questionUse: this.#questionUse(meta, Date.now()),
+        questionUse: this.#questionUse(Date.now()),
       }),
       ...notificationsStatements(this.env.DB, notice, userIds),
     ]);
@@ -1558,7 +1567,7 @@ export class TournamentRoom extends DurableObject<Env> {
       responses: responseRecords(this.#recordedPlays(ids), this.#questionIds(), new Set(ids)),
       notice: tournamentNotice(meta.tournament_id, meta.title, "completed"),
       flags: meta.practice ? new Map() : fairPlayFlags(this.#playerRecords()),
-      questionUse: this.#questionUse(meta, stamp),
+      questionUse: this.#questionUse(stamp),
     };
   }
 
@@ -1574,7 +1583,7 @@ export class TournamentRoom extends DurableObject<Env> {
       await this.#writeCompletions([this.#completion(p.user_id, now)]);
     }
     // Practice shows each answer at once: whatever it drew is burned (already so unless the demo bank is reused).
-    const { issued } = this.#questionUse(meta, now);
+    const { issued } = this.#questionUse(now);
     await this.env.DB.batch([
       closePracticeRunStatement(this.env.DB, meta.tournament_id, now),
       ...(issued.length > 0 ? [burnStatement(this.env.DB, issued, now)] : []),
@@ -1760,20 +1769,25 @@ function sendText(ws: WebSocket, text: string): void {
   }
 }
 
-/** A fresh secret salt and the commitment to these questions under it (common/domain/fairness.ts). */
 /** A tournament row read with tournamentAnswerStatement, as the API shows it. */
 const presentRow = (row: TournamentAnswerRow | null | undefined): Tournament | null =>
   row ? presentTournament(tournamentFromRow(row), row.category_name) : null;
 
+/** The scheme every new commitment is made under (decision 015); rooms keep the version they were committed with. */
+const FAIRNESS_VERSION = 2;
+
+const committedOf = (questions: readonly { question_id: number; correct_answer: string }[]) =>
+  questions.map((q) => ({ questionId: q.question_id, correctAnswer: q.correct_answer }));
+
+/**
+ * A fresh secret salt and the commitment to these questions under it: the root of their Merkle
+ * tree, one leaf per question in committed order (common/domain/fairness.ts, decision 015).
+ */
 async function commitTo(
   tournamentId: number,
   questions: readonly { question_id: number; correct_answer: string }[],
-): Promise<{ salt: string; commitment: string }> {
+): Promise<{ salt: string; commitment: string; commitment_version: number }> {
   const salt = randomHex(32);
-  const commitment = await fairnessCommitment(
-    tournamentId,
-    salt,
-    questions.map((q) => ({ questionId: q.question_id, correctAnswer: q.correct_answer })),
-  );
-  return { salt, commitment };
+  const commitment = questionTree(tournamentId, salt, committedOf(questions)).tree.root;
+  return { salt, commitment, commitment_version: FAIRNESS_VERSION };
 }

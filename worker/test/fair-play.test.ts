@@ -1,10 +1,8 @@
 // Fair play: answers withheld while they could be passed on, refusals that do not tell question
 // ids apart, the fairness commitment, signed receipts, per-player draws, and flags that hold a prize.
 import { describe, expect, it } from "vitest";
-import { env } from "cloudflare:workers";
 import { CHEAT, PLAY } from "../../common/messages";
-import { DIFFICULTY_RAMP } from "../../common/spec";
-import { drawCandidate, fairnessCommitment } from "../../common/domain/fairness";
+import { checkTreeReveal, drawCandidate } from "../../common/domain/fairness";
 import type { AnswerReceipt, FairnessReport, TournamentReceipts } from "../../common/api/fair-play";
 import type { PlayerQuestion, UserTournamentEntry } from "../../common/api/tournaments";
 import { call } from "./helpers";
@@ -19,6 +17,7 @@ import {
   join,
   ledgerMismatches,
   makeCategory,
+  makeDrawnTournament,
   makePlayer,
   makePractice,
   keepForPractice,
@@ -28,10 +27,20 @@ import {
   play,
   startNow,
   type Player,
-  type TournamentFixture,
 } from "./tournament-fixtures";
 
-const recompute = (r: FairnessReport) => fairnessCommitment(r.tournamentId, r.salt, r.questions);
+type MerkleReport = Extract<FairnessReport, { scheme: "merkle-v2" }>;
+
+/** The report of a settled tournament committed under v2 (decision 015; v1 rooms: fairness-merkle.test.ts). */
+async function merkleReport(tournamentId: number): Promise<MerkleReport> {
+  const res = await call<FairnessReport>(`/api/tournaments/${tournamentId}/fairness`);
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.scheme).toBe("merkle-v2");
+  return res.body as MerkleReport;
+}
+
+/** Whether every revealed question's leaf and proof lead to this commitment. */
+const verifies = (r: MerkleReport, commitment: string) => checkTreeReveal({ ...r, commitment }).ok;
 
 const cheats = (tournamentId: number, userId: number) =>
   all<{ reason: string }>("SELECT reason FROM cheat_attempts WHERE tournament_id = ? AND user_id = ? ORDER BY id", tournamentId, userId);
@@ -143,23 +152,28 @@ describe("the fairness commitment", () => {
     expect((await call(`/api/tournaments/${t.id}/fairness`)).status).toBe(409);
     await complete(p!, t.id);
 
-    const report = await call<FairnessReport>(`/api/tournaments/${t.id}/fairness`);
-    expect(report.status, report.text).toBe(200);
-    expect(report.body.commitment).toBe(published);
-    expect(report.body.drawWidth).toBe(1);
-    expect(report.body.questions.map((q) => [q.questionId, q.question, q.correctAnswer])).toEqual(
-      t.questions.map((q) => [q.id, q.question, q.correct]),
+    const report = await merkleReport(t.id);
+    expect(report.commitment).toBe(published);
+    expect(report.drawWidth).toBe(1);
+    expect(report.leafCount).toBe(10);
+    // Everyone plays the same ten, so all ten were drawn and all ten are revealed.
+    expect(report.questions.map((q) => [q.order, q.questionId, q.question, q.correctAnswer])).toEqual(
+      t.questions.map((q, order) => [order, q.id, q.question, q.correct]),
     );
-    for (const q of report.body.questions) {
+    for (const q of report.questions) {
       expect(q.timesIssued).toBe(1);
       expect(Date.parse(q.closedAt!)).toBeGreaterThanOrEqual(Date.parse(q.issuedAt!));
     }
-    expect(await recompute(report.body)).toBe(published);
+    expect(verifies(report, published)).toBe(true);
 
-    const tampered = structuredClone(report.body);
+    const tampered = structuredClone(report);
     tampered.questions[3]!.correctAnswer = tampered.questions[3]!.correctAnswer + " ";
-    expect(await recompute(tampered)).not.toBe(published);
-    expect(await recompute({ ...report.body, salt: report.body.salt.replace(/^./, (c) => (c === "0" ? "1" : "0")) })).not.toBe(published);
+    expect(verifies(tampered, published)).toBe(false);
+    const flipped = (hex: string) => hex.replace(/^./, (c) => (c === "0" ? "1" : "0"));
+    expect(verifies({ ...report, questions: report.questions.map((q) => ({ ...q, leafSalt: flipped(q.leafSalt) })) }, published)).toBe(
+      false,
+    );
+    expect(verifies({ ...report, drawKey: flipped(report.drawKey) }, published)).toBe(false);
   });
 
   it("is never opened for a cancelled tournament, whose questions nobody saw", async () => {
@@ -222,30 +236,8 @@ describe("answer receipts", () => {
 });
 
 describe("per-player draws", () => {
-  /** A self-paced prize tournament whose pool has `width` candidates per ramp slot. */
-  async function drawnTournament(width: number): Promise<TournamentFixture & { pool: number[] }> {
-    const category = await makeCategory(12);
-    const t = await makeTournament(category, { startTime: Date.now() - 1000, prizePoolCents: 1000 });
-    await env.DB.prepare("DELETE FROM tournament_questions WHERE tournament_id = ?").bind(t.id).run();
-    const used = new Set<number>();
-    const pool = DIFFICULTY_RAMP.flatMap((d) =>
-      Array.from({ length: width }, () => {
-        const q = category.questions.find((x) => x.difficulty === d && !used.has(x.id))!;
-        used.add(q.id);
-        return q;
-      }),
-    );
-    await env.DB.batch([
-      env.DB.prepare("UPDATE tournaments SET question_draw = ? WHERE id = ?").bind(width, t.id),
-      ...pool.map((q, order) =>
-        env.DB.prepare('INSERT INTO tournament_questions (tournament_id, question_id, "order") VALUES (?, ?, ?)').bind(t.id, q.id, order),
-      ),
-    ]);
-    return { id: t.id, title: t.title, questions: pool, pool: pool.map((q) => q.id) };
-  }
-
-  it("each player draws one question per slot from the committed pool, as the revealed salt says, on the same ramp", async () => {
-    const t = await drawnTournament(3);
+  it("each player draws one question per slot from the committed pool, as the revealed draw key says, on the same ramp", async () => {
+    const t = await makeDrawnTournament(3);
     const players = await joined(t, 4);
     expect((await call(`/api/tournaments/${t.id}`)).body.questionCount).toBe(10);
     const seen = new Map<number, number[]>();
@@ -264,12 +256,15 @@ describe("per-player draws", () => {
     // Four players over ten slots of three: not everyone got the same ten.
     expect(new Set([...seen.values()].map((ids) => ids.join())).size).toBeGreaterThan(1);
 
-    const report = (await call<FairnessReport>(`/api/tournaments/${t.id}/fairness`)).body;
+    const report = await merkleReport(t.id);
     expect(report.drawWidth).toBe(3);
-    expect(report.questions.map((q) => q.questionId)).toEqual(t.pool);
-    expect(await recompute(report)).toBe((await call(`/api/tournaments/${t.id}`)).body.fairnessCommitment);
+    expect(report.leafCount).toBe(30);
+    // The pool is committed whole; what was drawn is revealed, in committed order.
+    const drawn = new Set([...seen.values()].flat());
+    expect(report.questions.map((q) => q.questionId)).toEqual(t.pool.filter((id) => drawn.has(id)));
+    expect(verifies(report, (await call(`/api/tournaments/${t.id}`)).body.fairnessCommitment)).toBe(true);
     for (const p of players) {
-      const expected = Array.from({ length: 10 }, (_, slot) => t.pool[slot * 3 + drawCandidate(report.salt, p.id, slot, 3)]);
+      const expected = Array.from({ length: 10 }, (_, slot) => t.pool[slot * 3 + drawCandidate(report.drawKey, p.id, slot, 3)]);
       expect(seen.get(p.id)).toEqual(expected);
     }
   });

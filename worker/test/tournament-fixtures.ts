@@ -127,6 +127,31 @@ export async function makeTournament(category: CategoryFixture, o: TournamentOpt
   return { id: row!.id, title, questions };
 }
 
+/**
+ * A self-paced tournament whose pool has `width` candidates per ramp slot (order = slot * width +
+ * candidate), as an operator's creation makes it. `questions` and `pool` are the whole pool.
+ */
+export async function makeDrawnTournament(width: number, o: TournamentOptions = {}): Promise<TournamentFixture & { pool: number[] }> {
+  const category = await makeCategory(12);
+  const t = await makeTournament(category, { startTime: Date.now() - 1000, prizePoolCents: 1000, ...o });
+  await env.DB.prepare("DELETE FROM tournament_questions WHERE tournament_id = ?").bind(t.id).run();
+  const used = new Set<number>();
+  const pool = DIFFICULTY_RAMP.flatMap((d) =>
+    Array.from({ length: width }, () => {
+      const q = category.questions.find((x) => x.difficulty === d && !used.has(x.id))!;
+      used.add(q.id);
+      return q;
+    }),
+  );
+  await env.DB.batch([
+    env.DB.prepare("UPDATE tournaments SET question_draw = ? WHERE id = ?").bind(width, t.id),
+    ...pool.map((q, order) =>
+      env.DB.prepare('INSERT INTO tournament_questions (tournament_id, question_id, "order") VALUES (?, ?, ?)').bind(t.id, q.id, order),
+    ),
+  ]);
+  return { id: t.id, title: t.title, questions: pool, pool: pool.map((q) => q.id) };
+}
+
 export interface Player {
   id: number;
   username: string;

@@ -48,12 +48,14 @@ const participantsQuery = (db: D1Database, tournamentId: number) =>
 
 /**
  * The tournament, its questions and its participants as D1 has them; null when it does not exist.
- * The fairness salt and commitment are the room's own: they are added by the caller.
+ * The fairness salt and commitment (and its version) are the room's own: they are added by the caller.
  */
 export async function loadConfig(
   db: D1Database,
   tournamentId: number,
-): Promise<(Omit<TournamentConfig, "meta"> & { meta: Omit<TournamentConfig["meta"], "salt" | "commitment"> }) | null> {
+): Promise<
+  (Omit<TournamentConfig, "meta"> & { meta: Omit<TournamentConfig["meta"], "salt" | "commitment" | "commitment_version"> }) | null
+> {
   const [t, qs, ps] = await db.batch([
     db.prepare("SELECT * FROM tournaments WHERE id = ?").bind(tournamentId),
     db

@@ -37,7 +37,8 @@ CREATE TABLE IF NOT EXISTS meta (
   draw_width INTEGER NOT NULL DEFAULT 1,
   salt TEXT,
   commitment TEXT,
-  commitment_published INTEGER NOT NULL DEFAULT 0
+  commitment_published INTEGER NOT NULL DEFAULT 0,
+  commitment_version INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS questions (
   ord INTEGER PRIMARY KEY,
@@ -99,6 +100,8 @@ const ADDED_COLUMNS: [string, string, string][] = [
   ["meta", "commitment_published", "INTEGER NOT NULL DEFAULT 0"],
   ["participants", "device_hash", "TEXT"],
   ["participants", "network_hash", "TEXT"],
+  // A room committed before decision 015 has a v1 (flat) commitment: the default says so.
+  ["meta", "commitment_version", "INTEGER NOT NULL DEFAULT 1"],
 ];
 
 export type MetaRow = {
@@ -127,6 +130,8 @@ export type MetaRow = {
   commitment: string | null;
   /** 1 once the commitment is in D1 for everyone to see. */
   commitment_published: number;
+  /** How the commitment was made (common/domain/fairness.ts): 1, one flat hash; 2, a Merkle tree of the questions. */
+  commitment_version: number;
 };
 
 export type QuestionRow = {
@@ -337,8 +342,8 @@ export class RoomStore {
     const m = config.meta;
     this.#writer().exec(
       `INSERT INTO meta (id, tournament_id, title, entry_fee_cents, prize_pool_cents, max_participants, min_level, practice,
-         min_players, start_time, end_time, phase, settled, format, draw_width, salt, commitment)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         min_players, start_time, end_time, phase, settled, format, draw_width, salt, commitment, commitment_version)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       m.tournament_id,
       m.title,
       m.entry_fee_cents,
@@ -355,6 +360,7 @@ export class RoomStore {
       m.draw_width,
       m.salt,
       m.commitment,
+      m.commitment_version,
     );
     for (const q of config.questions) {
       this.#writer().exec(
@@ -384,14 +390,15 @@ export class RoomStore {
   }
 
   /** A commitment for a room that had none (it started before commitments existed), or the note that D1 has it. */
-  setCommitment(salt: string, commitment: string, published: boolean): void {
+  setCommitment(salt: string, commitment: string, published: boolean, version: number): void {
     this.#writer().exec(
-      "UPDATE meta SET salt = ?, commitment = ?, commitment_published = ? WHERE id = 1",
+      "UPDATE meta SET salt = ?, commitment = ?, commitment_published = ?, commitment_version = ? WHERE id = 1",
       salt,
       commitment,
       published ? 1 : 0,
+      version,
     );
-    this.#meta = { ...this.#meta!, salt, commitment, commitment_published: published ? 1 : 0 };
+    this.#meta = { ...this.#meta!, salt, commitment, commitment_published: published ? 1 : 0, commitment_version: version };
   }
 
   setSettleStamp(stamp: number): void {
@@ -417,6 +424,31 @@ export class RoomStore {
   /** The questions each player gets: the pool divided by the candidates per slot. */
   slotCount(): number {
     return Math.floor(this.#questions.length / (this.#meta?.draw_width ?? 1));
+  }
+
+  /**
+   * The committed questions that went out to at least one player, by ord: in a self-paced
+   * tournament those someone was issued (a play exists), in a live show those opened to everyone.
+   */
+  issuedOrds(): Set<number> {
+    const ords = new Set<number>();
+    for (const q of this.#questions) if (q.opened_at !== null) ords.add(q.ord);
+    for (const mine of this.#plays.values()) for (const p of mine) ords.add(p.ord);
+    return ords;
+  }
+
+  /**
+   * Which committed questions were issued to anyone and which never were, each in committed
+   * order: what settlement of a prize tournament needs to burn the former and release the latter
+   * (their answers were never shown, nor revealed by the fairness report: decision 015). A pure
+   * read of the room's tables (as loaded in memory, which SQLite mirrors).
+   */
+  issuedQuestionIds(): { issued: number[]; unissued: number[] } {
+    const ords = this.issuedOrds();
+    const issued: number[] = [];
+    const unissued: number[] = [];
+    for (const q of this.#questions) (ords.has(q.ord) ? issued : unissued).push(q.question_id);
+    return { issued, unissued };
   }
 
   questionById(questionId: number): QuestionRow | null {

@@ -45,6 +45,7 @@ const receipts: TournamentReceipts = {
   ],
 };
 const report: FairnessReport = {
+  scheme: "flat-v1",
   tournamentId: 11,
   commitment: "ab".repeat(32),
   salt: "cd".repeat(16),

@@ -2,7 +2,7 @@
 // signed-in player's answer receipts, and the check of a receipt, all through the typed client.
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { AnswerReceipt, FairnessReport, ReceiptVerification, TournamentReceipts } from "@common/api/fair-play";
-import { fairnessCommitment } from "@common/domain/fairness";
+import { checkTreeReveal, fairnessCommitment } from "@common/domain/fairness";
 import { api, read } from "@/lib/api-client";
 
 const param = (id: number) => ({ param: { id: String(id) } });
@@ -14,8 +14,28 @@ export const fairPlayKeys = {
 
 export interface FairnessCheck {
   report: FairnessReport;
-  /** The commitment recomputed in this browser from the revealed salt and answers. */
-  recomputed: string;
+  /**
+   * The commitment recomputed in this browser: v1, the hash of the revealed salt and answers;
+   * v2, the root every revealed question's proof leads to (when they do not all lead to one,
+   * the first that differs from the report's commitment); null when no question was revealed.
+   */
+  recomputed: string | null;
+  /** v2, per revealed question: whether its leaf and proof lead to the report's commitment (v1: empty). */
+  proofs: boolean[];
+  /** Whether what is revealed hashes to the report's own commitment (each at its own place, for v2). */
+  consistent: boolean;
+}
+
+/** Recomputes what a fairness report can be checked against, under its scheme. */
+export async function checkFairness(report: FairnessReport): Promise<FairnessCheck> {
+  if (report.scheme === "flat-v1") {
+    const recomputed = await fairnessCommitment(report.tournamentId, report.salt, report.questions);
+    return { report, recomputed, proofs: [], consistent: recomputed === report.commitment };
+  }
+  const { roots, ok } = checkTreeReveal(report);
+  const differing = roots.find((r) => r !== report.commitment);
+  const recomputed = differing !== undefined ? differing : (roots[0] ?? null);
+  return { report, recomputed, proofs: roots.map((r) => r === report.commitment), consistent: ok };
 }
 
 /** GET /api/tournaments/{id}/fairness, with the hash recomputed from what it reveals. */
@@ -24,7 +44,7 @@ export const fairnessQuery = (id: number) =>
     queryKey: fairPlayKeys.fairness(id),
     queryFn: async (): Promise<FairnessCheck> => {
       const report: FairnessReport = await read(api.tournaments[":id"].fairness.$get(param(id)));
-      return { report, recomputed: await fairnessCommitment(report.tournamentId, report.salt, report.questions) };
+      return checkFairness(report);
     },
     // The reveal of a settled tournament never changes.
     staleTime: Infinity,

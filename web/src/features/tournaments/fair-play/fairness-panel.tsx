@@ -39,7 +39,10 @@ export function FairnessCommitment({ commitment }: { commitment: string }) {
   );
 }
 
-/** "Verify fairness": fetches the reveal and recomputes the commitment in this browser. */
+/**
+ * "Verify fairness": fetches the reveal and recomputes the commitment in this browser: the flat
+ * hash of a v1 tournament, or each drawn question's Merkle proof of a v2 one (decision 015).
+ */
 export function VerifyFairness({ tournamentId, published }: { tournamentId: number; published: string }) {
   const [open, setOpen] = useState(false);
   const check = useFairnessCheck(tournamentId, { enabled: open });
@@ -73,31 +76,49 @@ export function VerifyFairness({ tournamentId, published }: { tournamentId: numb
   );
 }
 
-function FairnessResult({ check: { report, recomputed }, published }: { check: FairnessCheck; published: string }) {
+function FairnessResult({ check: { report, recomputed, proofs, consistent }, published }: { check: FairnessCheck; published: string }) {
+  const tree = report.scheme === "merkle-v2";
   // Both must hold: the revealed data hashes to the fingerprint, and it is the one shown before the start.
-  const matches = recomputed === published && report.commitment === published;
+  // A tree with nothing revealed neither matches nor contradicts it.
+  const nothing = tree && report.questions.length === 0;
+  const matches = consistent && recomputed === published && report.commitment === published;
+  const verdict = nothing && report.commitment === published ? null : matches;
   return (
     <div className="space-y-4" data-testid="fairness-result">
       <p
         role="status"
         className={
-          matches
-            ? "flex items-center gap-2 rounded-lg border border-success/50 bg-success/10 p-3 font-semibold"
-            : "flex items-center gap-2 rounded-lg border border-destructive/50 bg-destructive/10 p-3 font-semibold"
+          verdict === false
+            ? "flex items-center gap-2 rounded-lg border border-destructive/50 bg-destructive/10 p-3 font-semibold"
+            : verdict
+              ? "flex items-center gap-2 rounded-lg border border-success/50 bg-success/10 p-3 font-semibold"
+              : "flex items-center gap-2 rounded-lg border border-border bg-muted p-3 font-semibold"
         }
       >
-        {matches ? (
-          <CheckCircle2 className="h-5 w-5 shrink-0 text-success" aria-hidden />
-        ) : (
+        {verdict === false ? (
           <XCircle className="h-5 w-5 shrink-0 text-destructive" aria-hidden />
+        ) : (
+          <CheckCircle2 className={verdict ? "h-5 w-5 shrink-0 text-success" : "h-5 w-5 shrink-0 text-muted-foreground"} aria-hidden />
         )}
-        {matches ? VERIFY_FAIRNESS.matches : VERIFY_FAIRNESS.mismatch}
+        {verdict === null ? VERIFY_FAIRNESS.nothingRevealed : verdict ? VERIFY_FAIRNESS.matches : VERIFY_FAIRNESS.mismatch}
       </p>
+      {tree && (
+        <div className="space-y-1">
+          <p className="font-medium" data-testid="fairness-revealed-count">
+            {VERIFY_FAIRNESS.revealedCount(report.questions.length, report.leafCount)}
+          </p>
+          <p className="text-muted-foreground">{VERIFY_FAIRNESS.treeExplained}</p>
+        </div>
+      )}
       <dl className="grid gap-2">
         <Field label="Published before the start" value={published} />
         {report.commitment !== published && <Field label="Named by the reveal" value={report.commitment} />}
-        <Field label="Recomputed in your browser" value={recomputed} />
-        <Field label="Salt (kept secret until the end)" value={report.salt} />
+        {recomputed !== null && <Field label="Recomputed in your browser" value={recomputed} />}
+        {report.scheme === "flat-v1" ? (
+          <Field label="Salt (kept secret until the end)" value={report.salt} />
+        ) : (
+          <Field label="Draw key (kept secret until the end)" value={report.drawKey} />
+        )}
         <div>
           <dt className="text-muted-foreground">Candidates per slot</dt>
           <dd>
@@ -109,7 +130,7 @@ function FairnessResult({ check: { report, recomputed }, published }: { check: F
       </dl>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-xs">
-          <caption className="sr-only">Committed questions</caption>
+          <caption className="sr-only">{tree ? "Drawn questions" : "Committed questions"}</caption>
           <thead className="text-muted-foreground">
             <tr>
               <th className="py-1 pr-2 font-medium">Slot</th>
@@ -117,18 +138,24 @@ function FairnessResult({ check: { report, recomputed }, published }: { check: F
               <th className="py-1 pr-2 font-medium">Correct answer</th>
               <th className="py-1 pr-2 font-medium">Issued</th>
               <th className="py-1 pr-2 font-medium">Closed</th>
-              <th className="py-1 font-medium">Players</th>
+              <th className={tree ? "py-1 pr-2 font-medium" : "py-1 font-medium"}>Players</th>
+              {tree && <th className="py-1 font-medium">Proof</th>}
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
-            {report.questions.map((q) => (
+            {report.questions.map((q, i) => (
               <tr key={q.questionId}>
                 <td className="py-1 pr-2">{q.slot + 1}</td>
                 <td className="py-1 pr-2">{q.question}</td>
                 <td className="py-1 pr-2 font-medium">{q.correctAnswer}</td>
                 <td className="py-1 pr-2">{when(q.issuedAt)}</td>
                 <td className="py-1 pr-2">{when(q.closedAt)}</td>
-                <td className="py-1">{q.timesIssued}</td>
+                <td className={tree ? "py-1 pr-2" : "py-1"}>{q.timesIssued}</td>
+                {tree && (
+                  <td className={proofs[i] ? "py-1" : "py-1 font-medium text-destructive"}>
+                    {proofs[i] ? VERIFY_FAIRNESS.proofVerified : VERIFY_FAIRNESS.proofFailed}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
