@@ -17,6 +17,7 @@ import {
   makeCategory,
   makePlayer,
   makePractice,
+  keepForPractice,
   makeTournament,
   one,
   openSocket,
@@ -155,6 +156,7 @@ describe("cheat-attempt rows", () => {
 describe("practice runs", () => {
   it("are seen by their owner only: another player or a visitor gets what an unknown id gets", async () => {
     const category = await makeCategory(4);
+    await keepForPractice(category);
     const practice = await makePractice(category);
     const owner = await makePlayer();
     const started = await join(owner, practice.id);
@@ -234,7 +236,9 @@ describe("GET /api/user/tournaments/:id/receipts", () => {
       receipts: [],
     });
 
-    const practice = await makePractice(await makeCategory(4));
+    const practiceCategory = await makeCategory(4);
+    await keepForPractice(practiceCategory);
+    const practice = await makePractice(practiceCategory);
     const started = await join(player, practice.id);
     const runId = started.body.tournament.id as number;
     expect((await call(`/api/user/tournaments/${runId}/receipts`, { cookie: player.cookie })).status).toBe(200);
