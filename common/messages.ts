@@ -79,6 +79,15 @@ export const PLAY = {
   leaveClosed: "This tournament has started; entries can no longer be withdrawn.",
   left: "You have left the tournament.",
   leftRefunded: (amount: string) => `You have left the tournament. Your $${amount} entry fee is back in your balance.`,
+  // Prize play keeps every verdict until the end (docs/fair-play.md); the play screen says so.
+  /** Before the first question of a self-paced prize tournament, and while it is played. */
+  verdictAtEnd: "Answers are locked in; your score and the correct answers are shown when the tournament ends.",
+  /** An answer's reply in prize play: accepted, nothing about right or wrong. */
+  answerLocked: "Answer locked in",
+  /** After the last answer of a self-paced prize tournament; `when` reads like "Nov 26, 10:00 AM". */
+  resultsAtEnd: (when: string) => `You've finished. Your score and the correct answers are shown when the tournament ends (${when}).`,
+  /** In the live board and the player's history, in place of a score not shown yet. */
+  scoreAtEnd: "Shown at the end",
 } as const;
 
 export const PLAYER = {

@@ -1,5 +1,7 @@
 // GET /api/user/tournaments: the signed-in player's tournaments, newest first, with their results;
 // GET /api/user/tournaments/{id}/receipts: the signed receipts of their answers in one of them.
+// A standard tournament's score and points show once it has ended (docs/fair-play.md): a finished
+// player's results are in D1 before then, and would tell right from wrong to someone still playing.
 import { Hono } from "hono";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { UserTournamentEntry } from "../../common/api/tournaments";
@@ -11,6 +13,10 @@ import { idParam } from "../http/validate";
 import { iso } from "../db/present";
 import { parseFlags, prizeReferenceOf, prizeStatusOf } from "../db/present-fair-play";
 import { currentUser, requireUser } from "../http/middleware";
+import type { TournamentKind, TournamentStatus } from "../../common/api/types";
+
+/** Whether the player's results in this tournament may be shown: practice at once, prize play (every standard one) once it has ended. */
+const resultsShown = (kind: TournamentKind, status: TournamentStatus) => kind !== "standard" || status === "completed";
 import type { AppEnv } from "../http/app-env";
 
 export const userTournamentRoutes = new Hono<AppEnv>()
@@ -43,6 +49,7 @@ export const userTournamentRoutes = new Hono<AppEnv>()
       const reason = prizeStatus === "held" || prizeStatus === "forfeited" ? reviewReasonOf(parseFlags(flags)) : null;
       return {
         ...r,
+        score: resultsShown(r.kind, r.status) ? r.score : null,
         startTime: iso(r.startTime),
         endTime: r.endTime === null ? null : iso(r.endTime),
         prize: centsToDollars(prizeCents),
@@ -60,8 +67,15 @@ export const userTournamentRoutes = new Hono<AppEnv>()
   .get("/:id/receipts", idParam, async (c) => {
     const { id } = c.req.valid("param");
     const userId = currentUser(c).id;
-    const rows = await c
-      .get("db")
+    const db = c.get("db");
+    const tournament = await db
+      .select({ kind: tournaments.kind, status: tournaments.status })
+      .from(tournaments)
+      .where(eq(tournaments.id, id))
+      .get();
+    // Before the end a receipt carries no points, as the one the answer's reply gave.
+    const shown = tournament !== undefined && resultsShown(tournament.kind, tournament.status);
+    const rows = await db
       .select({
         questionId: userResponses.questionId,
         question: questions.question,
@@ -89,7 +103,7 @@ export const userTournamentRoutes = new Hono<AppEnv>()
           answer: r.answer!,
           receivedAt: iso(r.answeredAt!),
           responseMs: r.responseMs,
-          points: r.points,
+          points: shown ? r.points : null,
         }),
         question: r.question,
       }));
