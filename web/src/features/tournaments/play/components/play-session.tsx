@@ -338,7 +338,7 @@ function QuestionCard({ question, msLeft, selected, result, timedOut, locked, su
             Time's up! No answer was given for this question.
           </p>
         )}
-        {(scored || (timedOut && !result)) && <div className="flex justify-end">{report}</div>}
+        {(result || timedOut) && <div className="flex justify-end">{report}</div>}
 
         <Button size="lg" className="w-full" disabled={!selected || locked} onClick={onSubmit}>
           {submitting ? "Submitting..." : "Submit Answer"}
