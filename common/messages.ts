@@ -134,7 +134,7 @@ export const VERIFY_FAIRNESS = {
 /** What fair play means on this platform, as the home page and the FAQ say it: each claim is something the product does. */
 export const FAIR_PLAY_GUARANTEE = [
   "Paid games are live shows: everyone gets each question at the same moment, and the answers are revealed only after the answer window closes.",
-  "Self-paced prize games draw each player's questions from a pool and show the answers after the tournament ends.",
+  "Self-paced prize games draw each player's questions from a pool, lock each answer in, and show the scores and the correct answers only after the tournament ends.",
   'Before it starts, every tournament publishes a fingerprint of its questions and answers that anyone can check afterwards with "Verify fairness".',
   "Every answer gets a receipt signed by our server.",
   "Bot-like and colluding play is flagged, and its prize is held for review.",
