@@ -79,6 +79,15 @@ export const PLAY = {
   leaveClosed: "This tournament has started; entries can no longer be withdrawn.",
   left: "You have left the tournament.",
   leftRefunded: (amount: string) => `You have left the tournament. Your $${amount} entry fee is back in your balance.`,
+  // Prize play keeps every verdict until the end (docs/fair-play.md); the play screen says so.
+  /** Before the first question of a self-paced prize tournament, and while it is played. */
+  verdictAtEnd: "Answers are locked in; your score and the correct answers are shown when the tournament ends.",
+  /** An answer's reply in prize play: accepted, nothing about right or wrong. */
+  answerLocked: "Answer locked in",
+  /** After the last answer of a self-paced prize tournament; `when` reads like "Nov 26, 10:00 AM". */
+  resultsAtEnd: (when: string) => `You've finished. Your score and the correct answers are shown when the tournament ends (${when}).`,
+  /** In the live board and the player's history, in place of a score not shown yet. */
+  scoreAtEnd: "Shown at the end",
 } as const;
 
 export const PLAYER = {
@@ -136,7 +145,7 @@ export const VERIFY_FAIRNESS = {
 /** What fair play means on this platform, as the home page and the FAQ say it: each claim is something the product does. */
 export const FAIR_PLAY_GUARANTEE = [
   "Paid games are live shows: everyone gets each question at the same moment, and the answers are revealed only after the answer window closes.",
-  "Self-paced prize games draw each player's questions from a pool and show the answers after the tournament ends.",
+  "Self-paced prize games draw each player's questions from a pool, lock each answer in, and show the scores and the correct answers only after the tournament ends.",
   'Before it starts, every tournament publishes a fingerprint of its questions and answers that anyone can check afterwards with "Verify fairness".',
   "Every answer gets a receipt signed by our server.",
   "Bot-like and colluding play is flagged, and its prize is held for review.",

@@ -20,7 +20,7 @@ export const answerReceiptSchema = z.object({
   receivedAt: z.iso.datetime(),
   /** The response time the server counted, in ms. */
   responseMs: z.number().int().min(0),
-  /** Points scored; null in a live show's receipt before the question is revealed. */
+  /** Points scored; null until the verdict is revealed (a live show's question, a self-paced prize tournament's end). */
   points: z.number().int().min(0).nullable(),
   /** Lowercase hex HMAC-SHA256 of receiptMessage(). */
   signature: z.string().regex(/^[0-9a-f]{64}$/),

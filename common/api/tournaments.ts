@@ -149,22 +149,23 @@ export const answerResultSchema = z.object({
 export type AnswerResult = z.infer<typeof answerResultSchema>;
 
 /**
- * A live show's answer before the question's window has closed for everyone: accepted and locked
- * in, with nothing that tells whether it was right (the reveal frame says that to everyone at once).
+ * An answer accepted and locked in, with nothing that tells whether it was right: a live show's
+ * until the question's window has closed for everyone (the reveal frame says that to everyone at
+ * once), a self-paced prize tournament's (every standard one) until the tournament has ended.
  */
 export const answerLockedSchema = z.object({
   locked: z.literal(true),
   questionId: z.number(),
   answer: z.string(),
   responseTime: z.number(),
-  /** When the window closes and the answer is revealed. */
+  /** When the answer is revealed: a live show's window closes, a self-paced prize tournament ends. */
   revealAt: z.string(),
   /** Signed proof the answer was received in time; its points are null until the reveal. */
   receipt: answerReceiptSchema,
 });
 export type AnswerLocked = z.infer<typeof answerLockedSchema>;
 
-/** What answering returns: the scored result, or in a live show the locked answer until the reveal. */
+/** What answering returns: the scored result (practice), or the locked answer until the reveal (prize play). */
 export const answerReplySchema = z.union([answerResultSchema, answerLockedSchema]);
 export type AnswerReply = z.infer<typeof answerReplySchema>;
 export const isLocked = (r: AnswerReply): r is AnswerLocked => "locked" in r;
@@ -201,7 +202,8 @@ export type LiveShowState = z.infer<typeof liveShowStateSchema>;
 
 export interface CompleteResult {
   finished: true;
-  score: number;
+  /** Null while the tournament withholds verdicts (a standard self-paced one until it has ended). */
+  score: number | null;
   questionsAnswered: number;
 }
 
@@ -215,7 +217,8 @@ export interface UserTournamentEntry {
   startTime: string;
   endTime: string | null;
   rank: number | null;
-  score: number;
+  /** Null until a standard tournament has ended: a score before then would tell right from wrong. */
+  score: number | null;
   prize: number;
   /** held: the prize is under fair-play review (not in the balance yet); forfeited: it went to the house. */
   prizeStatus: PrizeStatus;
@@ -332,6 +335,7 @@ export const leaderboardRowSchema = z.object({
   username: z.string(),
   /** Null when the player hides it (preferences.showLevel = false). */
   level: z.number().nullable(),
+  /** 0 for everyone in a self-paced prize tournament until it has ended: its board shows progress only. */
   score: z.number(),
   questionsAnswered: z.number(),
   rank: z.number(),
@@ -381,7 +385,8 @@ export const tournamentServerFrameSchema = z.discriminatedUnion("type", [
     type: z.literal("completed"),
     id: frameIdSchema,
     finished: z.literal(true),
-    score: z.number(),
+    /** Null while withheld, as in POST /complete. */
+    score: z.number().nullable(),
     questionsAnswered: z.number(),
   }),
   /** A live show's question after its window closed for everyone. */

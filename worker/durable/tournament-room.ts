@@ -715,7 +715,7 @@ export class TournamentRoom extends DurableObject<Env> {
     });
     this.#refreshPlayer(userId, now);
     await this.#leaderboardChanged();
-    return ok(this.#result(meta, stored, question));
+    return ok(this.#reply(meta, stored, question));
   }
 
   /**
@@ -776,7 +776,9 @@ export class TournamentRoom extends DurableObject<Env> {
       });
     }
     const [me] = computeStandings([this.#store.participant(userId)!], this.#store.plays(userId), this.#store.slotCount(), now, true);
-    return ok({ finished: true as const, score: me!.score, questionsAnswered: me!.questionsAnswered });
+    // Prize play: the score is the verdict summed up, shown once the tournament has ended.
+    const score = this.#verdictWithheld(this.#store.meta()!) ? null : me!.score;
+    return ok({ finished: true as const, score, questionsAnswered: me!.questionsAnswered });
   }
 
   // ---- The live show ----
@@ -1144,7 +1146,7 @@ export class TournamentRoom extends DurableObject<Env> {
       issuedAt: iso(play.issued_at),
       deadline: iso(play.issued_at + QUESTION_TIME_MS),
       remainingMs: Math.max(0, play.issued_at + QUESTION_TIME_MS - now),
-      result: play.answer !== null ? this.#result(meta, play, question) : null,
+      result: play.answer !== null ? this.#reply(meta, play, question) : null,
     };
   }
 
@@ -1165,10 +1167,24 @@ export class TournamentRoom extends DurableObject<Env> {
     };
   }
 
-  /** An answer's reply: in a live show the result only once the question has been revealed. */
+  /**
+   * An answer's reply: the scored result only once nobody can pass the verdict on. A live show's
+   * answer is locked until its question is revealed; a self-paced prize tournament's until the
+   * tournament has ended (practice scores at once).
+   */
   #reply(meta: MetaRow, play: PlayRow, question: QuestionRow): AnswerReply {
-    if (meta.format === "live_show" && !this.#revealed(meta, question.ord)) return this.#locked(meta, play, question);
+    if (meta.format === "live_show" ? !this.#revealed(meta, question.ord) : this.#verdictWithheld(meta))
+      return this.#locked(meta, play, question);
     return this.#result(meta, play, question);
+  }
+
+  /**
+   * Whether a self-paced prize tournament still keeps every verdict to itself: right or wrong,
+   * points, scores. Every standard tournament counts as prize play, free ones included; only
+   * practice scores at once. Shown once the tournament has ended (completed).
+   */
+  #verdictWithheld(meta: MetaRow): boolean {
+    return meta.format === "self_paced" && !meta.practice && meta.phase !== "completed";
   }
 
   /**
@@ -1190,14 +1206,18 @@ export class TournamentRoom extends DurableObject<Env> {
     };
   }
 
-  /** A live show's answer before its reveal: locked in, its receipt without points. */
+  /**
+   * An answer before its verdict may be known: locked in, its receipt without points. Revealed
+   * when a live show's window closes, or when a self-paced prize tournament ends.
+   */
   #locked(meta: MetaRow, play: PlayRow, question: QuestionRow): AnswerLocked {
+    const revealAt = meta.format === "live_show" ? question.opened_at! + LIVE_SHOW_WINDOW_MS : (meta.end_time ?? play.issued_at);
     return {
       locked: true,
       questionId: question.question_id,
       answer: play.answer!,
       responseTime: play.response_ms ?? 0,
-      revealAt: iso(question.opened_at! + LIVE_SHOW_WINDOW_MS),
+      revealAt: iso(revealAt),
       receipt: this.#receipt(meta, play, question, null),
     };
   }
@@ -1251,7 +1271,7 @@ export class TournamentRoom extends DurableObject<Env> {
       meta.format === "live_show" && !final
         ? showStandings(participants, (u) => this.#store.plays(u), this.#revealedCount(meta))
         : computeStandings(participants, this.#store.allPlays(), this.#store.slotCount(), now, final);
-    this.#board.replaceAll(rows);
+    this.#board.replaceAll(this.#verdictWithheld(meta) ? rows.map(progressOnly) : rows);
     this.#boardBuilt = true;
   }
 
@@ -1265,7 +1285,7 @@ export class TournamentRoom extends DurableObject<Env> {
       meta.format === "live_show"
         ? showStandings([p], (u) => this.#store.plays(u), this.#revealedCount(meta))
         : computeStandings([p], this.#store.plays(userId), this.#store.slotCount(), now, p.finished_at !== null);
-    this.#board.upsert(row!);
+    this.#board.upsert(this.#verdictWithheld(meta) ? progressOnly(row!) : row!);
   }
 
   // ---- Results to D1 ----
@@ -1746,6 +1766,13 @@ const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
 /** `bytes` random bytes as hex. */
 const randomHex = (bytes: number) =>
   [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * A self-paced prize tournament's board row before the end: how far the player has got (questions
+ * answered, time spent, finished), nothing that depends on right or wrong. Ranked by time, as
+ * every score is 0 until settlement puts the real ones in.
+ */
+const progressOnly = <R extends BoardRow>(row: R): R => ({ ...row, score: 0, correctAnswers: 0, answerXp: 0 });
 
 /** The id of a frame, when it has a usable one: echoed even in the refusal of a malformed frame. */
 function frameIdOf(raw: unknown): string | undefined {

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gt, isNotNull, isNull, min, or, sql } from "
 import type { CategoryStat, UserStats } from "../../common/api/tournaments";
 import { centsToDollars } from "../../common/domain/money";
 import { winRate } from "../../common/domain/levels";
-import { categories, questions, transactions, userResponses, users } from "../db/schema";
+import { categories, questions, tournaments, transactions, userResponses, users } from "../db/schema";
 import { iso } from "../db/present";
 import { paidPrize, prizeTotals, total } from "../db/totals";
 import { currentUser, requireUser } from "../http/middleware";
@@ -16,8 +16,10 @@ const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100
 export const userStatsRoutes = new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
   const me = currentUser(c);
   const db = c.get("db");
-  // Timed-out questions are stored with a null answer: they were not answered.
-  const answered = and(eq(userResponses.userId, me.id), isNotNull(userResponses.answer));
+  // Timed-out questions are stored with a null answer: they were not answered. A standard
+  // tournament's answers count once it has ended: before that they would tell right from wrong.
+  const resultsShown = sql`(SELECT ${tournaments.kind} <> 'standard' OR ${tournaments.status} = 'completed' FROM ${tournaments} WHERE ${tournaments.id} = ${userResponses.tournamentId})`;
+  const answered = and(eq(userResponses.userId, me.id), isNotNull(userResponses.answer), resultsShown);
   const correct = total(userResponses.isCorrect);
   const myPrizes = db
     .select({ total: total(transactions.amountCents) })

@@ -1,5 +1,7 @@
 // GET /api/user/tournaments: the signed-in player's tournaments, newest first, with their results;
 // GET /api/user/tournaments/{id}/receipts: the signed receipts of their answers in one of them.
+// A standard tournament's score and points show once it has ended (docs/fair-play.md): a finished
+// player's results are in D1 before then, and would tell right from wrong to someone still playing.
 import { Hono } from "hono";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { UserTournamentEntry } from "../../common/api/tournaments";
@@ -14,6 +16,10 @@ import { visibleTo } from "../tournaments/visibility";
 import { iso } from "../db/present";
 import { parseFlags, prizeReferenceOf, prizeStatusOf } from "../db/present-fair-play";
 import { currentUser, requireUser } from "../http/middleware";
+import type { TournamentKind, TournamentStatus } from "../../common/api/types";
+
+/** Whether the player's results in this tournament may be shown: practice at once, prize play (every standard one) once it has ended. */
+const resultsShown = (kind: TournamentKind, status: TournamentStatus) => kind !== "standard" || status === "completed";
 import type { AppEnv } from "../http/app-env";
 
 export const userTournamentRoutes = new Hono<AppEnv>()
@@ -46,6 +52,7 @@ export const userTournamentRoutes = new Hono<AppEnv>()
       const reason = prizeStatus === "held" || prizeStatus === "forfeited" ? reviewReasonOf(parseFlags(flags)) : null;
       return {
         ...r,
+        score: resultsShown(r.kind, r.status) ? r.score : null,
         startTime: iso(r.startTime),
         endTime: r.endTime === null ? null : iso(r.endTime),
         prize: centsToDollars(prizeCents),
@@ -67,7 +74,10 @@ export const userTournamentRoutes = new Hono<AppEnv>()
     // One round trip: the tournament (an unknown id, or another player's practice run, is a 404
     // as on every tournament route) and the player's answers in it.
     const [[tournament], rows] = await db.batch([
-      db.select({ kind: tournaments.kind, ownerUserId: tournaments.ownerUserId }).from(tournaments).where(eq(tournaments.id, id)),
+      db
+        .select({ kind: tournaments.kind, status: tournaments.status, ownerUserId: tournaments.ownerUserId })
+        .from(tournaments)
+        .where(eq(tournaments.id, id)),
       db
         .select({
           questionId: userResponses.questionId,
@@ -87,6 +97,8 @@ export const userTournamentRoutes = new Hono<AppEnv>()
         .orderBy(asc(tournamentQuestions.order), asc(userResponses.id)),
     ]);
     if (!tournament || !visibleTo(tournament, userId)) throw notFound(PLAY.notFound, "tournament_not_found");
+    // Before the end a receipt carries no points, as the one the answer's reply gave.
+    const shown = resultsShown(tournament.kind, tournament.status);
     const receipts = rows
       .filter((r) => r.answer !== null && r.answeredAt !== null)
       .map((r) => ({
@@ -97,7 +109,7 @@ export const userTournamentRoutes = new Hono<AppEnv>()
           answer: r.answer!,
           receivedAt: iso(r.answeredAt!),
           responseMs: r.responseMs,
-          points: r.points,
+          points: shown ? r.points : null,
         }),
         question: r.question,
       }));

@@ -56,19 +56,20 @@ async function joined(t: { id: number }, n: number): Promise<Player[]> {
 }
 
 describe("withheld answers", () => {
-  it("a self-paced prize tournament shows right or wrong and the points, and the correct answer only once it has ended", async () => {
+  it("a self-paced prize tournament locks answers in and shows right or wrong, points and the correct answer only once it has ended", async () => {
     const t = await makeTournament(await makeCategory(), { startTime: Date.now() - 1000, prizePoolCents: 1000 });
     const [p] = await joined(t, 1);
     const r = await play(p!, t, true, 1500);
-    expect(r).toMatchObject({ isCorrect: true, correctAnswer: null, explanation: null, withheldUntil: expect.any(String) });
-    expect(r.pointsEarned).toBeGreaterThan(0);
+    const end = await one<{ end_time: number }>("SELECT end_time FROM tournaments WHERE id = ?", t.id);
+    expect(r).toMatchObject({ locked: true, revealAt: new Date(end.end_time).toISOString(), receipt: { points: null } });
+    expect(JSON.stringify(r)).not.toMatch(/isCorrect|pointsEarned|correctAnswer|explanation/);
     const during = await call<PlayerQuestion[]>(`/api/tournaments/${t.id}/questions`, { cookie: p!.cookie });
     expect(during.text).not.toContain(correctOf(t, during.body[0]!.id).replace(/^Right /, "Because "));
-    expect(during.body[0]!.result).toMatchObject({ correctAnswer: null, explanation: null });
+    expect(during.body[0]!.result).toMatchObject({ locked: true });
 
     await endNow(t.id);
     const after = await call<PlayerQuestion[]>(`/api/tournaments/${t.id}/questions`, { cookie: p!.cookie });
-    expect(after.body[0]!.result).toMatchObject({ correctAnswer: correctOf(t, after.body[0]!.id), withheldUntil: null });
+    expect(after.body[0]!.result).toMatchObject({ isCorrect: true, correctAnswer: correctOf(t, after.body[0]!.id), withheldUntil: null });
     expect((after.body[0]!.result as { explanation: string }).explanation).toContain("Because");
   });
 
@@ -192,28 +193,32 @@ describe("answer receipts", () => {
     const [p] = await joined(t, 1);
     const result = await play(p!, t, true, 1200);
     const receipt = result.receipt as AnswerReceipt;
+    // Prize play: the points are not known until the end (docs/fair-play.md).
     expect(receipt).toMatchObject({
       v: 1,
       tournamentId: t.id,
       userId: p!.id,
-      points: result.pointsEarned,
+      points: null,
       responseMs: result.responseTime,
     });
 
     const verify = (r: unknown) => call("/api/receipts/verify", { body: r });
     expect((await verify(receipt)).body).toEqual({ genuine: true });
-    expect((await verify({ ...receipt, points: receipt.points! + 1 })).body).toEqual({ genuine: false });
+    expect((await verify({ ...receipt, points: 600 })).body).toEqual({ genuine: false });
     expect((await verify({ ...receipt, answer: "Something else" })).body).toEqual({ genuine: false });
     expect((await verify({ ...receipt, userId: receipt.userId + 1 })).body).toEqual({ genuine: false });
     const malformed = await verify({ ...receipt, signature: "not-hex" });
     expect(malformed.status).toBe(400);
 
     for (let i = 1; i < 10; i++) await play(p!, t, i % 3 === 0, 1500 + 200 * i);
+    // The only player finishing settles the tournament: the history's receipts carry the points.
     await complete(p!, t.id);
     const history = await call<TournamentReceipts>(`/api/user/tournaments/${t.id}/receipts`, { cookie: p!.cookie });
     expect(history.status).toBe(200);
     expect(history.body.receipts).toHaveLength(10);
-    expect(history.body.receipts[0]).toMatchObject({ ...receipt, question: t.questions[0]!.question });
+    const { points: _points, signature: _signature, ...kept } = receipt;
+    expect(history.body.receipts[0]).toMatchObject({ ...kept, question: t.questions[0]!.question });
+    expect(history.body.receipts[0]!.points).toBeGreaterThan(100);
     for (const r of history.body.receipts) {
       const { question: _question, ...bare } = r;
       expect((await verify(bare)).body).toEqual({ genuine: true });

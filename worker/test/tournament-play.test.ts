@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { evictDurableObject } from "cloudflare:test";
 import { CHEAT, PLAY } from "../../common/messages";
 import { QUESTION_TIME_MS } from "../../common/spec";
-import type { PlayerQuestion } from "../../common/api/tournaments";
+import type { AnswerResult, PlayerQuestion } from "../../common/api/tournaments";
 import { call } from "./helpers";
 import { makeAdmin } from "./money-helpers";
 import {
@@ -142,17 +142,29 @@ describe("answers", () => {
     await backdateCurrent(t.id, p!.id, 2000);
     const res = await answer(p!, t.id, q.id, correctOf(t, q.id));
     expect(res.status).toBe(200);
-    // A prize tournament withholds the correct answer until it has ended: right or wrong and the points only.
-    expect(res.body).toMatchObject({ isCorrect: true, correctAnswer: null, explanation: null, withheldUntil: expect.any(String) });
-    expect(res.body.receipt).toMatchObject({ tournamentId: t.id, userId: p!.id, questionId: q.id, answer: correctOf(t, q.id) });
+    // A prize tournament keeps every verdict until it has ended: the reply says locked in, with the measured time.
+    expect(res.body).toMatchObject({ locked: true, questionId: q.id, answer: correctOf(t, q.id) });
+    expect(res.body.receipt).toMatchObject({
+      tournamentId: t.id,
+      userId: p!.id,
+      questionId: q.id,
+      answer: correctOf(t, q.id),
+      points: null,
+    });
     expect(res.body.responseTime).toBeGreaterThanOrEqual(2000);
     expect(res.body.responseTime).toBeLessThan(3000);
-    // 100 + round(1000 / s): a little under 600 for a little over 2 s.
-    expect(res.body.pointsEarned).toBeGreaterThan(430);
-    expect(res.body.pointsEarned).toBeLessThanOrEqual(600);
-    expect(res.body.xpEarned).toBe(15);
+    await play(p!, t, false);
 
-    const wrong = await play(p!, t, false);
+    await endNow(t.id);
+    const [right, wrong] = (await call<PlayerQuestion[]>(`/api/tournaments/${t.id}/questions`, { cookie: p!.cookie })).body.map(
+      (x) => x.result as AnswerResult,
+    );
+    expect(right!.isCorrect).toBe(true);
+    expect(right!.responseTime).toBe(res.body.responseTime);
+    // 100 + round(1000 / s): a little under 600 for a little over 2 s.
+    expect(right!.pointsEarned).toBeGreaterThan(430);
+    expect(right!.pointsEarned).toBeLessThanOrEqual(600);
+    expect(right!.xpEarned).toBe(15);
     expect(wrong).toMatchObject({ isCorrect: false, pointsEarned: 0, xpEarned: 0 });
   });
 
@@ -165,8 +177,11 @@ describe("answers", () => {
     await backdateCurrent(t.id, p!.id, 40_000);
     const res = await answer(p!, t.id, q.id, correctOf(t, q.id));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ isCorrect: false, pointsEarned: 0, xpEarned: 0 });
+    expect(res.body).toMatchObject({ locked: true, questionId: q.id });
     expect(res.body.responseTime).toBeGreaterThanOrEqual(40_000);
+    await endNow(t.id);
+    const listed = await call<PlayerQuestion[]>(`/api/tournaments/${t.id}/questions`, { cookie: p!.cookie });
+    expect(listed.body[0]!.result).toMatchObject({ isCorrect: false, pointsEarned: 0, xpEarned: 0 });
   });
 
   it("resent unchanged return the first result", async () => {
@@ -194,7 +209,7 @@ describe("answers", () => {
     expect(second.body).toEqual({ code: "already_answered", message: PLAY.alreadyAnswered });
     expect(await cheats(t.id, p!.id)).toEqual([{ reason: CHEAT.secondAnswer(q.id) }]);
     const listed = await call<PlayerQuestion[]>(`/api/tournaments/${t.id}/questions`, { cookie: p!.cookie });
-    expect(listed.body[0]!.result).toMatchObject({ isCorrect: false });
+    expect(listed.body[0]!.result).toMatchObject({ locked: true, answer: wrongOf(t, q.id) });
   });
 
   it("refuse and log an answer to a question not issued yet, or no longer current", async () => {
@@ -302,12 +317,13 @@ describe("finishing", () => {
     expect(before.n).toBe(0); // answers live in the room until the player finishes
     const done = await complete(p!, t.id);
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ finished: true, questionsAnswered: 2 });
-    expect(done.body.score).toBeGreaterThan(100);
+    // The other player still plays: the score is kept until the end (docs/fair-play.md).
+    expect(done.body).toEqual({ finished: true, score: null, questionsAnswered: 2 });
     expect((await complete(p!, t.id)).body).toEqual(done.body);
 
     const row = await one<any>("SELECT * FROM tournament_participants WHERE tournament_id = ? AND user_id = ?", t.id, p!.id);
-    expect(row).toMatchObject({ score: done.body.score, has_completed: 1, questions_answered: 2, correct_answers: 1 });
+    expect(row).toMatchObject({ has_completed: 1, questions_answered: 2, correct_answers: 1 });
+    expect(row.score).toBeGreaterThan(100);
     const responses = await all<any>(
       "SELECT answer, is_correct FROM user_responses WHERE tournament_id = ? AND user_id = ? ORDER BY id",
       t.id,

@@ -2,7 +2,7 @@
 // answers, and the clock helpers its tests share.
 import { act } from "@testing-library/react";
 import { vi } from "vitest";
-import type { AnswerResult, PlayerQuestion, TournamentDetail } from "@common/api/tournaments";
+import type { AnswerLocked, AnswerResult, PlayerQuestion, TournamentDetail } from "@common/api/tournaments";
 
 export const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 /**
@@ -40,6 +40,20 @@ export const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDet
   ...overrides,
 });
 
+/** The same tournament's practice: results at once. */
+export const practiceDetail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail =>
+  detail({
+    title: "Science Practice",
+    kind: "practice",
+    isFree: true,
+    entryFee: 0,
+    prizePool: 0,
+    maxParticipants: null,
+    minPlayers: 0,
+    fairnessCommitment: null,
+    ...overrides,
+  });
+
 export const question = (index: number, overrides: Partial<PlayerQuestion> = {}): PlayerQuestion => ({
   id: 100 + index,
   question: `Question text ${index + 1}: which planet is closest to the Sun?`,
@@ -64,3 +78,23 @@ export const correct: AnswerResult = {
   receipt: null,
 };
 export const wrong: AnswerResult = { ...correct, isCorrect: false, pointsEarned: 0, xpEarned: 0 };
+
+/** Prize play's reply: locked in until the tournament ends, nothing about right or wrong. */
+export const locked = (answer: string, revealAt = new Date(Date.now() + 3_600_000).toISOString()): AnswerLocked => ({
+  locked: true,
+  questionId: 100,
+  answer,
+  responseTime: 1000,
+  revealAt,
+  receipt: {
+    v: 1,
+    tournamentId: 9,
+    userId: 7,
+    questionId: 100,
+    answer,
+    receivedAt: new Date().toISOString(),
+    responseMs: 1000,
+    points: null,
+    signature: "ab".repeat(32),
+  },
+});

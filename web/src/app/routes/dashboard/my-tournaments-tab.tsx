@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { CalendarClock, CheckCircle2, Lock, Medal, ReceiptText } from "lucide-react";
 import type { UserStats, UserTournamentEntry } from "@common/api/tournaments";
 import type { Tournament, User } from "@common/api/types";
-import { FAIR_PLAY } from "@common/messages";
+import { FAIR_PLAY, PLAY } from "@common/messages";
 import { DASHBOARD_UPCOMING_LIMIT } from "@common/spec";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -95,7 +95,7 @@ function RecentRow({ entry: t }: { entry: UserTournamentEntry }) {
           </span>
           <span>
             <span className="text-muted-foreground">Score </span>
-            {t.score.toLocaleString()}
+            {t.score === null ? PLAY.scoreAtEnd : t.score.toLocaleString()}
           </span>
           <PrizeBadge entry={t} />
           {t.status === "completed" && (

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import type { PlayerQuestion, TournamentDetail } from "@common/api/tournaments";
-import { REQUEST_FAILED } from "@common/messages";
+import { PLAY, REQUEST_FAILED } from "@common/messages";
 import { fakeFetch, type FakeAnswer } from "@/test/fake-fetch";
 import { FakeWebSocket, fakeWebSockets } from "@/test/fake-websocket";
-import { advance, correct, detail, question, settle, wrong } from "@/test/play-fixtures";
+import { advance, correct, detail, locked, practiceDetail, question, settle, wrong } from "@/test/play-fixtures";
+import { formatStart } from "@/features/tournaments/display";
 import { renderPage, testUser } from "@/test/render-page";
 import PlayPage from "./components/play-page";
 
@@ -78,8 +79,9 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("play screen: answering", () => {
+  // Practice shows each result at once; prize play's locked replies are further down.
   it("enables Submit only once an option is chosen, then locks and highlights the answer", async () => {
-    const { api } = setup();
+    const { api } = setup({ tournament: practiceDetail() });
     await settle();
     expect(screen.getByText("Question 1 of 10")).toBeVisible();
     expect(timer()).toHaveTextContent("30s");
@@ -117,7 +119,7 @@ describe("play screen: answering", () => {
   });
 
   it("marks a wrong pick and names the correct answer", async () => {
-    setup({ answer: { body: wrong } });
+    setup({ tournament: practiceDetail(), answer: { body: wrong } });
     await settle();
     fireEvent.click(option("Venus"));
     fireEvent.click(submit());
@@ -216,8 +218,8 @@ describe("play screen: the 30 s timer", () => {
 });
 
 describe("play screen: finishing", () => {
-  it("after the last question: toast, completion call, then the dashboard", async () => {
-    const { api, page } = setup({ questions: [question(9)] });
+  it("after the last question of practice: toast, completion call, then the dashboard", async () => {
+    const { api, page } = setup({ tournament: practiceDetail(), questions: [question(9)] });
     await settle();
     fireEvent.click(option("Mercury"));
     fireEvent.click(submit());
@@ -280,7 +282,7 @@ describe("play screen: its own checks", () => {
 
 describe("play screen: leaderboard panel", () => {
   it("shows the top 5 from the tournament socket", async () => {
-    setup();
+    setup({ tournament: practiceDetail() });
     await settle();
     fireEvent.click(screen.getByRole("button", { name: "Show Leaderboard" }));
     const ws = FakeWebSocket.latest();
@@ -316,5 +318,94 @@ describe("play screen: leaderboard panel", () => {
     act(() => FakeWebSocket.latest().open());
     await advance(15_000);
     expect(polled()).toBe(first + 1);
+  });
+});
+
+describe("play screen: prize play keeps every verdict until the end", () => {
+  const endTime = new Date(Date.now() + 3_600_000).toISOString();
+  const prize = () => detail({ endTime });
+
+  it("says so before the first question", async () => {
+    setup({ tournament: prize() });
+    await settle();
+    const note = screen.getByRole("note");
+    expect(note).toHaveTextContent(PLAY.verdictAtEnd);
+    // Above the question, from the first one on.
+    const first = screen.getByText("Question 1 of 10");
+    expect(note.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("does not show the notice in practice", async () => {
+    setup({ tournament: practiceDetail() });
+    await settle();
+    expect(screen.getByText("Question 1 of 10")).toBeVisible();
+    expect(screen.queryByText(PLAY.verdictAtEnd)).not.toBeInTheDocument();
+  });
+
+  it("says it on the waiting screen before the start", async () => {
+    setup({ tournament: detail({ status: "upcoming", startTime: new Date(Date.now() + 600_000).toISOString(), endTime }) });
+    await settle();
+    expect(screen.getByRole("heading", { name: "Tournament Not Live Yet" })).toBeVisible();
+    expect(screen.getByText(PLAY.verdictAtEnd)).toBeVisible();
+  });
+
+  it("shows a locked answer as locked in: nothing right or wrong, no points, then moves on", async () => {
+    const { api } = setup({ tournament: prize(), answer: { body: locked("Venus", endTime) } });
+    await settle();
+    fireEvent.click(option("Venus"));
+    fireEvent.click(submit());
+    await settle();
+    expect(screen.getByRole("status")).toHaveTextContent(PLAY.answerLocked);
+    expect(screen.queryByText(/Correct|Incorrect|points/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Correct answer")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Your answer, incorrect")).not.toBeInTheDocument();
+    expect(option("Venus")).toBeChecked();
+    for (const name of ["Venus", "Mercury", "Mars", "Earth"]) expect(option(name)).toBeDisabled();
+    const before = api.calls("POST /api/tournaments/9/next").length;
+    await advance(2_000);
+    await settle();
+    expect(api.calls("POST /api/tournaments/9/next")).toHaveLength(before + 1);
+    expect(screen.getByText("Question 2 of 10")).toBeVisible();
+  });
+
+  it("after the last answer says the results come at the end, with the end time, and shows no score", async () => {
+    const { api, page } = setup({
+      tournament: prize(),
+      questions: [question(9)],
+      answer: { body: locked("Mercury", endTime) },
+      complete: { body: { finished: true, score: null, questionsAnswered: 10 } },
+    });
+    await settle();
+    fireEvent.click(option("Mercury"));
+    fireEvent.click(submit());
+    await advance(2_000);
+    await settle();
+    expect(api.calls("POST /api/tournaments/9/complete")).toHaveLength(1);
+    expect(page.location()).toBe("/tournaments/9/play");
+    expect(screen.getByText(PLAY.resultsAtEnd(formatStart(endTime)))).toBeVisible();
+    expect(screen.queryByText(/points/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "My Tournaments" }));
+    expect(page.location()).toBe("/dashboard?tab=tournaments");
+  });
+
+  it("shows the board's progress, not scores, until the end", async () => {
+    setup({ tournament: prize() });
+    await settle();
+    fireEvent.click(screen.getByRole("button", { name: "Show Leaderboard" }));
+    act(() => FakeWebSocket.latest().open());
+    const top = [20, 21].map((userId, i) => ({
+      userId,
+      username: `player${i + 1}`,
+      level: 1,
+      score: 0,
+      questionsAnswered: 3 - i,
+      rank: i + 1,
+      prize: 0,
+    }));
+    act(() => FakeWebSocket.latest().receive({ type: "leaderboard", top, me: { rank: 12, score: 0 }, version: 4 }));
+    const panel = screen.getByRole("list");
+    expect(within(panel).getByText("3 answered")).toBeVisible();
+    expect(within(panel).getByText("2 answered")).toBeVisible();
+    expect(screen.queryByText(/points/)).not.toBeInTheDocument();
   });
 });

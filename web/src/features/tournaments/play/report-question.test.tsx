@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
-import type { AnswerResult } from "@common/api/tournaments";
+import type { AnswerReply } from "@common/api/tournaments";
 import { QUESTION_REPORT } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { fakeWebSockets } from "@/test/fake-websocket";
-import { advance, detail, question, settle, wrong } from "@/test/play-fixtures";
+import { advance, detail, locked, question, settle } from "@/test/play-fixtures";
 import { renderPage } from "@/test/render-page";
 import PlayPage from "./components/play-page";
 import { RevealCard } from "./components/live-reveal";
@@ -15,8 +15,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
+/** A self-paced prize tournament: the answer's reply is locked in, and the question can be reported all the same. */
 function selfPaced(
-  answer: AnswerResult,
+  answer: AnswerReply,
   report: () => { status?: number; body?: unknown } = () => ({ status: 201, body: { id: 1, message: QUESTION_REPORT.sent } }),
 ) {
   return fakeFetch({
@@ -42,7 +43,7 @@ async function answerAndOpenReport() {
 
 describe("reporting a question on the play screen", () => {
   it("sends the reason and note for the question just answered, and the next question waits until the dialog closes", async () => {
-    const server = selfPaced(wrong);
+    const server = selfPaced(locked("Venus"));
     const dialog = await answerAndOpenReport();
     // The result stays while the player writes: no next question is fetched.
     const fetched = server.calls("POST /api/tournaments/9/next").length;
@@ -65,7 +66,7 @@ describe("reporting a question on the play screen", () => {
   });
 
   it("needs a reason, and shows the server's refusal in words", async () => {
-    selfPaced(wrong, () => ({ status: 409, body: { code: "question_already_reported", message: QUESTION_REPORT.already } }));
+    selfPaced(locked("Venus"), () => ({ status: 409, body: { code: "question_already_reported", message: QUESTION_REPORT.already } }));
     const dialog = await answerAndOpenReport();
     expect(within(dialog).getByRole("button", { name: "Send report" })).toBeDisabled();
     fireEvent.click(within(dialog).getByRole("radio", { name: QUESTION_REPORT.reasons.typo }));

@@ -8,7 +8,11 @@ import { correct, detail, question, settle, wrong } from "@/test/play-fixtures";
 import { renderPage } from "@/test/render-page";
 import PlayPage from "./components/play-page";
 
-/** A self-paced prize tournament keeps its answers until it ends: right or wrong and the points only. */
+/**
+ * A scored result whose correct answer is withheld (AnswerResult.withheldUntil): the API still
+ * allows the shape, so the screen keeps showing it sensibly. Self-paced prize play itself now
+ * answers with a locked reply until the end (play-page.test.tsx, "prize play keeps every verdict").
+ */
 const withheld = (r: AnswerResult): AnswerResult => ({
   ...r,
   correctAnswer: null,

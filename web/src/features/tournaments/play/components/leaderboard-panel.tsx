@@ -1,5 +1,6 @@
 import { Radio } from "lucide-react";
 import type { LeaderboardRow } from "@common/api/tournaments";
+import { PLAY } from "@common/messages";
 import { LEADERBOARD_PANEL_SIZE, LEADERBOARD_POLL_MS } from "@common/spec";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -7,8 +8,21 @@ import { cn } from "@/lib/cn";
 import type { LiveLeaderboard } from "../api";
 import { OwnRank, StandingsList } from "./standings-list";
 
-/** The top LEADERBOARD_PANEL_SIZE of the live standings, and the player's own rank. */
-export function LeaderboardPanel({ board, userId, id }: { board: LiveLeaderboard; userId: number | undefined; id?: string }) {
+/**
+ * The top LEADERBOARD_PANEL_SIZE of the live standings, and the player's own rank. `progress`: a
+ * self-paced prize tournament before its end, whose board shows questions answered, not scores.
+ */
+export function LeaderboardPanel({
+  board,
+  userId,
+  id,
+  progress = false,
+}: {
+  board: LiveLeaderboard;
+  userId: number | undefined;
+  id?: string;
+  progress?: boolean;
+}) {
   const top: LeaderboardRow[] = board.rows.slice(0, LEADERBOARD_PANEL_SIZE);
   return (
     <Card id={id}>
@@ -20,8 +34,12 @@ export function LeaderboardPanel({ board, userId, id }: { board: LiveLeaderboard
         </span>
       </CardHeader>
       <CardContent>
-        {board.isLoading ? <Spinner className="mx-auto h-6 w-6" /> : <StandingsList rows={top} userId={userId} />}
-        {board.me && <OwnRank rank={board.me.rank} score={board.me.score} />}
+        {board.isLoading ? <Spinner className="mx-auto h-6 w-6" /> : <StandingsList rows={top} userId={userId} progress={progress} />}
+        {progress ? (
+          <p className="mt-3 border-t border-border pt-3 text-xs text-muted-foreground">{PLAY.verdictAtEnd}</p>
+        ) : (
+          board.me && <OwnRank rank={board.me.rank} score={board.me.score} />
+        )}
       </CardContent>
     </Card>
   );

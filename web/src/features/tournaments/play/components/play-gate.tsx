@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Ban, CheckCircle2, CircleHelp, Flag, Hourglass, UserPlus } from "lucide-react";
 import type { TournamentDetail } from "@common/api/tournaments";
+import { PLAY } from "@common/messages";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -82,6 +83,17 @@ export function PlayGate({ tournament: t, socket, onBack, toolbar }: PlayGatePro
   }
   if (participants.isLoading) return <PageSpinner />;
   if (participants.data?.some((p) => p.userId === user?.id && p.hasCompleted)) {
+    // Prize play: nothing to see before the end but when the results come.
+    if (!practice && t.status !== "completed" && t.endTime !== null) {
+      return (
+        <EmptyState icon={CheckCircle2} title="You've Finished" description={PLAY.resultsAtEnd(formatStart(t.endTime))}>
+          <Button asChild>
+            <Link to="/dashboard?tab=tournaments">My Tournaments</Link>
+          </Button>
+          {back}
+        </EmptyState>
+      );
+    }
     return (
       <EmptyState
         icon={CheckCircle2}
@@ -109,6 +121,7 @@ export function PlayGate({ tournament: t, socket, onBack, toolbar }: PlayGatePro
               Starts {formatStart(t.startTime)} · <span className="font-medium text-foreground">{countdown.label}</span>
             </p>
             {missing > 0 && <p className="mt-1">Waiting for {missing} more players to start</p>}
+            {!practice && <p className="mt-1">{PLAY.verdictAtEnd}</p>}
           </>
         }
       >
@@ -127,5 +140,5 @@ export function PlayGate({ tournament: t, socket, onBack, toolbar }: PlayGatePro
       </EmptyState>
     );
   }
-  return <PlaySession tournamentId={t.id} socket={socket} practice={practice} onBack={onBack} toolbar={toolbar} />;
+  return <PlaySession tournamentId={t.id} socket={socket} practice={practice} endTime={t.endTime} onBack={onBack} toolbar={toolbar} />;
 }

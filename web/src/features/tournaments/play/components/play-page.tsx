@@ -69,7 +69,15 @@ export default function PlayPage() {
           <h1 className="mb-4 text-lg font-semibold text-muted-foreground">{t.title}</h1>
           <PlayGate tournament={t} socket={socket} onBack={back} toolbar={toolbar} />
         </div>
-        {showBoard && <LeaderboardPanel id="play-leaderboard" board={board} userId={user.id} />}
+        {showBoard && (
+          <LeaderboardPanel
+            id="play-leaderboard"
+            board={board}
+            userId={user.id}
+            // Prize play's board shows progress until the end: scores come with the results.
+            progress={t.format === "self_paced" && t.kind === "standard" && t.status !== "completed"}
+          />
+        )}
       </div>
     );
   }

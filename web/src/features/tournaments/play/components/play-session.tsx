@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { ArrowLeft, Check, X } from "lucide-react";
+import { ArrowLeft, Check, Lock, X } from "lucide-react";
 import { isLocked, type AnswerReply, type PlayerQuestion } from "@common/api/tournaments";
-import { FAIR_PLAY } from "@common/messages";
+import { FAIR_PLAY, PLAY } from "@common/messages";
 import { PAUSE_AFTER_ANSWER_MS } from "@common/spec";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,14 +17,18 @@ import { QuestionClock } from "./question-clock";
 import type { TournamentSocket } from "../use-tournament-socket";
 import { ConnectionStatus } from "./connection-status";
 import { ReportQuestion } from "../report-question";
+import { formatStart } from "@/features/tournaments/display";
 
-type Phase = { kind: "loading" } | { kind: "playing" } | { kind: "finishing" } | { kind: "blocked"; message: string };
+type Phase =
+  { kind: "loading" } | { kind: "playing" } | { kind: "finishing" } | { kind: "finished" } | { kind: "blocked"; message: string };
 
 interface PlaySessionProps {
   tournamentId: number;
   /** The page's socket: the calls go over it while it is open, over HTTP otherwise. */
   socket: TournamentSocket;
   practice: boolean;
+  /** When the tournament ends: prize play shows its results then. */
+  endTime: string | null;
   onBack(): void;
   /** Extra controls beside "Back to Tournament" (the leaderboard toggle). */
   toolbar?: ReactNode;
@@ -35,8 +39,10 @@ interface PlaySessionProps {
  * remainingMs (a reload resumes with the time already spent), an answer locks the options, and
  * after PAUSE_AFTER_ANSWER_MS the next question loads. Shared by /play and the inline view.
  * While the socket reconnects the same calls go over HTTP, so a dropped connection never stalls play.
+ * Practice shows each answer's result at once; prize play locks answers in and shows nothing about
+ * right or wrong until the tournament ends (docs/fair-play.md), and says so before the first question.
  */
-export function PlaySession({ tournamentId, socket, practice, onBack, toolbar }: PlaySessionProps) {
+export function PlaySession({ tournamentId, socket, practice, endTime, onBack, toolbar }: PlaySessionProps) {
   const navigate = useNavigate();
   const next = useNextQuestion(tournamentId, socket);
   const answer = useSubmitAnswer(tournamentId, socket);
@@ -63,7 +69,8 @@ export function PlaySession({ tournamentId, socket, practice, onBack, toolbar }:
     toast.success("Tournament completed!");
     // mutateAsync: completing refreshes the tournament, which may unmount this view first.
     complete.mutateAsync().then(
-      () => navigate("/dashboard?tab=tournaments"),
+      // Prize play: no score yet, so the screen says when the results come instead.
+      (done) => (done.score === null ? setPhase({ kind: "finished" }) : navigate("/dashboard?tab=tournaments")),
       () => navigate(`/tournaments/${tournamentId}`),
     );
   };
@@ -107,7 +114,7 @@ export function PlaySession({ tournamentId, socket, practice, onBack, toolbar }:
       {
         onSuccess: (r) => {
           setResult(r);
-          if (isLocked(r)) toast.info("Answer locked");
+          if (isLocked(r)) toast.info(PLAY.answerLocked);
           else if (r.isCorrect)
             toast.success("Correct answer!", `+${r.pointsEarned} points${r.xpEarned > 0 ? ` and +${r.xpEarned} XP` : ""}`);
           else
@@ -159,7 +166,16 @@ export function PlaySession({ tournamentId, socket, practice, onBack, toolbar }:
         <div className="ml-auto">{toolbar}</div>
       </div>
 
-      {phase.kind === "blocked" ? (
+      {!practice && phase.kind !== "finished" && (
+        <p role="note" className="flex items-start gap-2 rounded-lg border border-border bg-muted/40 p-3 text-sm text-muted-foreground">
+          <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          {PLAY.verdictAtEnd}
+        </p>
+      )}
+
+      {phase.kind === "finished" ? (
+        <FinishedCard endTime={endTime} onBack={onBack} />
+      ) : phase.kind === "blocked" ? (
         <Card>
           <CardContent className="py-10 text-center">
             <p className="font-medium">{phase.message}</p>
@@ -200,6 +216,26 @@ export function PlaySession({ tournamentId, socket, practice, onBack, toolbar }:
         />
       )}
     </div>
+  );
+}
+
+/** Prize play after the last answer: the results come when the tournament ends. */
+export function FinishedCard({ endTime, onBack }: { endTime: string | null; onBack(): void }) {
+  const navigate = useNavigate();
+  return (
+    <Card>
+      <CardContent className="space-y-4 py-10 text-center">
+        <p role="status" className="font-medium">
+          {endTime === null ? PLAY.verdictAtEnd : PLAY.resultsAtEnd(formatStart(endTime))}
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button onClick={() => navigate("/dashboard?tab=tournaments")}>My Tournaments</Button>
+          <Button variant="outline" onClick={onBack}>
+            Back to Tournament
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -294,7 +330,7 @@ function QuestionCard({ question, msLeft, selected, result, timedOut, locked, su
         )}
         {result && isLocked(result) && (
           <p role="status" className="rounded-lg border p-4 text-sm font-semibold">
-            Answer locked
+            {PLAY.answerLocked}
           </p>
         )}
         {timedOut && !result && (
@@ -302,7 +338,7 @@ function QuestionCard({ question, msLeft, selected, result, timedOut, locked, su
             Time's up! No answer was given for this question.
           </p>
         )}
-        {(scored || (timedOut && !result)) && <div className="flex justify-end">{report}</div>}
+        {(result || timedOut) && <div className="flex justify-end">{report}</div>}
 
         <Button size="lg" className="w-full" disabled={!selected || locked} onClick={onSubmit}>
           {submitting ? "Submitting..." : "Submit Answer"}

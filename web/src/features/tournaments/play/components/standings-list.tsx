@@ -1,15 +1,21 @@
 import type { LeaderboardRow } from "@common/api/tournaments";
 import { cn } from "@/lib/cn";
 
-/** Ranked rows with the player's own row highlighted (and marked "(you)" when asked). */
+/**
+ * Ranked rows with the player's own row highlighted (and marked "(you)" when asked). `progress`:
+ * how many questions each has answered instead of the score (a self-paced prize tournament's
+ * board before its end, where every score is 0 until then).
+ */
 export function StandingsList({
   rows,
   userId,
   markYou = false,
+  progress = false,
 }: {
   rows: LeaderboardRow[];
   userId: number | undefined;
   markYou?: boolean;
+  progress?: boolean;
 }) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">No scores yet.</p>;
   return (
@@ -24,7 +30,7 @@ export function StandingsList({
             {row.username}
             {markYou && row.userId === userId && <span className="ml-1 text-xs font-normal text-muted-foreground">(you)</span>}
           </span>
-          <span className="shrink-0 tabular-nums">{row.score}</span>
+          <span className="shrink-0 tabular-nums">{progress ? `${row.questionsAnswered} answered` : row.score}</span>
         </li>
       ))}
     </ol>
