@@ -16,6 +16,7 @@ import {
   makeCategory,
   makePlayer,
   makePractice,
+  keepForPractice,
   makeTournament,
   next,
   openSocket,
@@ -158,6 +159,7 @@ describe("self-paced prize play: no verdict before the end", () => {
 
   it("practice keeps its instant result, while the same answer in prize play is only locked in", async () => {
     const category = await makeCategory();
+    await keepForPractice(category);
     const practice = await makePractice(category);
     const p = await makePlayer();
     const run = await join(p, practice.id);
