@@ -36,6 +36,10 @@ async function backdateDeposit(userId: number, ms: number) {
   await env.DB.prepare("UPDATE transactions SET created_at = created_at - ? WHERE id = ?").bind(ms, row!.id).run();
 }
 
+/** The player's open checkouts are abandoned and cancelled: open ones count against the deposit limits until then. */
+const abandonCheckouts = (userId: number) =>
+  env.DB.prepare("UPDATE deposit_intents SET status = 'cancelled' WHERE user_id = ? AND status = 'open'").bind(userId).run();
+
 /** The pending change is due: its time is moved into the past, as 24 hours passing would. */
 const makePendingDue = (userId: number) =>
   env.DB.prepare("UPDATE play_limits SET pending_from = ? WHERE user_id = ? AND pending_from IS NOT NULL")
@@ -172,6 +176,11 @@ describe("deposit limits", () => {
     expect(over.body.message).toContain("daily deposit limit of $50.00");
     expect(over.body.message).toContain("up to $50.00 now");
     expect((await depositIntent(p, 30)).status).toBe(200);
+    // An open checkout counts as spent: $30 of the $50 is taken until it is paid or cancelled.
+    const open = await depositIntent(p, 30);
+    expect(open.status).toBe(409);
+    expect(open.body.message).toContain("up to $20.00 now");
+    await abandonCheckouts(p.id);
 
     await fund(p.id, 3000);
     const second = await depositIntent(p, 30);
@@ -218,6 +227,7 @@ describe("deposit limits", () => {
     expect(refused.body.message).toContain("weekly deposit limit of $60.00");
     expect(refused.body.message).toContain("up to $20.00 now");
     expect((await depositIntent(p, 20)).status).toBe(200);
+    await abandonCheckouts(p.id);
     await backdateDeposit(p.id, 6 * DAY);
     expect((await depositIntent(p, 40)).status).toBe(200);
   });
