@@ -117,7 +117,11 @@ export interface RoomFailure {
 export type RoomResult<T> = { ok: true; value: T } | RoomFailure;
 
 /** What the room knows about a join before any D1 work (see TournamentRoom.admission). */
-export type Admission = { state: "practice" } | { state: "joined"; reference: string } | { state: "open"; feeCents: number };
+export type Admission =
+  | { state: "practice" }
+  | { state: "joined"; reference: string }
+  /** prizePoolCents: a free tournament with a pool is prize play (the house's money), checked as a paid join is. */
+  | { state: "open"; feeCents: number; prizePoolCents: number };
 
 /** A join's outcome: the entry's reference, and what the group's batch read back for the answer. */
 export interface JoinOutcome {
@@ -233,7 +237,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const seated = this.#joinedReference(meta, userId);
     if (seated !== null) return ok({ state: "joined", reference: seated });
     const refusal = this.#joinRefusal(meta, level, Date.now());
-    return refusal ?? ok({ state: "open", feeCents: meta.entry_fee_cents });
+    return refusal ?? ok({ state: "open", feeCents: meta.entry_fee_cents, prizePoolCents: meta.prize_pool_cents });
   }
 
   /**

@@ -116,10 +116,20 @@ export async function assertMayDeposit(c: Ctx, amountCents: number): Promise<voi
   await assertWithinLimits(c, "deposit", amountCents, now);
 }
 
-/** Any join, free or paid, is closed during an exclusion; money rules apply to paid ones only. */
-export async function assertMayJoin(c: Ctx, entryFeeCents: number): Promise<void> {
+/**
+ * Any join, free or paid, is closed during an exclusion. Age and region apply to prize play: a
+ * paid join, or a free tournament with a prize pool (the house's money); entry-fee limits to paid ones.
+ */
+export async function assertMayJoin(c: Ctx, entryFeeCents: number, prizePoolCents = 0): Promise<void> {
   const now = Date.now();
-  if (entryFeeCents <= 0) return assertNotExcluded(c, now);
+  if (entryFeeCents <= 0) {
+    await assertNotExcluded(c, now);
+    if (prizePoolCents > 0) {
+      assertRegionOpen(c);
+      assertOfAge(c, now);
+    }
+    return;
+  }
   // Both read at once: a paid join is the hot path of a join storm.
   const { exclusions, limits } = await loadExclusionsAndLimits(c.get("db"), currentUser(c).id, now);
   await assertNotExcluded(c, now, exclusions);
@@ -128,7 +138,8 @@ export async function assertMayJoin(c: Ctx, entryFeeCents: number): Promise<void
   await assertWithinLimits(c, "entry_fees", entryFeeCents, now, limits);
 }
 
-/** A withdrawal is refused only where money may not move; exclusions never hold a balance back. */
+/** A withdrawal is refused only where money may not move, or to someone under age; exclusions never hold a balance back. */
 export function assertMayWithdraw(c: Ctx): void {
   assertRegionOpen(c);
+  assertOfAge(c, Date.now());
 }

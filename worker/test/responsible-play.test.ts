@@ -369,3 +369,53 @@ describe("the responsible-play routes", () => {
     expect((await call("/api/user/responsible-play/limits", { method: "PUT", cookie: p.cookie, body: { bogus: 5 } })).status).toBe(400);
   });
 });
+
+describe("prize play: free tournaments with a prize, and withdrawals", () => {
+  const washington = { country: "US", regionCode: "WA" };
+  const joinFrom = (p: Player, id: number, cf?: Record<string, unknown>) =>
+    call(`/api/tournaments/${id}/join`, { method: "POST", cookie: p.cookie, body: {}, cf });
+
+  it("a free tournament the house funds a prize for needs the date of birth, the age and an open region, as a paid join does", async () => {
+    const category = await makeCategory();
+    const prize = await makeTournament(category, { prizePoolCents: 10_000 });
+    const noPrize = await makeTournament(category);
+
+    const unknown = await player(null);
+    expect((await joinFrom(unknown, prize.id)).body.code).toBe("date_of_birth_required");
+    expect((await joinFrom(unknown, noPrize.id)).status).toBe(200);
+
+    const minor = await player(null);
+    await env.DB.prepare("UPDATE users SET date_of_birth = ? WHERE id = ?")
+      .bind(`${new Date().getUTCFullYear() - 16}-06-01`, minor.id)
+      .run();
+    expect((await joinFrom(minor, prize.id)).body.code).toBe("underage");
+
+    const adult = await player();
+    const barred = await joinFrom(adult, prize.id, washington);
+    expect(barred.status).toBe(403);
+    expect(barred.body.code).toBe("region_barred");
+    expect((await joinFrom(adult, prize.id)).status).toBe(200);
+  });
+
+  it("a withdrawal needs the date of birth and the age too", async () => {
+    const p = await player(null);
+    await fund(p.id, 5000, { hoursAgo: PAST_HOLD });
+    await readyToWithdraw(p.id);
+    const noDate = await withdraw(p.cookie, 10);
+    expect(noDate.status).toBe(403);
+    expect(noDate.body.code).toBe("date_of_birth_required");
+    await env.DB.prepare("UPDATE users SET date_of_birth = ? WHERE id = ?")
+      .bind(`${new Date().getUTCFullYear() - 20}-01-01`, p.id)
+      .run();
+    const underage = await call("/api/withdrawal/confirm", {
+      cookie: p.cookie,
+      cf: { country: "US", regionCode: "MS" },
+      headers: { "idempotency-key": crypto.randomUUID() },
+      body: { amount: 10, withdrawalMethod: "bank_account", bankAccount: validBank() },
+    });
+    expect(underage.status).toBe(403);
+    expect(underage.body.code).toBe("underage");
+    expect((await withdraw(p.cookie, 10)).status).toBe(200);
+    await expectLedgerBalanced();
+  });
+});
