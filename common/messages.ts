@@ -255,6 +255,28 @@ export const MONEY = {
   chargeback: "Card payment disputed (chargeback)",
   chargebackReversal: "Card dispute won: the money is back",
   owedRepaid: "Settles what was owed after a card refund or dispute",
+  checkoutCancelled: "This checkout was cancelled (a break started) and can no longer be paid.",
+  /** A payment refused when it was credited: what was refused, why, and that it goes back to the card. */
+  depositRefunded: (usd: string, why: string) =>
+    `Your payment of $${usd} was not added to your balance: ${clause(why)}. It is being refunded to your card in full; ` +
+    "a card refund usually shows within 5-10 business days.",
+  /** The ledger row of such a payment (status refunded; never in the balance). */
+  depositRefundedRow: (usd: string, why: string) => `Card payment of $${usd} refunded to the card: ${clause(why)}`,
+  /** Why a payment could not be credited, by refusal code (worker/payments/deposits.ts). */
+  depositRefusedWhy: {
+    max_deposit: (maxUsd: string) => `it is above the largest single deposit of $${maxUsd}`,
+    account_closed: "this account is closed",
+    account_suspended: "this account is suspended",
+    self_excluded: "you have excluded yourself from play",
+    cooling_off: "you are on a cool-off break",
+    checkout_cancelled: "this checkout was cancelled when your break started",
+    region_barred: "deposits are not available in your region",
+    date_of_birth_required: "we do not have your date of birth",
+    underage: (minAge: number) => `you must be at least ${minAge} to deposit`,
+    deposit_daily: "it would go over your daily deposit limit",
+    deposit_weekly: "it would go over your weekly deposit limit",
+    deposit_monthly: "it would go over your monthly deposit limit",
+  },
 } as const;
 
 export const ACCOUNT = {

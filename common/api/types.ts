@@ -75,8 +75,11 @@ export interface Transaction {
     | "chargeback"
     | "chargeback_reversal"
     | "adjustment";
-  /** held: a prize under fair-play review, not in the balance; forfeited: a held prize that went to the house. */
-  status: "completed" | "pending" | "failed" | "held" | "forfeited";
+  /**
+   * held: a prize under fair-play review, not in the balance; forfeited: a held prize that went to the house;
+   * refunded: a card payment refused when it arrived (a limit, a break…) and sent back to the card, never in the balance.
+   */
+  status: "completed" | "pending" | "failed" | "held" | "forfeited" | "refunded";
   reference: string | null;
   description: string | null;
   createdAt: string;

@@ -405,8 +405,12 @@ export const transactionTypes = [
   "chargeback_reversal",
   "adjustment",
 ] as const;
-/** held: a prize under fair-play review, not in the balance until released (completed) or forfeited. */
-export const transactionStatuses = ["completed", "pending", "failed", "held", "forfeited"] as const;
+/**
+ * held: a prize under fair-play review, not in the balance until released (completed) or forfeited.
+ * refunded: a card payment that could not be credited (a limit, a break, a suspension… at the
+ * moment it arrived) and went back to the card; never in the balance, final (migrations/0010).
+ */
+export const transactionStatuses = ["completed", "pending", "failed", "held", "forfeited", "refunded"] as const;
 
 /**
  * The money ledger. Triggers (migrations/0001) apply every row to users.balance_cents,
@@ -616,7 +620,7 @@ export const approvals = sqliteTable(
   (t) => [index("approvals_status_idx").on(t.status, t.requestedAt)],
 );
 
-export const sandboxIntentStatuses = ["requires_payment_method", "succeeded"] as const;
+export const sandboxIntentStatuses = ["requires_payment_method", "succeeded", "canceled"] as const;
 
 /**
  * PaymentIntents of the built-in sandbox provider (used when no Stripe key is set), shaped like
@@ -636,9 +640,39 @@ export const sandboxPaymentIntents = sqliteTable(
     /** Same role as Stripe's Idempotency-Key: a repeated create returns the first intent. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
     lastError: text("last_error"),
+    /** Set when the deposit was refunded to the card (refundIntent), with our reason; Stripe keeps such an intent "succeeded" too. */
+    refundedAt: integer("refunded_at"),
+    refundReason: text("refund_reason"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [check("sandbox_intents_amount_positive", sql`${t.amountCents} > 0`)],
+);
+
+export const depositIntentStatuses = ["open", "credited", "refunded", "cancelled"] as const;
+
+/**
+ * Every checkout (PaymentIntent) this app created, whatever the provider, written when it is
+ * created: open ones count against the deposit limits (docs/responsible-play.md), a cancelled one
+ * is refunded rather than credited if it is paid after all, and a refund owed to the card is
+ * tracked until the provider has made it (refunded_at).
+ */
+export const depositIntents = sqliteTable(
+  "deposit_intents",
+  {
+    /** pi_…: the provider's id, also the deposit's ledger reference. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: depositIntentStatuses }).notNull().default("open"),
+    /** The refusal code when the payment was refused at credit (status refunded). */
+    refundReason: text("refund_reason"),
+    /** When the provider confirmed the refund to the card; null while it is still owed. */
+    refundedAt: integer("refunded_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("deposit_intents_user_idx").on(t.userId, t.status, t.createdAt)],
 );
 
 export const cheatAttempts = sqliteTable(

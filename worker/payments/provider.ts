@@ -26,6 +26,13 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** Null when the provider has no intent with this id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Refunds a succeeded payment in full to the card it came from. Idempotent: asking again for
+   * the same intent makes no second refund. `reason` is our refusal code, kept with the refund.
+   */
+  refundIntent(id: string, reason: string): Promise<void>;
+  /** Cancels an unpaid intent so it can no longer be paid; one already paid stays as it is. Returns the intent as it now stands. */
+  cancelIntent(id: string): Promise<ProviderIntent | null>;
 }
 
 /** metadata.userId as a user id, or null. */

@@ -111,7 +111,7 @@ export async function applyReversal(d1: D1Database, r: Reversal): Promise<boolea
 }
 
 /**
- * After a deposit's credit, in its batch: what is owed is repaid from the balance first (at most
+ * After a deposit's credit, in its batch (only when it was credited, not refunded): what is owed is repaid from the balance first (at most
  * the deposit, never below zero), as the reversal's own kind of row, then the account is settled.
  */
 export function repaymentStatements(d1: D1Database, userId: number, paymentIntentId: string, depositCents: number): D1PreparedStatement[] {
@@ -124,9 +124,10 @@ export function repaymentStatements(d1: D1Database, userId: number, paymentInten
                           FROM payment_reversals WHERE user_id = ?1 AND owed_cents > 0 ORDER BY id DESC LIMIT 1), 'chargeback'),
                 'completed', ?2, ?4
          FROM users u WHERE u.id = ?1 AND u.owed_cents > 0 AND u.balance_cents > 0
+           AND EXISTS (SELECT 1 FROM transactions d WHERE d.reference = ?5 AND d.type = 'deposit' AND d.status = 'completed')
          ON CONFLICT (reference) DO NOTHING`,
       )
-      .bind(userId, repaymentReference(paymentIntentId), depositCents, MONEY.owedRepaid),
+      .bind(userId, repaymentReference(paymentIntentId), depositCents, MONEY.owedRepaid, paymentIntentId),
     settleOwedStatement(d1, userId),
   ];
 }

@@ -1,7 +1,7 @@
 // The offline stand-in for Stripe (no STRIPE_SECRET_KEY): PaymentIntents live in D1 with
 // Stripe's ids, statuses and client secrets, and the well-known test cards decide the outcome.
 // D1 rather than a Durable Object: an intent is a row read by id, beside the ledger it feeds.
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { bytesToHex, randomBytes } from "@noble/hashes/utils.js";
 import { MONEY } from "../../common/messages";
 import { DEPOSIT_CURRENCY } from "../../common/spec";
@@ -68,6 +68,25 @@ export class SandboxProvider implements PaymentProvider {
     return row ? toProviderIntent(row) : null;
   }
 
+  /** Records the refund on the intent (the sandbox's card is fake: nothing else to send back); once. */
+  async refundIntent(id: string, reason: string): Promise<void> {
+    await this.db
+      .update(sandboxPaymentIntents)
+      .set({ refundedAt: Date.now(), refundReason: reason })
+      .where(
+        and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, "succeeded"), isNull(sandboxPaymentIntents.refundedAt)),
+      );
+  }
+
+  /** An unpaid intent becomes canceled (it can no longer be paid); a succeeded one is left as it is. */
+  async cancelIntent(id: string): Promise<ProviderIntent | null> {
+    await this.db
+      .update(sandboxPaymentIntents)
+      .set({ status: "canceled" })
+      .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, "requires_payment_method")));
+    return this.retrieveIntent(id);
+  }
+
   /**
    * What Stripe.js does in the browser with a real card: 4242… succeeds, 4000…0002 is declined
    * (402, the intent stays payable), anything else is refused. Confirming a succeeded intent
@@ -81,6 +100,7 @@ export class SandboxProvider implements PaymentProvider {
       .get();
     if (!row) throw notFound(MONEY.paymentNotFound, "payment_not_found");
     if (row.status === "succeeded") return toProviderIntent(row);
+    if (row.status === "canceled") throw new HttpError(409, "checkout_cancelled", MONEY.checkoutCancelled);
     checkCard(card, now);
     if (card.cardNumber === SANDBOX_CARDS.declined) {
       await this.db.update(sandboxPaymentIntents).set({ lastError: "card_declined" }).where(eq(sandboxPaymentIntents.id, row.id));
@@ -90,9 +110,13 @@ export class SandboxProvider implements PaymentProvider {
     const updated = await this.db
       .update(sandboxPaymentIntents)
       .set({ status: "succeeded", lastError: null })
-      .where(eq(sandboxPaymentIntents.id, row.id))
+      .where(and(eq(sandboxPaymentIntents.id, row.id), eq(sandboxPaymentIntents.status, "requires_payment_method")))
       .returning()
       .get();
-    return toProviderIntent(updated ?? row);
+    if (updated) return toProviderIntent(updated);
+    // Cancelled (a break started) or paid by another tab meanwhile: say which.
+    const current = await this.retrieveIntent(row.id);
+    if (current?.status !== "succeeded") throw new HttpError(409, "checkout_cancelled", MONEY.checkoutCancelled);
+    return current;
   }
 }

@@ -65,6 +65,32 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /** A full refund of the intent's charge; the idempotency key makes every caller's request the same refund. */
+  async refundIntent(id: string, reason: string): Promise<void> {
+    try {
+      await this.stripe.refunds.create(
+        { payment_intent: id, reason: "requested_by_customer", metadata: { refusal: reason } },
+        { idempotencyKey: `deposit-refund-${id}` },
+      );
+    } catch (e) {
+      // Refunded before (a retry after the key expired): nothing more to send back.
+      if ((e as { code?: string }).code === "charge_already_refunded") return;
+      throw providerError(e, "refund");
+    }
+  }
+
+  /** Cancels an unpaid intent; one that has succeeded (or was canceled) cannot be, and is returned as it stands. */
+  async cancelIntent(id: string): Promise<ProviderIntent | null> {
+    try {
+      return toProviderIntent(
+        await this.stripe.paymentIntents.cancel(id, { cancellation_reason: "abandoned" }, { idempotencyKey: `deposit-cancel-${id}` }),
+      );
+    } catch (e) {
+      if ((e as { code?: string }).code === "payment_intent_unexpected_state") return this.retrieveIntent(id);
+      throw providerError(e, "cancel");
+    }
+  }
+
   async retrieveIntent(id: string): Promise<ProviderIntent | null> {
     try {
       return toProviderIntent(await this.stripe.paymentIntents.retrieve(id));

@@ -25,6 +25,7 @@ import { currentUser } from "../http/middleware";
 import type { AppEnv } from "../http/app-env";
 import { loadExclusions, loadExclusionsAndLimits, loadLimits, spendsOf, type ExclusionRow } from "./state";
 import { requestRegion } from "./region";
+import type { CreditChecks } from "../payments/deposits";
 
 type Ctx = Context<AppEnv>;
 
@@ -82,7 +83,31 @@ async function assertWithinLimits(
   throw new HttpError(409, family === "deposit" ? "deposit_limit_reached" : "spend_limit_reached", message);
 }
 
-/** Before a PaymentIntent is made: the intent's amount is what is charged, so this is the one check. */
+/** What crediting a payment checks from this request (region, its minimum age) besides the stored state (payments/deposits.ts). */
+export function depositCreditChecks(c: Ctx, maxDepositCents: number): CreditChecks {
+  return {
+    now: Date.now(),
+    maxDepositCents,
+    minAge: minAgeHere(c),
+    barredRegion: barredBy(requestRegion(c), parseRegionList(c.env.BARRED_REGIONS)),
+  };
+}
+
+/**
+ * The webhook has no player's request: no region, and the default minimum age against the date
+ * of birth on file; everything stored (breaks, suspension, limits, the closed account) as ever.
+ */
+export const webhookCreditChecks = (maxDepositCents: number): CreditChecks => ({
+  now: Date.now(),
+  maxDepositCents,
+  minAge: DEFAULT_MIN_AGE,
+  barredRegion: null,
+});
+
+/**
+ * Before a PaymentIntent is made. Open checkouts count as spent (spendsOf), so several opened
+ * before paying cannot pass one limit together; the credit checks again when the money arrives.
+ */
 export async function assertMayDeposit(c: Ctx, amountCents: number): Promise<void> {
   const now = Date.now();
   assertRegionOpen(c);
@@ -91,10 +116,20 @@ export async function assertMayDeposit(c: Ctx, amountCents: number): Promise<voi
   await assertWithinLimits(c, "deposit", amountCents, now);
 }
 
-/** Any join, free or paid, is closed during an exclusion; money rules apply to paid ones only. */
-export async function assertMayJoin(c: Ctx, entryFeeCents: number): Promise<void> {
+/**
+ * Any join, free or paid, is closed during an exclusion. Age and region apply to prize play: a
+ * paid join, or a free tournament with a prize pool (the house's money); entry-fee limits to paid ones.
+ */
+export async function assertMayJoin(c: Ctx, entryFeeCents: number, prizePlay = false): Promise<void> {
   const now = Date.now();
-  if (entryFeeCents <= 0) return assertNotExcluded(c, now);
+  if (entryFeeCents <= 0) {
+    await assertNotExcluded(c, now);
+    if (prizePlay) {
+      assertRegionOpen(c);
+      assertOfAge(c, now);
+    }
+    return;
+  }
   // Both read at once: a paid join is the hot path of a join storm.
   const { exclusions, limits } = await loadExclusionsAndLimits(c.get("db"), currentUser(c).id, now);
   await assertNotExcluded(c, now, exclusions);
@@ -103,7 +138,8 @@ export async function assertMayJoin(c: Ctx, entryFeeCents: number): Promise<void
   await assertWithinLimits(c, "entry_fees", entryFeeCents, now, limits);
 }
 
-/** A withdrawal is refused only where money may not move; exclusions never hold a balance back. */
+/** A withdrawal is refused only where money may not move, or to someone under age; exclusions never hold a balance back. */
 export function assertMayWithdraw(c: Ctx): void {
   assertRegionOpen(c);
+  assertOfAge(c, Date.now());
 }

@@ -1,5 +1,5 @@
 // Reading a player's limits, exclusions and what counts against the limits, from D1.
-import { and, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import {
   LIMIT_KINDS,
   NO_LIMIT,
@@ -13,7 +13,7 @@ import {
 } from "../../common/domain/responsible-play";
 import { LIMIT_WINDOWS_MS } from "../../common/spec";
 import type { Db } from "../db/client";
-import { exclusions, playLimits, transactions } from "../db/schema";
+import { depositIntents, exclusions, playLimits, transactions } from "../db/schema";
 
 /**
  * The player's limits as they stand at `now`. A raise or removal whose time has come is written
@@ -70,7 +70,7 @@ export async function saveLimits(db: Db, userId: number, changed: [LimitKind, Li
 
 /**
  * What counts against a family's limits within the longest window: deposits as credited
- * (pending and completed), entry fees net of refunds (common/domain/responsible-play.ts).
+ * (pending and completed) and open checkouts, entry fees net of refunds (common/domain/responsible-play.ts).
  */
 export async function spendsOf(db: Db, userId: number, family: LimitFamily, now: number): Promise<Spend[]> {
   const since = now - LIMIT_WINDOWS_MS.monthly;
@@ -88,7 +88,25 @@ export async function spendsOf(db: Db, userId: number, family: LimitFamily, now:
         ),
       )
       .all();
-  if (family === "deposit") return (await rowsOf("deposit")).map((r) => ({ at: r.at, cents: r.amountCents }));
+  if (family === "deposit") {
+    // Checkouts created and not yet paid, refunded or cancelled count too, from when they were made.
+    const [credited, open] = await Promise.all([
+      rowsOf("deposit"),
+      db
+        .select({ amountCents: depositIntents.amountCents, at: depositIntents.createdAt })
+        .from(depositIntents)
+        .where(
+          and(
+            eq(depositIntents.userId, userId),
+            eq(depositIntents.status, "open"),
+            gt(depositIntents.createdAt, since),
+            sql`NOT EXISTS (SELECT 1 FROM transactions t WHERE t.reference = ${depositIntents.id})`,
+          ),
+        )
+        .all(),
+    ]);
+    return [...credited, ...open].map((r) => ({ at: r.at, cents: r.amountCents }));
+  }
   const [entries, refunds] = await Promise.all([rowsOf("tournament_entry"), rowsOf("refund")]);
   return netEntryFees(entries, refunds);
 }

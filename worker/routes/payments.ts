@@ -23,11 +23,11 @@ import { idempotent } from "../http/idempotency";
 import { currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
-import { creditDeposit, depositRefusal } from "../payments/deposits";
+import { creditOrRefund, depositRefunded, depositRefusal, recordCheckout } from "../payments/deposits";
 import { activeProvider, maxDepositCents, paymentProvider, paymentsNotConfigured } from "../payments/index";
 import { SandboxProvider } from "../payments/sandbox";
 import { intentIdFromClientSecret } from "../payments/provider";
-import { assertMayDeposit } from "../responsible-play/checks";
+import { assertMayDeposit, depositCreditChecks } from "../responsible-play/checks";
 import { assertNotSuspended } from "../admin/account-state";
 
 /** Only the sandbox has a card step of its own: with Stripe, Stripe.js confirms the card. */
@@ -66,6 +66,8 @@ export const paymentRoutes = new Hono<AppEnv>()
             idempotencyKey,
           });
           if (!intent.clientSecret) throw new HttpError(502, "provider_unavailable", MONEY.providerUnavailable);
+          // Open checkouts count against the deposit limits until paid, refunded or cancelled.
+          await recordCheckout(c.env.DB, intent, me.id);
           return {
             reference: intent.id,
             answer: { clientSecret: intent.clientSecret, paymentIntentId: intent.id } satisfies CreatePaymentIntentResponse,
@@ -97,7 +99,9 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (!intent) throw notFound(MONEY.paymentNotFound, "payment_not_found");
     const refusal = depositRefusal(intent, me.id, body.amount);
     if (refusal) throw refusal;
-    await creditDeposit(c.env.DB, intent, me.id, provider.name);
+    // Checked again now the money is here, in the credit's own batch; a refused payment goes back to the card.
+    const outcome = await creditOrRefund(c.env.DB, provider, intent, me.id, depositCreditChecks(c, maxDepositCents(c.env)));
+    if (outcome.kind === "refunded") throw depositRefunded(outcome);
     const [row, user] = await Promise.all([
       db.select().from(transactions).where(eq(transactions.reference, intent.id)).get(),
       db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, me.id)).get(),

@@ -273,9 +273,11 @@ export const tournamentRoutes = new Hono<AppEnv>()
           if (run === null) throw conflict(JOIN.practiceUnavailable, "practice_unavailable");
           id = run;
         }
-        await assertMayJoin(c, fee);
-        // Only money is worth a bot's while: free entries are never checked.
-        if (fee > 0) await requireHuman(c.env, c.req.raw, turnstileToken, "join");
+        // A free tournament the house funds a prize for is prize play: age, region and the bot check as for a paid one.
+        const prize = known.state === "open" && known.prize;
+        await assertMayJoin(c, fee, prize);
+        // Only money is worth a bot's while: free entries without a prize are never checked.
+        if (fee > 0 || prize) await requireHuman(c.env, c.req.raw, turnstileToken, "join");
         const joined = unwrap(
           await roomFor(c.env, id).join(
             id,

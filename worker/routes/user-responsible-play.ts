@@ -25,15 +25,17 @@ import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { loadExclusions, loadLimits, saveLimits } from "../responsible-play/state";
 import { responsiblePlayState } from "../responsible-play/view";
+import { cancelOpenCheckouts } from "../payments/deposits";
+import { activeProvider, paymentProvider } from "../payments/index";
 
 /**
  * Starts a cool-off or self-exclusion. It must outlast the one in force (a shorter one would
- * change nothing). The player's entries in tournaments that have not started are left, with
+ * change nothing). The player's open checkouts are cancelled. The player's entries in tournaments that have not started are left, with
  * their fees refunded, so nothing draws them back to play during the break; a tournament
  * already under way is theirs to finish.
  */
 async function startExclusion(
-  c: { env: Env; get(key: "db"): Db },
+  c: { env: Env; get(key: "db"): Db; url: string },
   userId: number,
   kind: Exclusion["kind"],
   endsAt: number | null,
@@ -44,6 +46,8 @@ async function startExclusion(
   const outlasts = current !== null && (current.endsAt === null || (endsAt !== null && endsAt <= current.endsAt));
   if (outlasts) throw conflict(RESPONSIBLE.exclusionActive(current.endsAt), "exclusion_active");
   await db.insert(exclusions).values({ userId, kind, startsAt: now, endsAt });
+  // Checkouts opened before the break are cancelled; one paid all the same is refunded when it arrives.
+  await cancelOpenCheckouts(c.env.DB, activeProvider(c.env, c.url) ? paymentProvider(c.env, db, c.url) : null, userId);
   const upcoming = await db
     .select({ id: tournaments.id })
     .from(tournamentParticipants)
@@ -78,7 +82,7 @@ export const userResponsiblePlayRoutes = new Hono<AppEnv>()
     if (!(await verifyPassword(body.password, me.passwordHash))) throw badRequest(RESPONSIBLE.passwordWrong, "wrong_password");
     const now = Date.now();
     const endsAt = now + COOL_OFF_PERIODS_MS[body.period];
-    await startExclusion(c, me.id, "cool_off", endsAt, now);
+    await startExclusion({ env: c.env, get: () => db, url: c.req.url }, me.id, "cool_off", endsAt, now);
     return c.json({
       ...(await responsiblePlayState(db, me, now)),
       message: RESPONSIBLE.coolOffStarted(endsAt),
@@ -92,7 +96,7 @@ export const userResponsiblePlayRoutes = new Hono<AppEnv>()
     if (!(await verifyPassword(body.password, me.passwordHash))) throw badRequest(RESPONSIBLE.passwordWrong, "wrong_password");
     const now = Date.now();
     const endsAt = selfExclusionEnd(body.period, now);
-    await startExclusion(c, me.id, "self_exclusion", endsAt, now);
+    await startExclusion({ env: c.env, get: () => db, url: c.req.url }, me.id, "self_exclusion", endsAt, now);
     return c.json({
       ...(await responsiblePlayState(db, me, now)),
       message: RESPONSIBLE.selfExclusionStarted(endsAt),

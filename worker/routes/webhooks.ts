@@ -2,15 +2,16 @@
 // it and the browser's /api/deposit/confirm arrives first; and that a paid charge was refunded or
 // disputed, which takes the money back out of the balance (payments/reversals.ts).
 import { Hono } from "hono";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import Stripe from "stripe";
 import { transactions, users } from "../db/schema";
 import type { Db } from "../db/client";
 import { HttpError, badRequest, notFound } from "../http/errors";
 import type { AppEnv } from "../http/app-env";
-import { creditDeposit, depositRefusal } from "../payments/deposits";
-import { configuredProvider, paymentsNotConfigured, stripeConfigured } from "../payments/index";
-import { intentFromEvent } from "../payments/stripe";
+import { creditOrRefund, depositRefusal } from "../payments/deposits";
+import { configuredProvider, maxDepositCents, paymentsNotConfigured, stripeConfigured } from "../payments/index";
+import { intentFromEvent, StripeProvider, stripeClient } from "../payments/stripe";
+import { webhookCreditChecks } from "../responsible-play/checks";
 import { applyReversal, type Reversal } from "../payments/reversals";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
@@ -49,8 +50,17 @@ export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
     console.warn("stripe webhook: payment_intent.succeeded not credited", { id: intent.id, reason });
     return c.json({ received: true, credited: false });
   }
-  const credited = await creditDeposit(c.env.DB, intent, owner.id, "stripe");
-  return c.json({ received: true, credited });
+  // No player's request here: the stored state decides (webhookCreditChecks); a refused payment is
+  // refunded, and a refund Stripe did not confirm fails this delivery so that Stripe retries it.
+  const outcome = await creditOrRefund(
+    c.env.DB,
+    new StripeProvider(stripeClient(c.env)),
+    intent,
+    owner.id,
+    webhookCreditChecks(maxDepositCents(c.env)),
+  );
+  if (outcome.kind === "refunded") return c.json({ received: true, credited: false, refunded: outcome.reason });
+  return c.json({ received: true, credited: outcome.fresh });
 });
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
@@ -81,7 +91,14 @@ async function reversalFromEvent(db: Db, event: Stripe.Event): Promise<Reversal 
     ? await db
         .select({ userId: transactions.userId, amountCents: transactions.amountCents })
         .from(transactions)
-        .where(and(eq(transactions.reference, paymentIntentId), eq(transactions.type, "deposit")))
+        // Only a credited deposit: one we refused and refunded ourselves (status refunded) was never in the balance.
+        .where(
+          and(
+            eq(transactions.reference, paymentIntentId),
+            eq(transactions.type, "deposit"),
+            inArray(transactions.status, ["completed", "pending"]),
+          ),
+        )
         .get()
     : undefined;
   if (!deposit || !paymentIntentId || !Number.isSafeInteger(amountCents) || amountCents < 0) {

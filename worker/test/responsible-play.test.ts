@@ -36,6 +36,10 @@ async function backdateDeposit(userId: number, ms: number) {
   await env.DB.prepare("UPDATE transactions SET created_at = created_at - ? WHERE id = ?").bind(ms, row!.id).run();
 }
 
+/** The player's open checkouts are abandoned and cancelled: open ones count against the deposit limits until then. */
+const abandonCheckouts = (userId: number) =>
+  env.DB.prepare("UPDATE deposit_intents SET status = 'cancelled' WHERE user_id = ? AND status = 'open'").bind(userId).run();
+
 /** The pending change is due: its time is moved into the past, as 24 hours passing would. */
 const makePendingDue = (userId: number) =>
   env.DB.prepare("UPDATE play_limits SET pending_from = ? WHERE user_id = ? AND pending_from IS NOT NULL")
@@ -172,6 +176,11 @@ describe("deposit limits", () => {
     expect(over.body.message).toContain("daily deposit limit of $50.00");
     expect(over.body.message).toContain("up to $50.00 now");
     expect((await depositIntent(p, 30)).status).toBe(200);
+    // An open checkout counts as spent: $30 of the $50 is taken until it is paid or cancelled.
+    const open = await depositIntent(p, 30);
+    expect(open.status).toBe(409);
+    expect(open.body.message).toContain("up to $20.00 now");
+    await abandonCheckouts(p.id);
 
     await fund(p.id, 3000);
     const second = await depositIntent(p, 30);
@@ -218,6 +227,7 @@ describe("deposit limits", () => {
     expect(refused.body.message).toContain("weekly deposit limit of $60.00");
     expect(refused.body.message).toContain("up to $20.00 now");
     expect((await depositIntent(p, 20)).status).toBe(200);
+    await abandonCheckouts(p.id);
     await backdateDeposit(p.id, 6 * DAY);
     expect((await depositIntent(p, 40)).status).toBe(200);
   });
@@ -357,5 +367,55 @@ describe("the responsible-play routes", () => {
     const p = await player();
     expect((await putLimits(p, { deposit_daily: -5 })).status).toBe(400);
     expect((await call("/api/user/responsible-play/limits", { method: "PUT", cookie: p.cookie, body: { bogus: 5 } })).status).toBe(400);
+  });
+});
+
+describe("prize play: free tournaments with a prize, and withdrawals", () => {
+  const washington = { country: "US", regionCode: "WA" };
+  const joinFrom = (p: Player, id: number, cf?: Record<string, unknown>) =>
+    call(`/api/tournaments/${id}/join`, { method: "POST", cookie: p.cookie, body: {}, cf });
+
+  it("a free tournament the house funds a prize for needs the date of birth, the age and an open region, as a paid join does", async () => {
+    const category = await makeCategory();
+    const prize = await makeTournament(category, { prizePoolCents: 10_000 });
+    const noPrize = await makeTournament(category);
+
+    const unknown = await player(null);
+    expect((await joinFrom(unknown, prize.id)).body.code).toBe("date_of_birth_required");
+    expect((await joinFrom(unknown, noPrize.id)).status).toBe(200);
+
+    const minor = await player(null);
+    await env.DB.prepare("UPDATE users SET date_of_birth = ? WHERE id = ?")
+      .bind(`${new Date().getUTCFullYear() - 16}-06-01`, minor.id)
+      .run();
+    expect((await joinFrom(minor, prize.id)).body.code).toBe("underage");
+
+    const adult = await player();
+    const barred = await joinFrom(adult, prize.id, washington);
+    expect(barred.status).toBe(403);
+    expect(barred.body.code).toBe("region_barred");
+    expect((await joinFrom(adult, prize.id)).status).toBe(200);
+  });
+
+  it("a withdrawal needs the date of birth and the age too", async () => {
+    const p = await player(null);
+    await fund(p.id, 5000, { hoursAgo: PAST_HOLD });
+    await readyToWithdraw(p.id);
+    const noDate = await withdraw(p.cookie, 10);
+    expect(noDate.status).toBe(403);
+    expect(noDate.body.code).toBe("date_of_birth_required");
+    await env.DB.prepare("UPDATE users SET date_of_birth = ? WHERE id = ?")
+      .bind(`${new Date().getUTCFullYear() - 20}-01-01`, p.id)
+      .run();
+    const underage = await call("/api/withdrawal/confirm", {
+      cookie: p.cookie,
+      cf: { country: "US", regionCode: "MS" },
+      headers: { "idempotency-key": crypto.randomUUID() },
+      body: { amount: 10, withdrawalMethod: "bank_account", bankAccount: validBank() },
+    });
+    expect(underage.status).toBe(403);
+    expect(underage.body.code).toBe("underage");
+    expect((await withdraw(p.cookie, 10)).status).toBe(200);
+    await expectLedgerBalanced();
   });
 });

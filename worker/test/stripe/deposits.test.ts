@@ -353,3 +353,116 @@ describe("POST /api/webhooks/stripe", () => {
     warn.mockRestore();
   });
 });
+
+describe("checked again when the money arrives (Stripe)", () => {
+  async function refundsOf(paymentIntentId: string) {
+    const all = (await (await fetch(mockUrl("/__mock/refunds"))).json()) as {
+      payment_intent: string;
+      amount: number;
+      metadata: Record<string, string>;
+    }[];
+    return all.filter((r) => r.payment_intent === paymentIntentId);
+  }
+
+  /** Two $200 checkouts paid at Stripe, then a $300 daily limit: the second may not be credited. */
+  async function overLimit() {
+    const { cookie, user } = await registerUser();
+    const a = await paidIntent(cookie, 200);
+    const b = await paidIntent(cookie, 200);
+    const limits = await call("/api/user/responsible-play/limits", { method: "PUT", cookie, body: { deposit_daily: 300 } });
+    expect(limits.status).toBe(200);
+    const events = await Promise.all([a, b].map(async (i) => setIntent(i.paymentIntentId, {})));
+    return { cookie, user, a, b, events };
+  }
+
+  it("a webhook for a payment over the limit refunds it through Stripe once, duplicates included, and never credits it", async () => {
+    const { user, b, events } = await overLimit();
+    const credited = succeededEvent(events[0]!);
+    expect((await postWebhook(credited, await sign(credited))).body).toEqual({ received: true, credited: true });
+    const payload = succeededEvent(events[1]!);
+    const first = await postWebhook(payload, await sign(payload));
+    expect(first).toEqual({ status: 200, body: { received: true, credited: false, refunded: "deposit_daily" } });
+    const again = await postWebhook(payload, await sign(payload));
+    expect(again.body).toEqual({ received: true, credited: false, refunded: "deposit_daily" });
+    const refunds = await refundsOf(b.paymentIntentId);
+    expect(refunds).toEqual([expect.objectContaining({ amount: 20_000, metadata: { refusal: "deposit_daily" } })]);
+    const refundRequests = (await receivedRequests()).filter(
+      (r) => r.path === "/v1/refunds" && r.params.payment_intent === b.paymentIntentId,
+    );
+    expect(refundRequests.every((r) => r.idempotencyKey === `deposit-refund-${b.paymentIntentId}`)).toBe(true);
+    expect(await balanceCents(user.id)).toBe(20_000);
+    expect(await countRows("SELECT 1 FROM transactions WHERE reference = ? AND status = 'refunded'", b.paymentIntentId)).toBe(1);
+
+    // Stripe then reports the charge refunded: our own refund of money never credited takes nothing from the balance.
+    const charge = {
+      id: `ch_${b.paymentIntentId}`,
+      object: "charge",
+      amount: 20_000,
+      amount_refunded: 20_000,
+      currency: "usd",
+      payment_intent: b.paymentIntentId,
+    };
+    const refunded = JSON.stringify({
+      id: `evt_${crypto.randomUUID().replace(/-/g, "")}`,
+      object: "event",
+      type: "charge.refunded",
+      api_version: "2025-01-01",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object: charge },
+    });
+    expect((await postWebhook(refunded, await sign(refunded))).body).toEqual({ received: true, applied: false });
+    expect(await balanceCents(user.id)).toBe(20_000);
+  });
+
+  it("the browser's confirm and the webhook racing decide once: one ledger row, one refund, the player told why", async () => {
+    const { cookie, user, a, b, events } = await overLimit();
+    expect((await confirm(cookie, a.paymentIntentId, 200)).status).toBe(200);
+    const payload = succeededEvent(events[1]!);
+    const [viaBrowser, viaWebhook] = await Promise.all([
+      confirm(cookie, b.paymentIntentId, 200),
+      postWebhook(payload, await sign(payload)),
+    ]);
+    expect(viaBrowser.status).toBe(409);
+    expect(viaBrowser.body).toEqual({
+      code: "deposit_refunded",
+      message: MONEY.depositRefunded("200.00", MONEY.depositRefusedWhy.deposit_daily),
+    });
+    expect(viaWebhook.body).toMatchObject({ credited: false, refunded: "deposit_daily" });
+    expect(await refundsOf(b.paymentIntentId)).toHaveLength(1);
+    expect(await countRows("SELECT 1 FROM transactions WHERE reference = ?", b.paymentIntentId)).toBe(1);
+    expect(await balanceCents(user.id)).toBe(20_000);
+  });
+
+  it("a cool-off cancels the open checkouts at Stripe; a payment that still arrives by webhook is refunded", async () => {
+    const { cookie, user, password } = await registerUser();
+    const paid = await paidIntent(cookie, 30);
+    const open = await createIntent(cookie, 20);
+    const res = await call("/api/user/responsible-play/cool-off", { cookie, body: { period: "24h", password } });
+    expect(res.status).toBe(200);
+    expect((await setIntent(open.paymentIntentId, {})).status).toBe("canceled");
+    const event = await setIntent(paid.paymentIntentId, {});
+    const payload = succeededEvent(event);
+    expect((await postWebhook(payload, await sign(payload))).body).toEqual({ received: true, credited: false, refunded: "cooling_off" });
+    expect(await refundsOf(paid.paymentIntentId)).toHaveLength(1);
+    expect(await balanceCents(user.id)).toBe(0);
+  });
+
+  it("a webhook for a suspended account, or a date of birth under the default age, is refunded", async () => {
+    const { cookie, user } = await registerUser();
+    const paid = await paidIntent(cookie, 10);
+    await testEnv.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").bind(Date.now(), user.id).run();
+    const payload = succeededEvent(await setIntent(paid.paymentIntentId, {}));
+    expect((await postWebhook(payload, await sign(payload))).body).toMatchObject({ refunded: "account_suspended" });
+
+    const young = await registerUser({ dateOfBirth: `${new Date().getUTCFullYear() - 30}-01-01` });
+    const p2 = await paidIntent(young.cookie, 10);
+    // The date on file is corrected by an operator to one under 18.
+    await testEnv.DB.prepare("UPDATE users SET date_of_birth = ? WHERE id = ?")
+      .bind(`${new Date().getUTCFullYear() - 17}-01-01`, young.user.id)
+      .run();
+    const payload2 = succeededEvent(await setIntent(p2.paymentIntentId, {}));
+    expect((await postWebhook(payload2, await sign(payload2))).body).toMatchObject({ refunded: "underage" });
+    expect(await balanceCents(young.user.id)).toBe(0);
+  });
+});

@@ -1,6 +1,7 @@
 // TEST DOUBLE, never used by the Worker in production: a loopback HTTP server speaking the part
 // of Stripe's REST API the deposit flow calls, so the real `stripe` SDK runs against it
-// (create and retrieve PaymentIntents, form bodies, Idempotency-Key replay, Stripe's error shape).
+// (create, retrieve and cancel PaymentIntents, full refunds, form bodies, Idempotency-Key replay,
+// Stripe's error shape).
 // Tests steer it through /__mock/* (JSON): set an intent's status, read what the SDK sent.
 // It is the "worker-stripe" project's globalSetup (Node side): vitest.config.ts binds the port
 // and key it provides as STRIPE_API_PORT and STRIPE_SECRET_KEY before the Worker starts.
@@ -96,6 +97,7 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
   const intents = new Map<string, Intent>();
   const idempotent = new Map<string, { signature: string; status: number; body: unknown }>();
   const requests: RecordedRequest[] = [];
+  const refunds: { id: string; payment_intent: string; amount: number; metadata: Record<string, string> }[] = [];
 
   const server = createServer(async (req, res) => {
     try {
@@ -105,6 +107,7 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
       if (url.pathname.startsWith("/__mock/")) {
         const json = text ? (JSON.parse(text) as Partial<Intent>) : {};
         if (req.method === "GET" && url.pathname === "/__mock/requests") return send(res, 200, requests);
+        if (req.method === "GET" && url.pathname === "/__mock/refunds") return send(res, 200, refunds);
         if (req.method === "POST" && url.pathname === "/__mock/payment_intents") {
           const intent = newIntent({ amount: 0, currency: "usd", ...json });
           intents.set(intent.id, intent);
@@ -167,6 +170,59 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
         });
         intents.set(intent.id, intent);
         if (typeof idempotencyKey === "string") idempotent.set(idempotencyKey, { signature, status: 200, body: intent });
+        return send(res, 200, intent);
+      }
+
+      if (req.method === "POST" && url.pathname === "/v1/refunds") {
+        // A full refund of a succeeded intent; the same Idempotency-Key replays the first answer.
+        if (typeof idempotencyKey === "string") {
+          const seen = idempotent.get(idempotencyKey);
+          if (seen) return send(res, seen.status, seen.body, { "idempotent-replayed": "true" });
+        }
+        const intent = intents.get(params.payment_intent ?? "");
+        if (!intent)
+          return stripeError(res, 404, "invalid_request_error", `No such payment_intent: '${params.payment_intent}'`, "resource_missing");
+        if (intent.status !== "succeeded") {
+          return stripeError(res, 400, "invalid_request_error", "This PaymentIntent does not have a successful charge to refund.");
+        }
+        if (refunds.some((r) => r.payment_intent === intent.id)) {
+          return stripeError(res, 400, "invalid_request_error", "Charge has already been refunded.", "charge_already_refunded");
+        }
+        const refund = {
+          id: `re_mock${rand(10)}`,
+          object: "refund",
+          amount: intent.amount,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          reason: params.reason ?? null,
+          metadata: Object.fromEntries(
+            Object.entries(params).flatMap(([k, v]) => {
+              const m = k.match(/^metadata\[(.+)\]$/);
+              return m ? [[m[1]!, v]] : [];
+            }),
+          ),
+          status: "succeeded",
+          created: Math.floor(Date.now() / 1000),
+        };
+        refunds.push(refund);
+        if (typeof idempotencyKey === "string") idempotent.set(idempotencyKey, { signature: "", status: 200, body: refund });
+        return send(res, 200, refund);
+      }
+
+      const cancel = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/);
+      if (req.method === "POST" && cancel) {
+        const intent = intents.get(decodeURIComponent(cancel[1]!));
+        if (!intent) return stripeError(res, 404, "invalid_request_error", `No such payment_intent: '${cancel[1]}'`, "resource_missing");
+        if (intent.status === "succeeded" || intent.status === "canceled") {
+          return stripeError(
+            res,
+            400,
+            "invalid_request_error",
+            `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            "payment_intent_unexpected_state",
+          );
+        }
+        intent.status = "canceled";
         return send(res, 200, intent);
       }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import type { Transaction } from "@common/api/types";
+import { MONEY } from "@common/messages";
 import { USER_KEY } from "@/lib/session";
 import { deferred, fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
@@ -87,6 +88,19 @@ describe("payment result page", () => {
     renderPage(routes, { at });
     expect(await screen.findByText(ISSUE)).toBeVisible();
     expect(screen.getByText("Failed to confirm deposit")).toBeVisible();
+    expect(screen.queryByText("Deposit Successful")).not.toBeInTheDocument();
+  });
+
+  it("shows a payment refused when it arrived as refunded to the card, with the server's reason", async () => {
+    const message = MONEY.depositRefunded("25.00", MONEY.depositRefusedWhy.deposit_daily);
+    fakeFetch({
+      "GET /api/payment-intent": () => ({ body: { id: "pi_abc", status: "succeeded", amount: 25 } }),
+      "POST /api/deposit/confirm": () => ({ status: 409, body: { code: "deposit_refunded", message } }),
+    });
+    renderPage(routes, { at });
+    expect(await screen.findByText("Payment Refunded")).toBeVisible();
+    expect(screen.getByText(message)).toBeVisible();
+    expect(screen.queryByText(ISSUE)).not.toBeInTheDocument();
     expect(screen.queryByText("Deposit Successful")).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,15 @@
 import { formatDollars } from "@common/domain/money";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { AlertTriangle, CheckCircle2 } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api";
 import { useConfirmDeposit, usePaymentIntent } from "./api";
 
-type Result = { state: "loading" } | { state: "success"; amount: number } | { state: "error"; reason: string };
+type Result =
+  { state: "loading" } | { state: "success"; amount: number } | { state: "refunded"; reason: string } | { state: "error"; reason: string };
 
 /**
  * The page both providers return to. The payment is read back from the server, then the
@@ -33,6 +34,9 @@ export default function PaymentSuccessPage() {
         onSuccess: () => setConfirmed({ state: "success", amount: data.amount }),
         onError: (error) => {
           const detail = error instanceof ApiError ? error.serverMessage : undefined;
+          // Refused when it arrived (a limit, a break…): the server says why and that it goes back to the card.
+          if (error instanceof ApiError && error.code === "deposit_refunded")
+            return setConfirmed({ state: "refunded", reason: error.message });
           setConfirmed({ state: "error", reason: detail ? `Failed to confirm deposit: ${detail}` : "Failed to confirm deposit" });
         },
       },
@@ -67,6 +71,22 @@ export default function PaymentSuccessPage() {
           <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
             <Button asChild>
               <Link to="/dashboard">Go to Dashboard</Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to="/dashboard?tab=transactions">View Transactions</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : result.state === "refunded" ? (
+        <Card role="alert">
+          <CardHeader className="items-center text-center">
+            <Undo2 className="h-14 w-14 text-warning" aria-hidden />
+            <CardTitle className="text-2xl">Payment Refunded</CardTitle>
+            <CardDescription>{result.reason}</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
+            <Button asChild>
+              <Link to="/profile">Responsible play settings</Link>
             </Button>
             <Button variant="outline" asChild>
               <Link to="/dashboard?tab=transactions">View Transactions</Link>

@@ -17,9 +17,10 @@ const STATUS_LABEL: Record<Transaction["status"], string> = {
   failed: "failed",
   held: "Under review",
   forfeited: "Forfeited",
+  refunded: "Refunded to card",
 };
 
-/** Totals in cents; failed and forfeited rows moved no money and count nowhere; held prizes are not in the balance yet. */
+/** Totals in cents; failed, forfeited and refunded rows moved no money and count nowhere; held prizes are not in the balance yet. */
 export function summarize(rows: Transaction[]) {
   const sum = (pred: (t: Transaction) => boolean) => rows.filter(pred).reduce((acc, t) => acc + Math.abs(dollarsToCents(t.amount)), 0);
   return {
@@ -66,7 +67,7 @@ export function TransactionsTab() {
                       <span
                         className={cn(
                           "font-semibold tabular-nums",
-                          t.status === "failed" || t.status === "forfeited"
+                          t.status === "failed" || t.status === "forfeited" || t.status === "refunded"
                             ? "text-muted-foreground line-through"
                             : t.status === "held"
                               ? "text-muted-foreground"
@@ -85,7 +86,7 @@ export function TransactionsTab() {
                               ? "destructive"
                               : "secondary"
                         }
-                        className={t.status === "held" || t.status === "forfeited" ? undefined : "capitalize"}
+                        className={t.status === "held" || t.status === "forfeited" || t.status === "refunded" ? undefined : "capitalize"}
                       >
                         {STATUS_LABEL[t.status]}
                       </Badge>

@@ -17,14 +17,14 @@ const Tooltip = lazy(() => import("@/components/ui/tooltip").then((m) => ({ defa
 
 type Joinable = Pick<
   Tournament,
-  "id" | "title" | "kind" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee" | "status"
+  "id" | "title" | "kind" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee" | "prizePool" | "status"
 >;
 
 /**
  * Join (or, for practice, start) a tournament. Disabled once it is over, while joining, and for a
  * signed-in player below the level requirement, with a tooltip saying why. While the bot check is
- * on, a paid join is confirmed in a dialog that carries the check (the server asks for it only
- * when money changes hands).
+ * on, a prize-play join (paid, or free with a prize) is confirmed in a dialog that carries the
+ * check (the server asks for it only when there is money to win or pay).
  */
 export function JoinButton({ tournament, className, size }: { tournament: Joinable; className?: string; size?: ButtonProps["size"] }) {
   const { user } = useUser();
@@ -35,7 +35,8 @@ export function JoinButton({ tournament, className, size }: { tournament: Joinab
   const pending = flow.isPending && flow.pendingId === tournament.id;
   const over = tournament.status === "completed" || tournament.status === "cancelled";
   const gated = user != null && belowLevel(user, tournament);
-  const botCheck = siteKey !== null && tournament.entryFee > 0;
+  // Prize play: a paid entry, or a free tournament with a prize the house funds.
+  const botCheck = siteKey !== null && !practice && (tournament.entryFee > 0 || tournament.prizePool > 0);
   const confirmWanted = useLatch(confirming);
   const dateOfBirthWanted = useLatch(flow.needsDateOfBirth);
 
