@@ -30,6 +30,8 @@ export const ERRORS = {
   internal: "Internal server error",
   /** A write refused by a unique index that no route foresaw (two requests racing for one value). */
   conflict: "This already exists. Please refresh and try again.",
+  insecureConfiguration:
+    "This site is not configured safely yet: a secret still has its public example value from .dev.vars.example. The operator must set a real one.",
 } as const;
 
 /** What the web app shows when a request fails without a message of the server's own (by HTTP status). */
@@ -59,6 +61,12 @@ export const AUTH = {
   adminTwoFactorRequired:
     "Operator access needs two-factor authentication. Enable 2FA in your profile's security settings, then try again.",
   emailChangeLimited: "Too many email address changes. Please wait an hour and try again.",
+  /** Without the bot check: too many wrong passwords for the account from everywhere. */
+  accountLoginLocked: (wait: string) =>
+    `Too many failed sign-ins to this account. Please wait ${wait} before trying again, or reset your password (Forgot password?) to sign in at once.`,
+  loginBotCheckRequired: "Too many failed sign-ins to this account. Please complete the bot check and sign in again.",
+  twoFactorLocked:
+    "Too many wrong codes for this account. Codes are not accepted for up to an hour; the account's owner has been told by email.",
 } as const;
 
 export const PLAY = {
@@ -360,6 +368,14 @@ export const MAIL = {
   twoFactorEnabled: (username: string) => ({
     subject: "Two-factor authentication is on",
     text: `${hi(username)}\n\nTwo-factor authentication was turned on for your Trivia Arena account: signing in now also asks for a code from your authenticator app.\n\n${notYou}`,
+  }),
+  usernameChanged: (oldName: string, newName: string) => ({
+    subject: "Your Trivia Arena username was changed",
+    text: `${hi(newName)}\n\nThe username of your Trivia Arena account was changed from ${oldName} to ${newName}. You sign in with the new name now.\n\n${notYou}`,
+  }),
+  secondFactorLocked: (username: string) => ({
+    subject: "Too many wrong sign-in codes",
+    text: `${hi(username)}\n\nSomeone entered your password correctly and then too many wrong two-factor codes for your Trivia Arena account, so codes are not accepted for up to an hour. Your account is safe while the codes stay secret.\n\nIf this wasn't you, your password is known to someone else: change it now (Forgot password? on the sign-in page) and contact support.`,
   }),
   twoFactorDisabled: (username: string) => ({
     subject: "Two-factor authentication is off",

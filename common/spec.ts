@@ -59,6 +59,8 @@ export const RTT_SAMPLES = 5;
 
 /** Sockets one user may hold on one tournament; opening another closes their oldest with SOCKET_REPLACED_CLOSE_CODE. */
 export const SOCKETS_PER_USER_PER_ROOM = 3;
+/** /ws (notification hub) sockets one user may hold, one per tab; opening another closes their oldest with SOCKET_REPLACED_CLOSE_CODE. */
+export const HUB_SOCKETS_PER_USER = 5;
 /** A play frame with no reply this long (a half-open connection) is given up and sent over HTTP instead. */
 export const SOCKET_REPLY_TIMEOUT_MS = 8_000;
 /** The close code of a tournament socket replaced by the same user's newer one: the client does not reconnect. */
@@ -151,6 +153,19 @@ export const LOGIN_FIRST_DELAY_MS = 1_000;
 export const LOGIN_MAX_DELAY_MS = 15 * 60_000;
 /** A run of failures older than this is forgotten: the count starts again. */
 export const LOGIN_FAILURES_FORGET_MS = 24 * 60 * 60_000;
+/**
+ * Wrong passwords for one account from every address together (docs/decisions/002): past this
+ * many in a run, a sign-in to the account needs the bot check (Turnstile); without the bot check
+ * configured, each further failure makes the whole account wait, from 2 x LOGIN_FIRST_DELAY_MS
+ * doubling up to LOGIN_MAX_DELAY_MS. A password reset ends the run.
+ */
+export const LOGIN_ACCOUNT_FREE_FAILURES = 20;
+/** Wrong second-factor codes (TOTP or recovery, at sign-in and step-up) one account may take in a run before codes are refused. */
+export const TWO_FACTOR_MAX_FAILURES = 10;
+/** A run of wrong codes is forgotten after this long without one... */
+export const TWO_FACTOR_FAILURES_FORGET_MS = 60 * 60_000;
+/** ...and once over the budget, codes are refused for this long after the last wrong one. */
+export const TWO_FACTOR_LOCK_MS = 60 * 60_000;
 /** Email address changes (each may answer "already registered") per user per hour. */
 export const EMAIL_CHANGES_PER_HOUR = 5;
 export const PASSWORD_MIN_LOGIN = 6;

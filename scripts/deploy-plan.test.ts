@@ -4,6 +4,7 @@ import {
   DEMO_QUESTIONS_WARNING,
   deployPlan as plan,
   describePlan,
+  exampleValues,
   secretNames,
   varsFromWranglerToml,
   type DeployFacts,
@@ -13,10 +14,13 @@ import { SEED_CATEGORIES } from "../worker/seed/categories";
 
 const bankSize = Object.values(QUESTION_BANK).flat().length;
 
+const devVarsExample = readFileSync(new URL("../.dev.vars.example", import.meta.url), "utf8");
+
 /** A Worker ready for production: Stripe chosen, its keys and the receipt secret set. */
 const ready: DeployFacts = {
   vars: { PAYMENT_PROVIDER: "stripe", STRIPE_PUBLISHABLE_KEY: "pk_live_x", SANDBOX_HOSTS: "" },
   secrets: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RECEIPT_SECRET", "DATA_ENCRYPTION_KEYS"],
+  exampleVars: exampleValues(devVarsExample),
 };
 const deployPlan = (argv: string[], facts: DeployFacts = ready) => plan(argv, facts);
 
@@ -89,6 +93,28 @@ describe("deployPlan: payments", () => {
     expect(asSecret.refusals).toEqual([expect.stringMatching(/DEMO_QUESTION_REUSE is set as a secret/)]);
   });
 
+  it("refuses wrangler.toml [vars] that carry a value of .dev.vars.example (its public example secrets)", () => {
+    const examples = exampleValues(devVarsExample);
+    expect(examples.RECEIPT_SECRET).toBe("local-development-receipt-secret");
+    expect(examples.DATA_ENCRYPTION_KEYS).toMatch(/^dev1:/);
+    const receipt = deployPlan([], { ...ready, vars: { ...ready.vars, RECEIPT_SECRET: examples.RECEIPT_SECRET! } });
+    expect(receipt.refusals).toEqual([
+      expect.stringMatching(/RECEIPT_SECRET in wrangler.toml \[vars\] is the example value of .dev.vars.example/),
+    ]);
+    const keys = deployPlan([], { ...ready, vars: { ...ready.vars, DATA_ENCRYPTION_KEYS: ` ${examples.DATA_ENCRYPTION_KEYS!} ` } });
+    expect(keys.refusals).toEqual([expect.stringContaining("DATA_ENCRYPTION_KEYS")]);
+    // Another value is not this check's business, nor an empty example (Stripe's keys).
+    expect(deployPlan([], { ...ready, vars: { ...ready.vars, RECEIPT_SECRET: "a-real-long-random-value" } }).refusals).toEqual([]);
+    expect(deployPlan([], { ...ready, vars: { ...ready.vars, STRIPE_SECRET_KEY: "" } }).refusals).toEqual([]);
+  });
+
+  it("the Worker's own list of example secrets (which it refuses to serve with) matches .dev.vars.example", async () => {
+    const { EXAMPLE_SECRETS } = await import("../worker/http/insecure-secrets");
+    const examples = exampleValues(devVarsExample);
+    expect(Object.keys(EXAMPLE_SECRETS).sort()).toEqual(["DATA_ENCRYPTION_KEYS", "RECEIPT_SECRET"]);
+    for (const [name, value] of Object.entries(EXAMPLE_SECRETS)) expect(value, name).toBe(examples[name]);
+  });
+
   it("refuses when the Worker's secrets cannot be read, rather than guessing", () => {
     const p = deployPlan([], { ...ready, secrets: null });
     expect(p.refusals).toEqual([expect.stringMatching(/could not list the Worker's secrets/)]);
@@ -96,6 +122,7 @@ describe("deployPlan: payments", () => {
 
   it("--sandbox-staging deploys the sandbox for the hosts SANDBOX_HOSTS names, still needing RECEIPT_SECRET", () => {
     const staging: DeployFacts = {
+      ...ready,
       vars: { ...ready.vars, STRIPE_PUBLISHABLE_KEY: "", SANDBOX_HOSTS: "staging.example.com" },
       secrets: ["RECEIPT_SECRET", "DATA_ENCRYPTION_KEYS"],
     };

@@ -16,6 +16,8 @@ export interface DeployFacts {
   vars: Record<string, string>;
   /** Names of the secrets set on the deployed Worker (`wrangler secret list`); null when they could not be read. */
   secrets: string[] | null;
+  /** The values `.dev.vars.example` gives (public, in the repository): none may be deployed. */
+  exampleVars: Record<string, string>;
 }
 
 export interface DeployPlan {
@@ -55,6 +57,31 @@ export function varsFromWranglerToml(toml: string): Record<string, string> {
     if (entry) vars[entry[1]!] = entry[2]!;
   }
   return vars;
+}
+
+/** The `NAME=value` lines of `.dev.vars.example` (dotenv: one per line, # comments). */
+export function exampleValues(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const m of text.matchAll(/^\s*([A-Z][A-Z0-9_]*)\s*=(.*)$/gm)) values[m[1]!] = m[2]!.trim();
+  return values;
+}
+
+/**
+ * A value of `.dev.vars.example` in wrangler.toml [vars] is public (the repository) and, for a
+ * secret, a working key anyone can use. Deploy cannot read the values of the Worker's secrets
+ * (`wrangler secret list` names them only): a secret set to an example value is caught by the
+ * Worker itself, which refuses to serve (worker/http/insecure-secrets.ts).
+ */
+function exampleValueRefusals(facts: DeployFacts): string[] {
+  return Object.entries(facts.exampleVars).flatMap(([name, example]) => {
+    // Empty examples are no value at all; DEMO_QUESTION_REUSE is refused with any value (questionRefusals).
+    if (example === "" || name === "DEMO_QUESTION_REUSE") return [];
+    if ((facts.vars[name] ?? "").trim() !== example) return [];
+    return [
+      `${name} in wrangler.toml [vars] is the example value of .dev.vars.example, which is public: remove it from wrangler.toml and ` +
+        `set a real value with \`npx wrangler secret put ${name}\`.`,
+    ];
+  });
 }
 
 const missingSecret = (name: string, why: string) =>
@@ -130,7 +157,7 @@ export function deployPlan(argv: readonly string[], facts: DeployFacts): DeployP
     ],
     seed: { statements, ...seedSummary(statements) },
     warnings,
-    refusals: [...paymentRefusals(facts, sandboxStaging), ...questionRefusals(facts)],
+    refusals: [...paymentRefusals(facts, sandboxStaging), ...questionRefusals(facts), ...exampleValueRefusals(facts)],
     dryRun: args.has("--dry-run"),
   };
 }

@@ -4,7 +4,7 @@
 // payments are not production-ready (deploy-plan.ts). --dry-run prints the plan only.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { deployPlan, describePlan, SECRET_LIST_COMMAND, secretNames, varsFromWranglerToml } from "./deploy-plan";
+import { deployPlan, describePlan, exampleValues, SECRET_LIST_COMMAND, secretNames, varsFromWranglerToml } from "./deploy-plan";
 import { run } from "./run";
 
 /** The deployed Worker's secret names; null when wrangler cannot list them (not signed in, no Worker yet). */
@@ -17,6 +17,7 @@ function workerSecrets(): string[] | null {
 const plan = deployPlan(process.argv.slice(2), {
   vars: varsFromWranglerToml(readFileSync("wrangler.toml", "utf8")),
   secrets: workerSecrets(),
+  exampleVars: exampleValues(readFileSync(".dev.vars.example", "utf8")),
 });
 console.log(describePlan(plan));
 for (const warning of plan.warnings) console.warn(`\n${warning}\n`);

@@ -7,6 +7,7 @@ import type { ApiErrorBody } from "../common/api/errors";
 import { ERRORS } from "../common/messages";
 import { describeError, HttpError, isUniqueViolation } from "./http/errors";
 import { apiSecurityHeaders, limitBody, loadSession, sameOriginJson } from "./http/middleware";
+import { refuseInsecureSecrets } from "./http/insecure-secrets";
 import { MAX_JSON_BODY_BYTES, MAX_WEBHOOK_BODY_BYTES } from "../common/spec";
 import type { AppEnv } from "./http/app-env";
 import { healthRoutes } from "./routes/health";
@@ -51,9 +52,12 @@ import { adminUserRoutes } from "./routes/admin-users";
 import { adminFairPlayRoutes } from "./routes/admin-fair-play";
 import { adminCheatAttemptRoutes } from "./routes/admin-cheat-attempts";
 
-/** Everything under /api: security headers, body limits, CSRF defence and the session first, then one sub-app per resource. */
+/**
+ * Everything under /api (security headers come from the app, below): a deployment with an example
+ * secret refused, body limits, CSRF defence and the session first, then one sub-app per resource.
+ */
 const api = new Hono<AppEnv>()
-  .use(apiSecurityHeaders)
+  .use(refuseInsecureSecrets)
   // Stripe's events are small; everything else is JSON up to an avatar's size.
   .use("/webhooks/*", limitBody(MAX_WEBHOOK_BODY_BYTES))
   .use(limitBody(MAX_JSON_BODY_BYTES), sameOriginJson, loadSession)
@@ -105,6 +109,8 @@ const api = new Hono<AppEnv>()
   .route("/admin", adminIntegrityRoutes);
 
 export const app = new Hono<AppEnv>()
+  // Every /api answer, /api/health and the 404 included, carries the security headers.
+  .use("/api/*", apiSecurityHeaders)
   // Ahead of /api's middleware: liveness needs no session, and /ws (outside /api) reads its own.
   .route("/api/health", healthRoutes)
   .route("/ws", wsRoutes)

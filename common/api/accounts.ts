@@ -67,6 +67,8 @@ export const loginSchema = z.object({
   password: z.string().min(PASSWORD_MIN_LOGIN, V.passwordMinLogin).max(200),
   /** Present on the second step when two-factor authentication is on. */
   totpCode: z.string().trim().max(20).optional(),
+  /** A Turnstile token solved for "login": needed once the account is past its budget of wrong passwords (bot_check_required). */
+  turnstileToken: z.string().max(2048).optional(),
 });
 
 export const registerSchema = z.object({

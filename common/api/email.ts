@@ -12,6 +12,8 @@ export const MAIL_KINDS = [
   "two_factor_enabled",
   "two_factor_disabled",
   "withdrawal_requested",
+  "username_changed",
+  "second_factor_locked",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

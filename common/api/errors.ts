@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   /** Two requests raced for one unique value and no route named the field. */
   "conflict",
   "internal",
+  /** The deployment still runs with a public example secret (.dev.vars.example): it answers nothing until replaced. */
+  "insecure_configuration",
 
   // Accounts, sign-in and account security.
   "username_taken",
@@ -46,8 +48,12 @@ export const ERROR_CODES = [
   "reset_token_invalid",
   /** A sensitive action needs the password (and a code with 2FA on) confirmed in the last minutes: POST /api/auth/step-up, then retry. */
   "step_up_required",
-  /** Too many failed sign-ins for this account from this address; the message says how long to wait. */
+  /** Too many failed sign-ins for this account from this address (or, without the bot check, from everywhere); the message says how long to wait. */
   "login_locked",
+  /** Too many wrong passwords for this account from everywhere: sign in again with a Turnstile token solved for "login". */
+  "bot_check_required",
+  /** Too many wrong second-factor codes for this account: codes are refused for a while, whatever the address. */
+  "two_factor_locked",
   /** An operator's account must have two-factor authentication on before the operators' routes answer. */
   "admin_two_factor_required",
 
@@ -217,6 +223,8 @@ export interface ApiErrorBody {
   title?: string;
   /** A sign-in that needs (or got a wrong) second factor. */
   twoFactorRequired?: boolean;
+  /** A sign-in that must come with a Turnstile token (bot_check_required). */
+  botCheckRequired?: boolean;
   /** Every rule a question form broke (question_invalid). */
   reasons?: string[];
 }

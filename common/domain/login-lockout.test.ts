@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOGIN_MAX_DELAY_MS } from "../spec";
-import { describeWait, loginDelayMs } from "./login-lockout";
+import { accountDelayMs, describeWait, loginDelayMs } from "./login-lockout";
 
 describe("loginDelayMs", () => {
   it("costs nothing for the first four failures, then 1 s doubling per failure", () => {
@@ -12,6 +12,16 @@ describe("loginDelayMs", () => {
     expect(loginDelayMs(14)).toBe(512_000);
     expect(loginDelayMs(15)).toBe(LOGIN_MAX_DELAY_MS);
     expect(loginDelayMs(1_000)).toBe(LOGIN_MAX_DELAY_MS);
+  });
+});
+
+describe("accountDelayMs", () => {
+  it("costs nothing within the account's budget of 20, then 2 s doubling, bounded like the per-address wait", () => {
+    expect([1, 10, 20].map(accountDelayMs)).toEqual([0, 0, 0]);
+    expect([21, 22, 23].map(accountDelayMs)).toEqual([2_000, 4_000, 8_000]);
+    expect(accountDelayMs(29)).toBe(512_000);
+    expect(accountDelayMs(30)).toBe(LOGIN_MAX_DELAY_MS);
+    expect(accountDelayMs(10_000)).toBe(LOGIN_MAX_DELAY_MS);
   });
 });
 

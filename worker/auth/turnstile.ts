@@ -6,7 +6,7 @@ import { FAIR_PLAY } from "../../common/messages";
 import { HttpError } from "../http/errors";
 
 /** What each protected form tells the widget, and what siteverify must say back. */
-export type BotCheckAction = "register" | "join";
+export type BotCheckAction = "register" | "join" | "login";
 
 type TurnstileEnv = Pick<Env, "TURNSTILE_SECRET" | "TURNSTILE_SITE_KEY" | "TURNSTILE_VERIFY_URL">;
 

@@ -1,10 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 import { hubClientFrameSchema, type HubServerFrame, type NotificationFrame } from "../../common/api/tournaments";
 import type { ApiErrorBody } from "../../common/api/errors";
+import { HUB_SOCKETS_PER_USER, SOCKET_REPLACED_CLOSE_CODE } from "../../common/spec";
 import { USER_ID_HEADER } from "./hub-client";
 
 interface HubAttachment {
   userId: number;
+  /** When the socket opened (absent on sockets from before the cap): the oldest are closed first. */
+  openedAt?: number;
 }
 
 /**
@@ -33,9 +36,15 @@ export class NotificationHub extends DurableObject<Env> {
       });
     }
     const index = this.#index();
+    // One socket per tab, up to HUB_SOCKETS_PER_USER: the newest wins, as in the tournament rooms.
+    const mine = [...(index.get(userId) ?? [])];
+    for (const old of mine.slice(0, Math.max(0, mine.length - HUB_SOCKETS_PER_USER + 1))) {
+      closeQuietly(old, SOCKET_REPLACED_CLOSE_CODE, "Opened in another window");
+      this.#forget(userId, old);
+    }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment({ userId } satisfies HubAttachment);
+    server.serializeAttachment({ userId, openedAt: Date.now() } satisfies HubAttachment);
     add(index, userId, server);
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -97,10 +106,13 @@ export class NotificationHub extends DurableObject<Env> {
   #index(): Map<number, Set<WebSocket>> {
     if (this.#byUser) return this.#byUser;
     const index = new Map<number, Set<WebSocket>>();
-    for (const ws of this.ctx.getWebSockets()) {
+    const open = this.ctx.getWebSockets().flatMap((ws) => {
       const attachment = ws.deserializeAttachment() as HubAttachment | null;
-      if (attachment) add(index, attachment.userId, ws);
-    }
+      return attachment ? [{ ws, attachment }] : [];
+    });
+    // Oldest first in each user's set, which is the order the cap closes them in.
+    open.sort((a, b) => (a.attachment.openedAt ?? 0) - (b.attachment.openedAt ?? 0));
+    for (const { ws, attachment } of open) add(index, attachment.userId, ws);
     return (this.#byUser = index);
   }
 

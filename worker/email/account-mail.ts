@@ -58,24 +58,36 @@ export type SecurityNotice =
   | { kind: "password_changed" }
   | { kind: "two_factor_enabled" }
   | { kind: "two_factor_disabled" }
+  | { kind: "second_factor_locked" }
+  | { kind: "username_changed"; from: string }
   | { kind: "withdrawal_requested"; payout: Pick<PayoutRow, "amountCents" | "accountLast4" | "createdAt"> };
+
+/** The subject and text of a notice. */
+function noticeContent(username: string, notice: SecurityNotice): { subject: string; text: string } {
+  switch (notice.kind) {
+    case "password_changed":
+      return MAIL.passwordChanged(username);
+    case "two_factor_enabled":
+      return MAIL.twoFactorEnabled(username);
+    case "two_factor_disabled":
+      return MAIL.twoFactorDisabled(username);
+    case "second_factor_locked":
+      return MAIL.secondFactorLocked(username);
+    case "username_changed":
+      return MAIL.usernameChanged(notice.from, username);
+    case "withdrawal_requested":
+      return MAIL.withdrawalRequested(
+        username,
+        formatCents(notice.payout.amountCents),
+        notice.payout.accountLast4,
+        new Date(notice.payout.createdAt).toUTCString(),
+      );
+  }
+}
 
 /** A short "this just happened to your account" mail to the account's address. */
 export function sendSecurityNotice(c: Context<AppEnv>, user: Omit<Recipient, "id">, notice: SecurityNotice): void {
-  const content =
-    notice.kind === "password_changed"
-      ? MAIL.passwordChanged(user.username)
-      : notice.kind === "two_factor_enabled"
-        ? MAIL.twoFactorEnabled(user.username)
-        : notice.kind === "two_factor_disabled"
-          ? MAIL.twoFactorDisabled(user.username)
-          : MAIL.withdrawalRequested(
-              user.username,
-              formatCents(notice.payout.amountCents),
-              notice.payout.accountLast4,
-              new Date(notice.payout.createdAt).toUTCString(),
-            );
-  sendLater(c, { to: user.email, kind: notice.kind, ...content });
+  sendLater(c, { to: user.email, kind: notice.kind, ...noticeContent(user.username, notice) });
 }
 
 /**

@@ -31,6 +31,15 @@ export interface WithdrawalRequest {
 export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
 
 /**
+ * What a payout's sealed account number is bound to (worker/crypto/sealed.ts, v2): its player,
+ * routing number and last 4 digits, all known before the row exists (the payout id is not) and
+ * never changed after. A sealed number copied onto another player's payout, or one to another
+ * bank or account, does not open there.
+ */
+export const payoutSealContext = (p: { userId: number; routingNumber: string; accountLast4: string }) =>
+  `payout-account:user=${p.userId};routing=${p.routingNumber};last4=${p.accountLast4}`;
+
+/**
  * One atomic batch: the payout row, then its pending withdrawal row whose reference
  * `payout:{id}` takes the new payout's id from last_insert_rowid() (same batch, same connection).
  * The ledger trigger debits the balance; an overdraft fails the CHECK and undoes both rows, so
@@ -43,7 +52,11 @@ export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
 export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, db: Db, w: WithdrawalRequest, claim: KeyClaim | null = null) {
   const d1 = env.DB;
   const last4 = w.accountNumber.slice(-4);
-  const sealedNumber = await seal(env, w.accountNumber);
+  const sealedNumber = await seal(
+    env,
+    w.accountNumber,
+    payoutSealContext({ userId: w.userId, routingNumber: w.routingNumber, accountLast4: last4 }),
+  );
   let payoutId: number;
   try {
     const results = await d1.batch<{ id: number }>([

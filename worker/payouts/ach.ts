@@ -5,6 +5,7 @@ import { buildAchFile, type AchCredit, type AchOriginator } from "../../common/d
 import { isValidRoutingNumber } from "../../common/domain/payment-checks";
 import { PAYOUTS } from "../../common/messages";
 import { open } from "../crypto/sealed";
+import { payoutSealContext } from "../money/payouts";
 import { HttpError } from "../http/errors";
 
 const notConfigured = (name: string, rule: string) => new HttpError(503, "ach_not_configured", PAYOUTS.achNotConfigured(name, rule));
@@ -52,8 +53,10 @@ export const achFileNamePrefix = (createdAt: number) => `ach-${utcDay(createdAt)
 
 export interface BatchPayout {
   id: number;
+  userId: number;
   amountCents: number;
   accountHolderName: string;
+  accountLast4: string;
   accountNumberSealed: string | null;
   routingNumber: string;
   accountType: "checking" | "savings";
@@ -66,7 +69,8 @@ export async function achCredits(env: Env, payouts: readonly BatchPayout[]): Pro
       if (p.accountNumberSealed === null) throw new HttpError(409, "payout_not_exportable", PAYOUTS.notExportable(p.id));
       let accountNumber: string;
       try {
-        accountNumber = await open(env, p.accountNumberSealed);
+        // Bound to this payout's player, bank and last 4 digits: a number copied from another row does not open.
+        accountNumber = await open(env, p.accountNumberSealed, payoutSealContext(p));
       } catch {
         throw new HttpError(409, "payout_not_exportable", PAYOUTS.sealedUnreadable(p.id));
       }

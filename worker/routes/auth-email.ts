@@ -14,11 +14,11 @@ import { clearAccountFailures } from "../auth/login-lockout";
 import { closeSocketsOf } from "../durable/close-sockets";
 import { badRequest } from "../http/errors";
 import { hit } from "../http/rate-limit";
+import { clientAddressKey } from "../http/client-address";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 
 const HOUR = 60 * 60_000;
-const clientIp = (req: Request) => req.headers.get("cf-connecting-ip") ?? "local";
 
 export const authEmailRoutes = new Hono<AppEnv>()
   .post("/verify-email", validate("json", verifyEmailSchema), async (c) => {
@@ -43,7 +43,7 @@ export const authEmailRoutes = new Hono<AppEnv>()
   .post("/forgot-password", validate("json", forgotPasswordSchema), async (c) => {
     const db = c.get("db");
     const { email } = c.req.valid("json");
-    await hit(db, `forgot:ip:${clientIp(c.req.raw)}`, { max: FORGOT_PASSWORD_PER_IP_PER_HOUR, windowMs: HOUR });
+    await hit(db, `forgot:ip:${clientAddressKey(c.req.raw)}`, { max: FORGOT_PASSWORD_PER_IP_PER_HOUR, windowMs: HOUR });
     await hit(db, `forgot:email:${sha256Hex(email.toLowerCase())}`, { max: FORGOT_PASSWORD_PER_EMAIL_PER_HOUR, windowMs: HOUR });
     const user = await db
       .select({ id: users.id, username: users.username, email: users.email })

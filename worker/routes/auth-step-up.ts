@@ -6,7 +6,7 @@ import { stepUpSchema, type StepUpResponse } from "../../common/api/sessions";
 import { ACCOUNT, AUTH } from "../../common/messages";
 import { STEP_UP_TTL_MS } from "../../common/spec";
 import { verifyPassword } from "../auth/password";
-import { verifySecondFactor } from "../auth/two-factor";
+import { checkSecondFactor } from "../auth/second-factor";
 import { sessions } from "../db/schema";
 import { badRequest, HttpError } from "../http/errors";
 import { currentSession, currentUser, requireUser } from "../http/middleware";
@@ -24,7 +24,7 @@ export const stepUpRoutes = new Hono<AppEnv>().post("/", requireUser, validate("
   if (me.totpEnabled) {
     // 400, not 401: the session is fine, only this confirmation is incomplete.
     if (!body.totpCode) throw new HttpError(400, "two_factor_required", AUTH.stepUpTwoFactorRequired, { twoFactorRequired: true });
-    if (!(await verifySecondFactor(c.env, db, me, body.totpCode))) {
+    if (!(await checkSecondFactor(c, me, body.totpCode))) {
       throw new HttpError(400, "two_factor_invalid", AUTH.twoFactorInvalid, { twoFactorRequired: true });
     }
   }

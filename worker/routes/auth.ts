@@ -11,8 +11,9 @@ import { recordOperatorSeen } from "../fair-play/staff";
 import { accountBanned } from "../admin/account-state";
 import { hashPassword, scryptParamsFromEnv, verifyPassword } from "../auth/password";
 import { hit } from "../http/rate-limit";
-import { assertNotLocked, clearFailures, lockoutKey, recordFailure } from "../auth/login-lockout";
-import { verifySecondFactor } from "../auth/two-factor";
+import { assertAccountOpen, assertNotLocked, clearFailures, lockoutKey, recordFailure, recordPasswordFailure } from "../auth/login-lockout";
+import { checkSecondFactor } from "../auth/second-factor";
+import { clientAddressKey } from "../http/client-address";
 import { requireHuman } from "../auth/turnstile";
 import { closeSocketsOf } from "../durable/close-sockets";
 import { conflict, HttpError, isUniqueViolation, unauthorized } from "../http/errors";
@@ -35,8 +36,6 @@ function limits(env: Env) {
   };
 }
 
-const clientIp = (req: Request) => req.headers.get("cf-connecting-ip") ?? "local";
-
 /** The visitor's country as Cloudflare reports it; null when unknown ("XX") or Tor ("T1"). */
 function clientCountry(req: Request): string | null {
   const country = (req.cf as { country?: unknown } | undefined)?.country;
@@ -58,7 +57,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/register", validate("json", registerSchema), async (c) => {
     const db = c.get("db");
     const body = c.req.valid("json");
-    await hit(db, `register:ip:${clientIp(c.req.raw)}`, limits(c.env).registerPerIp);
+    await hit(db, `register:ip:${clientAddressKey(c.req.raw)}`, limits(c.env).registerPerIp);
     // Before the uniqueness check, so names cannot be probed without passing it.
     await requireHuman(c.env, c.req.raw, body.turnstileToken, "register");
     await assertUnique(db, body.username, body.email);
@@ -92,10 +91,13 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/login", validate("json", loginSchema), async (c) => {
     const db = c.get("db");
     const body = c.req.valid("json");
-    const ip = clientIp(c.req.raw);
+    // An IPv6 client counts as its /64 (worker/http/client-address.ts).
+    const ip = clientAddressKey(c.req.raw);
     const failureKey = lockoutKey(body.username, ip);
     await hit(db, `login:ip:${ip}`, limits(c.env).loginPerIp);
     await assertNotLocked(db, failureKey);
+    // The account over every address: past its budget, the bot check (or, without one, a wait).
+    await assertAccountOpen(c.env, c.req.raw, db, body.username, body.turnstileToken);
     const user = await db
       .select()
       .from(users)
@@ -103,12 +105,13 @@ export const authRoutes = new Hono<AppEnv>()
       .get();
     const ok = await verifyPassword(body.password, user?.passwordHash ?? (await getDummyHash(c.env)));
     if (!user || !ok) {
-      await recordFailure(db, failureKey);
+      await recordPasswordFailure(c.env, db, body.username, ip);
       throw unauthorized(AUTH.invalidCredentials, "invalid_credentials");
     }
     if (user.totpEnabled) {
       if (!body.totpCode) throw new HttpError(401, "two_factor_required", AUTH.twoFactorRequired, { twoFactorRequired: true });
-      if (!(await verifySecondFactor(c.env, db, user, body.totpCode))) {
+      // Counted against the account's budget of wrong codes too, which no address change resets.
+      if (!(await checkSecondFactor(c, user, body.totpCode))) {
         await recordFailure(db, failureKey);
         throw new HttpError(401, "two_factor_invalid", AUTH.twoFactorInvalid, { twoFactorRequired: true });
       }

@@ -6,7 +6,7 @@ import { passwordChangeSchema, profileUpdateSchema } from "../../common/api/acco
 import { deleteAccountSchema } from "../../common/api/account-security";
 import { ACCOUNT, AUTH } from "../../common/messages";
 import { formatCents } from "../../common/domain/money";
-import { payouts, sessions, tournamentParticipants, tournaments, transactions, users } from "../db/schema";
+import { emailTokens, payouts, sessions, tournamentParticipants, tournaments, transactions, users } from "../db/schema";
 import type { Db } from "../db/client";
 import { hit, SENSITIVE_LIMIT, sensitiveKey } from "../http/rate-limit";
 import { assertSteppedUp } from "../auth/step-up";
@@ -30,6 +30,9 @@ export const userRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const me = currentUser(c);
     const body = c.req.valid("json");
+    // The name is how the account signs in and how others know it: changing it needs a step-up too.
+    const renamed = body.username !== me.username;
+    if (renamed) assertSteppedUp(c);
     if (body.email.toLowerCase() !== me.email.toLowerCase()) {
       // The address is where password resets go: changing it is taking the account.
       assertSteppedUp(c);
@@ -56,8 +59,25 @@ export const userRoutes = new Hono<AppEnv>()
       changes.preferences = JSON.stringify({ ...parseJsonObject(me.preferences), ...body.preferences });
     }
     try {
-      const updated = await db.update(users).set(changes).where(eq(users.id, me.id)).returning().get();
+      const [[updated]] = await db.batch([
+        db.update(users).set(changes).where(eq(users.id, me.id)).returning(),
+        // Reset links mailed to the old address stop working with it (no-op when the address stays).
+        db
+          .update(emailTokens)
+          .set({ usedAt: Date.now() })
+          .where(
+            and(
+              eq(emailTokens.userId, me.id),
+              eq(emailTokens.purpose, "reset_password"),
+              isNull(emailTokens.usedAt),
+              sql`${sameAddress(me.email, body.email) ? 0 : 1} = 1`,
+            ),
+          ),
+      ]);
+      if (!updated) throw new Error("profile update returned no row");
       mailEmailChange(c, me, updated);
+      // To the address the account had when it was renamed.
+      if (renamed) sendSecurityNotice(c, { username: updated.username, email: me.email }, { kind: "username_changed", from: me.username });
       return c.json(presentUser(updated));
     } catch (e) {
       if (isUniqueViolation(e)) await assertUnique(db, body.username, body.email, me.id);

@@ -29,7 +29,7 @@ describe("two-factor enrolment", () => {
     expect((await login(user.username, password)).status).toBe(200);
   });
 
-  it("enable checks the code against the pending secret and returns 10 recovery codes stored only as digests", async () => {
+  it("enable checks the code against the pending secret and returns 10 recovery codes stored only as keyed digests", async () => {
     const { cookie: first, user, password } = await registerUser();
     await stepUp(first, password);
     const setup = await call("/api/user/2fa/setup", { cookie: first, method: "POST" });
@@ -55,7 +55,8 @@ describe("two-factor enrolment", () => {
       .first<{ recovery_codes: string; totp_enabled: number }>();
     const stored: string[] = JSON.parse(row!.recovery_codes);
     expect(stored).toHaveLength(10);
-    stored.forEach((d) => expect(d).toMatch(/^[0-9a-f]{64}$/));
+    // HMAC under a key derived from DATA_ENCRYPTION_KEYS (worker/auth/two-factor.ts).
+    stored.forEach((d) => expect(d).toMatch(/^rc1:test1:[0-9a-f]{64}$/));
     codes.forEach((c) => expect(row!.recovery_codes).not.toContain(c));
   });
 

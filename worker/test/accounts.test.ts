@@ -223,6 +223,8 @@ describe("profile and password", () => {
   it("refuses taking another user's username with 409", async () => {
     const a = await registerUser();
     const b = await registerUser();
+    // A new name needs a step-up first (sign-in-hardening.test.ts).
+    await stepUp(b.cookie, b.password);
     const res = await call("/api/user/profile", {
       method: "PATCH",
       cookie: b.cookie,

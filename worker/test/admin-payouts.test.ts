@@ -8,6 +8,7 @@ import { readAchFile } from "../../common/test/nacha-reader";
 import { approvalExecutor } from "../admin/approvals";
 import { createDb } from "../db/client";
 import { open } from "../crypto/sealed";
+import { payoutSealContext } from "../money/payouts";
 import { call, registerUser } from "./helpers";
 import { countRows, balanceCents, expectLedgerBalanced, fund, PAST_HOLD, readyToWithdraw, validBank, withdraw } from "./money-helpers";
 import { makeOperator } from "./fair-play-fixtures";
@@ -413,7 +414,9 @@ describe("batches paid, payouts failed", () => {
     const op = await makeOperator();
     const u = await player();
     const id = await payoutOf(u.cookie, 10, { ...validBank(), accountNumber: "31415926535" });
-    expect(await open(env, (await payoutRow(id))!.account_number_sealed)).toBe("31415926535");
+    const row = (await payoutRow(id))!;
+    const context = payoutSealContext({ userId: row.user_id, routingNumber: row.routing_number, accountLast4: row.account_last4 });
+    expect(await open(env, row.account_number_sealed, context)).toBe("31415926535");
     const res = await exportFile(op.cookie, [id]);
     expect(readAchFile(res.text).entries[0]!.account).toBe("31415926535");
   });

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { call, registerUser } from "./helpers";
+import { markSteppedUp } from "./session-helpers";
 import { AUTH, ERRORS } from "../../common/messages";
 
 const uniq = () => `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -37,6 +38,8 @@ describe("concurrent sign-ups and renames", () => {
 
   it("lets one of 5 players renaming themselves to one name at once have it; the others get the sequential 409", async () => {
     const players = await Promise.all(Array.from({ length: PARALLEL }, () => registerUser()));
+    // A new name needs a step-up (sign-in-hardening.test.ts).
+    await Promise.all(players.map((p) => markSteppedUp(p.user.id)));
     const name = uniq();
     const results = await Promise.all(
       players.map((p) => call("/api/user/profile", { method: "PATCH", cookie: p.cookie, body: { username: name, email: p.user.email } })),

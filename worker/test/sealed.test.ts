@@ -44,7 +44,23 @@ describe("seal and open", () => {
     await expect(open(spec, [v, id, flip(iv), ct].join(":"))).rejects.toThrow(/could not be opened/);
     // The same key bytes under another id: the id is authenticated too.
     await expect(open(spec, [v, "k2", iv, ct].join(":"))).rejects.toThrow(/could not be opened/);
-    await expect(open(spec, "v2:k1:abc:def")).rejects.toThrow(/not a sealed value/);
+    await expect(open(spec, "v3:k1:abc:def")).rejects.toThrow(/not a sealed value/);
+  });
+
+  it("binds a value to a context when asked (v2): it opens only with that context, and v1 values open as before", async () => {
+    const spec = keys(`k1:${key(1)}`);
+    const bound = await seal(spec, "55501234567890", "payout-account:user=1;routing=021000021;last4=7890");
+    expect(bound).toMatch(/^v2:k1:/);
+    expect(isSealed(bound)).toBe(true);
+    expect(await open(spec, bound, "payout-account:user=1;routing=021000021;last4=7890")).toBe("55501234567890");
+    await expect(open(spec, bound, "payout-account:user=2;routing=021000021;last4=7890")).rejects.toThrow(/could not be opened/);
+    await expect(open(spec, bound)).rejects.toThrow(/bound to a context/);
+    // The version is authenticated: relabelling a bound value as v1 does not open it without its context.
+    await expect(open(spec, bound.replace(/^v2:/, "v1:"))).rejects.toThrow(/could not be opened/);
+    const legacy = await seal(spec, "old");
+    expect(legacy).toMatch(/^v1:k1:/);
+    expect(await open(spec, legacy)).toBe("old");
+    expect(await open(spec, legacy, "any context")).toBe("old");
   });
 
   it("rotates: a new first key seals, the old one still opens what it sealed", async () => {

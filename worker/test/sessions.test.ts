@@ -258,7 +258,7 @@ describe("login lockout, per account and address", () => {
     expect((await login(user.username, password, freshIp())).status).toBe(200);
   });
 
-  it("the wait grows with each failure and a success clears it", async () => {
+  it("the wait grows with each failure and a success clears it (the account's count over every address stays)", async () => {
     const { user, password } = await registerUser();
     const ip = freshIp();
     await env.DB.prepare("INSERT INTO login_failures (key, failures, locked_until, updated_at) VALUES (?, 7, ?, ?)")
@@ -271,8 +271,12 @@ describe("login lockout, per account and address", () => {
     await env.DB.prepare("UPDATE login_failures SET locked_until = 0").run();
     expect((await login(user.username, password, ip)).status).toBe(200);
     expect(
-      await env.DB.prepare("SELECT 1 FROM login_failures WHERE key LIKE ?").bind(`${user.username.toLowerCase()}|%`).first(),
+      await env.DB.prepare("SELECT 1 FROM login_failures WHERE key = ?").bind(`${user.username.toLowerCase()}|${ip}`).first(),
     ).toBeNull();
+    // A sign-in of the owner does not give whoever guesses from elsewhere a fresh budget.
+    expect(
+      await env.DB.prepare("SELECT failures FROM login_failures WHERE key = ?").bind(`${user.username.toLowerCase()}|*`).first("failures"),
+    ).toBe(1);
   });
 
   it("a wrong second-factor code counts as a failure", async () => {

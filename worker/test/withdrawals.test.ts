@@ -21,6 +21,7 @@ import {
 } from "./money-helpers";
 import { verifyEmail } from "./email-helpers";
 import { open } from "../crypto/sealed";
+import { payoutSealContext } from "../money/payouts";
 
 afterEach(expectLedgerBalanced);
 
@@ -149,7 +150,7 @@ describe("a withdrawal", () => {
   });
 
   it("keeps the full account number sealed (AES-GCM) on the payout, so it can be paid by file, and nowhere in plain", async () => {
-    const { cookie } = await fundedUser(5_000);
+    const { cookie, user } = await fundedUser(5_000);
     const accountNumber = "55501234567890";
     const res = await withdraw(cookie, 20, { ...validBank(), accountNumber: "5550 1234-567890" });
     expect(res.status).toBe(200);
@@ -158,8 +159,11 @@ describe("a withdrawal", () => {
       .bind(res.body.payout.id)
       .first<{ sealed: string | null; last4: string }>();
     expect(row?.last4).toBe("7890");
-    expect(row?.sealed).toMatch(/^v1:test1:/);
-    expect(await open(env, row!.sealed!)).toBe(accountNumber);
+    // Bound to the payout's player, routing number and last 4 digits (v2).
+    expect(row?.sealed).toMatch(/^v2:test1:/);
+    const context = payoutSealContext({ userId: user.id, routingNumber: validBank().routingNumber, accountLast4: "7890" });
+    expect(await open(env, row!.sealed!, context)).toBe(accountNumber);
+    await expect(open(env, row!.sealed!)).rejects.toThrow();
     const everything = await dumpDatabase();
     expect(everything).not.toContain(accountNumber);
     expect(everything).not.toContain("5550123456");

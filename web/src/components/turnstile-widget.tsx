@@ -59,7 +59,7 @@ export interface TurnstileHandle {
 interface Props {
   siteKey: string;
   /** Told to siteverify, which the Worker checks against the form the token was sent with. */
-  action: "register" | "join";
+  action: "register" | "join" | "login";
   /** The token once the check passes; null when it expires, fails or is reset. */
   onToken: (token: string | null) => void;
   ref?: Ref<TurnstileHandle>;

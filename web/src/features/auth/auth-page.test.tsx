@@ -105,6 +105,46 @@ describe("auth page errors", () => {
   });
 });
 
+describe("signing in past the account's budget of wrong passwords", () => {
+  it("shows Turnstile for login when the server asks for it, and sends the solved token with the next try", async () => {
+    const u = userEvent.setup();
+    const turnstile = fakeTurnstile();
+    const api = fakeFetch({
+      "GET /api/config": () => ({
+        body: {
+          paymentProvider: "sandbox",
+          stripePublishableKey: null,
+          minDeposit: 0.5,
+          maxDeposit: 1000,
+          supportEmail: null,
+          turnstileSiteKey: "site-key-1",
+        },
+      }),
+      "POST /api/login": (req) =>
+        (req.body as { turnstileToken?: string }).turnstileToken
+          ? { body: { id: 9, username: "quiz_master" } }
+          : { status: 403, body: { code: "bot_check_required", message: AUTH.loginBotCheckRequired, botCheckRequired: true } },
+    });
+    show();
+    await signIn(u);
+    expect(await screen.findByText(AUTH.loginBotCheckRequired)).toBeVisible();
+    expect(screen.queryByText("Login failed")).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(turnstile.live()).toHaveLength(1));
+    expect(turnstile.live()[0]!.options).toMatchObject({ sitekey: "site-key-1", action: "login" });
+    // Not sent again until the check is solved.
+    await u.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText(FAIR_PLAY.botCheckPending)).toBeVisible();
+    expect(api.calls("POST /api/login")).toHaveLength(1);
+    turnstile.solve("login-token");
+    await u.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Login successful")).toBeVisible();
+    expect(api.calls("POST /api/login").map((r) => (r.body as { turnstileToken?: string }).turnstileToken)).toEqual([
+      undefined,
+      "login-token",
+    ]);
+  });
+});
+
 describe("registering with the bot check", () => {
   const config = (turnstileSiteKey: string | null) => ({
     body: {

@@ -70,17 +70,33 @@ function LoginForm() {
   const [values, setValues] = useState({ username: "", password: "", totpCode: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [needsCode, setNeedsCode] = useState(false);
+  // Asked by the server once the account is past its budget of wrong passwords (bot_check_required).
+  const siteKey = useBotCheckSiteKey();
+  const [needsBotCheck, setNeedsBotCheck] = useState(false);
+  const [botToken, setBotToken] = useState<string | null>(null);
+  const botCheck = useRef<TurnstileHandle>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const { loginSchema } = await loadRules();
     const input = needsCode ? values : { username: values.username, password: values.password };
     const v = validate(loginSchema, input);
-    setErrors(v.errors ?? {});
-    if (!v.data) return;
-    login.mutate(v.data, {
+    const botMissing = needsBotCheck && siteKey !== null && botToken === null;
+    setErrors({ ...v.errors, ...(botMissing ? { turnstile: FAIR_PLAY.botCheckPending } : {}) });
+    if (!v.data || botMissing) return;
+    login.mutate(botToken !== null ? { ...v.data, turnstileToken: botToken } : v.data, {
       onSuccess: (user) => toast.success("Login successful", `Welcome back, ${user.username}!`),
       onError: (error) => {
+        // A token is spent on the attempt it came with, whatever went wrong.
+        if (botToken !== null) {
+          setBotToken(null);
+          botCheck.current?.reset();
+        }
+        if (error instanceof ApiError && error.code === "bot_check_required" && siteKey !== null) {
+          setNeedsBotCheck(true);
+          setErrors({ turnstile: error.message });
+          return;
+        }
         if (error instanceof ApiError && error.code === "two_factor_required" && !needsCode) {
           setNeedsCode(true);
           return;
@@ -123,6 +139,16 @@ function LoginForm() {
             onChange={set("totpCode")}
           />
         </Field>
+      )}
+      {needsBotCheck && siteKey !== null && (
+        <div>
+          <TurnstileWidget ref={botCheck} siteKey={siteKey} action="login" onToken={setBotToken} />
+          {errors.turnstile && !botToken && (
+            <p role="alert" className="mt-1 text-center text-sm text-destructive">
+              {errors.turnstile}
+            </p>
+          )}
+        </div>
       )}
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? "Signing in..." : "Sign In"}

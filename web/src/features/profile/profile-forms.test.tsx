@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { AUTH } from "@common/messages";
 import userEvent from "@testing-library/user-event";
 import { SettingsTab } from "@/app/routes/dashboard/settings-tab";
 import { fakeFetch } from "@/test/fake-fetch";
@@ -68,6 +69,31 @@ describe.each(VARIANTS)("$name form", (v) => {
     expect(await screen.findByText("Profile updated")).toBeVisible();
     expect(screen.getByText("Your profile has been successfully updated.")).toBeVisible();
     expect(server.calls("PATCH /api/user/profile")[0]!.body).toMatchObject({ username: "new_name", email: user.email });
+  });
+
+  it("a new username opens the step-up dialog, then saves once the password is confirmed", async () => {
+    const u = userEvent.setup();
+    const saved = testUser({ username: "new_name" });
+    let steppedUp = false;
+    const server = fakeFetch({
+      "PATCH /api/user/profile": () =>
+        steppedUp ? { body: saved } : { status: 403, body: { code: "step_up_required", message: AUTH.stepUpRequired } },
+      "POST /api/auth/step-up": () => {
+        steppedUp = true;
+        return { body: { stepUpUntil: Date.now() + 600_000 } };
+      },
+      "GET /api/session": () => ({ body: { user: saved } }),
+    });
+    render();
+    await u.clear(screen.getByLabelText("Username"));
+    await u.type(screen.getByLabelText("Username"), "new_name");
+    await u.click(screen.getByRole("button", { name: "Save Changes" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm it's you" });
+    await u.type(within(dialog).getByLabelText("Password"), "secret123");
+    await u.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("Profile updated")).toBeVisible();
+    expect(server.calls("POST /api/auth/step-up")[0]!.body).toEqual({ password: "secret123" });
+    expect(server.calls("PATCH /api/user/profile").map((r) => (r.body as { username: string }).username)).toEqual(["new_name", "new_name"]);
   });
 });
 

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Bell, X } from "lucide-react";
 import { hubServerFrameSchema, type HubServerFrame } from "@common/api/tournaments";
 import type { User } from "@common/api/types";
-import { WS_AUTH_DELAY_MS } from "@common/spec";
+import { SOCKET_REPLACED_CLOSE_CODE, WS_AUTH_DELAY_MS } from "@common/spec";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useReconnectingSocket } from "@/hooks/use-reconnecting-socket";
@@ -44,6 +44,8 @@ export default function NotificationCenter({ user }: { user: Pick<User, "id"> })
     onFrame,
     hello: { type: "auth", userId: user.id },
     helloDelayMs: WS_AUTH_DELAY_MS,
+    // The hub keeps a user's newest sockets: a tab whose socket was replaced does not fight back.
+    finalCloseCodes: [SOCKET_REPLACED_CLOSE_CODE],
   });
 
   if (!socket.connected || !queue.current) return null;
