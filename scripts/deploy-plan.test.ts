@@ -109,7 +109,7 @@ describe("deployPlan: payments", () => {
   });
 
   it("the Worker's own list of example secrets (which it refuses to serve with) matches .dev.vars.example", async () => {
-    const { EXAMPLE_SECRETS } = await import("../worker/http/insecure-secrets");
+    const { EXAMPLE_SECRETS } = await import("../worker/http/example-secrets");
     const examples = exampleValues(devVarsExample);
     expect(Object.keys(EXAMPLE_SECRETS).sort()).toEqual(["DATA_ENCRYPTION_KEYS", "RECEIPT_SECRET"]);
     for (const [name, value] of Object.entries(EXAMPLE_SECRETS)) expect(value, name).toBe(examples[name]);

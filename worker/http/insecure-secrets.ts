@@ -10,12 +10,7 @@ import type { ApiErrorBody } from "../../common/api/errors";
 import { ERRORS } from "../../common/messages";
 import { isLocalhost } from "../auth/session";
 import type { AppEnv } from "./app-env";
-
-/** The example values (scripts/deploy-plan.test.ts checks they match .dev.vars.example). */
-export const EXAMPLE_SECRETS = {
-  RECEIPT_SECRET: "local-development-receipt-secret",
-  DATA_ENCRYPTION_KEYS: "dev1:U1BXbmLumcwZPNIlc85XyX4raFIXmbeWbNqxyjFu+Nw=",
-} as const;
+import { EXAMPLE_SECRETS } from "./example-secrets";
 
 type SecretName = keyof typeof EXAMPLE_SECRETS;
 
