@@ -33,11 +33,11 @@ import {
   one,
   room,
   roomSql,
-  runAlarm,
   startNow,
   wrongOf,
   type Player,
   type TournamentFixture,
+  stepShow,
 } from "./tournament-fixtures";
 
 type MerkleReport = Extract<FairnessReport, { scheme: "merkle-v2" }>;
@@ -228,18 +228,6 @@ describe("a self-paced pool's reveal", () => {
 });
 
 describe("a live show's reveal", () => {
-  /** Pretends the show's current stage began `ms` ago, then runs its alarm: one step of the show. */
-  async function stepShow(tournamentId: number, ms: number) {
-    const since = Date.now() - ms;
-    await roomSql(
-      tournamentId,
-      "UPDATE questions SET opened_at = ? WHERE ord = (SELECT show_ord FROM meta) AND (SELECT show_stage FROM meta) = 'question'",
-      since,
-    );
-    await roomSql(tournamentId, "UPDATE meta SET show_since = ? WHERE id = 1", since);
-    await runAlarm(tournamentId);
-  }
-
   it("reveals all ten questions, everyone's, each proven against the root published before the start", async () => {
     const t = await makeTournament(await makeCategory(), { format: "live_show" });
     const p = await makePlayer();
@@ -249,8 +237,8 @@ describe("a live show's reveal", () => {
     const first = await next(p, t.id);
     expect((await answer(p, t.id, first.body.id, correctOf(t, first.body.id))).status).toBe(200);
     for (let i = 0; i < 10; i++) {
-      await stepShow(t.id, LIVE_SHOW_WINDOW_MS);
-      await stepShow(t.id, REVEAL_PAUSE_MS);
+      await stepShow(t, LIVE_SHOW_WINDOW_MS);
+      await stepShow(t, REVEAL_PAUSE_MS);
     }
     expect((await one<{ status: string }>("SELECT status FROM tournaments WHERE id = ?", t.id)).status).toBe("completed");
 

@@ -30,6 +30,7 @@ import {
   type Player,
   type SocketClient,
   type TournamentFixture,
+  stepShow,
 } from "./tournament-fixtures";
 
 const socketOf = async (t: { id: number }, p: Player): Promise<SocketClient> => {
@@ -194,18 +195,6 @@ async function liveShow(players: number): Promise<{ t: TournamentFixture; ps: Pl
   const sockets = await Promise.all(ps.map((p) => socketOf(t, p)));
   for (const s of sockets) await s.waitFor((f) => f.type === "status" && f.show?.stage === "waiting");
   return { t, ps, sockets };
-}
-
-/** Pretends the show's current stage began `ms` ago, then runs its alarm: one step of the show. */
-async function stepShow(t: { id: number }, ms: number) {
-  const since = Date.now() - ms;
-  await roomSql(
-    t.id,
-    "UPDATE questions SET opened_at = ? WHERE ord = (SELECT show_ord FROM meta) AND (SELECT show_stage FROM meta) = 'question'",
-    since,
-  );
-  await roomSql(t.id, "UPDATE meta SET show_since = ? WHERE id = 1", since);
-  await runAlarm(t.id);
 }
 
 describe("the live show", () => {

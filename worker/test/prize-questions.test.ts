@@ -22,11 +22,10 @@ import {
   makePractice,
   next,
   one,
-  roomSql,
-  runAlarm,
   startNow,
   type CategoryFixture,
   type Player,
+  stepShow,
 } from "./tournament-fixtures";
 
 type State = { id: number; paid_uses: number; burned: number; practice_only: number };
@@ -63,18 +62,6 @@ const tournamentBody = (categoryId: number) => ({
 /** An operator's tournament in the category, its questions drawn at random (or picked). */
 const create = (op: Player, categoryId: number, o: Record<string, unknown> = {}) =>
   call("/api/admin/tournaments", { cookie: op.cookie, body: { ...tournamentBody(categoryId), ...o } });
-
-/** Pretends the show's current stage began `ms` ago, then runs its alarm: one step of the show. */
-async function stepShow(tournamentId: number, ms: number) {
-  const since = Date.now() - ms;
-  await roomSql(
-    tournamentId,
-    "UPDATE questions SET opened_at = ? WHERE ord = (SELECT show_ord FROM meta) AND (SELECT show_stage FROM meta) = 'question'",
-    since,
-  );
-  await roomSql(tournamentId, "UPDATE meta SET show_since = ? WHERE id = 1", since);
-  await runAlarm(tournamentId);
-}
 
 /** Plays a player's whole self-paced run, wrong answers throughout; returns the ids they were asked. */
 async function playAll(p: Player, tournamentId: number, wrong: (id: number) => string): Promise<number[]> {
@@ -175,8 +162,8 @@ describe("a question whose answer was shown never enters prize play again", () =
     expect((await join(await makePlayer(), show)).status).toBe(200);
     await startNow(show);
     for (let i = 0; i < 10; i++) {
-      await stepShow(show, LIVE_SHOW_WINDOW_MS); // the reveal
-      await stepShow(show, REVEAL_PAUSE_MS); // the next question, or the end
+      await stepShow({ id: show }, LIVE_SHOW_WINDOW_MS); // the reveal
+      await stepShow({ id: show }, REVEAL_PAUSE_MS); // the next question, or the end
     }
     expect(await one<{ status: string }>("SELECT status FROM tournaments WHERE id = ?", show)).toEqual({ status: "completed" });
     const states = await statesOf(category);
@@ -244,8 +231,8 @@ describe("a question whose answer was shown never enters prize play again", () =
     const questions = await questionsOf(show);
     expect((await join(await makePlayer(), show)).status).toBe(200);
     await startNow(show); // question 1 out
-    await stepShow(show, LIVE_SHOW_WINDOW_MS); // revealed
-    await stepShow(show, REVEAL_PAUSE_MS); // question 2 out, not yet revealed
+    await stepShow({ id: show }, LIVE_SHOW_WINDOW_MS); // revealed
+    await stepShow({ id: show }, REVEAL_PAUSE_MS); // question 2 out, not yet revealed
     const cancel = await call(`/api/admin/tournaments/${show}/cancel`, { cookie: op.cookie, body: { reason: "Stream failed" } });
     expect(cancel.status, cancel.text).toBe(200);
     // A repeat changes nothing.

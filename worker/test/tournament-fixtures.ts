@@ -220,6 +220,18 @@ export async function endNow(tournamentId: number): Promise<void> {
   await runAlarm(tournamentId);
 }
 
+/** Pretends the live show's current stage began `ms` ago, then runs its alarm: one step of the show. */
+export async function stepShow(t: { id: number }, ms: number): Promise<void> {
+  const since = Date.now() - ms;
+  await roomSql(
+    t.id,
+    "UPDATE questions SET opened_at = ? WHERE ord = (SELECT show_ord FROM meta) AND (SELECT show_stage FROM meta) = 'question'",
+    since,
+  );
+  await roomSql(t.id, "UPDATE meta SET show_since = ? WHERE id = 1", since);
+  await runAlarm(t.id);
+}
+
 /** Pretends the player's current question was issued `ms` ago. */
 export const backdateCurrent = (tournamentId: number, userId: number, ms: number) =>
   roomSql(
