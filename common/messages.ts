@@ -250,6 +250,13 @@ export const MONEY = {
   accountFrozen: (owedUsd: string) =>
     `Your account is frozen: a card payment was refunded or disputed after the money was used, and $${owedUsd} is owed. ` +
     "Your next deposit settles it first; contact support if you think this is wrong.",
+  /** A withdrawal's card part (closed loop): its ledger description, and the player's line. */
+  cardRefundRow: (usd: string, last4: string | null) => `Refund to card ${last4 ? `…${last4}` : "that paid"} ($${usd}, withdrawal)`,
+  cardRefundPart: (usd: string, last4: string | null) => `$${usd} back to your card${last4 ? ` ending ${last4}` : ""}`,
+  cardRefundFailed: (usd: string, last4: string | null) =>
+    `$${usd} could not be refunded to your card${last4 ? ` ending ${last4}` : ""}; it is back in your balance`,
+  cardRefundFailedNote: " — the card refund failed; the money was returned to your balance.",
+  bankPart: (usd: string) => `$${usd} to your bank account, 1-3 business days`,
   /** Ledger descriptions of reversed card payments (the row's amount says how much). */
   cardRefund: "Card payment refunded",
   chargeback: "Card payment disputed (chargeback)",

@@ -231,6 +231,8 @@ export interface WalletSummary {
   withdrawableBalance: number;
   /** balance - withdrawableBalance. */
   heldBalance: number;
+  /** The part of withdrawableBalance that a withdrawal sends back to the cards that paid it (closed loop; no hold applies). */
+  cardRefundable: number;
   /** Why part of the balance is held, in words; null when nothing is. */
   heldReason: string | null;
   /** When more becomes withdrawable (the next recent deposit's hold ends); null when nothing frees with time. */
@@ -241,11 +243,31 @@ export interface WalletSummary {
   frozen: { reason: string; message: string; since: string } | null;
 }
 
-/** POST /api/withdrawal/confirm */
+/** One card deposit's share of a withdrawal, sent back to that card (closed loop). */
+export interface CardRefundPart {
+  amount: number;
+  /** The card's last 4 digits; null when the provider does not say. */
+  cardLast4: string | null;
+  /** pending while the provider is asked; failed gave the money back to the balance. */
+  status: "pending" | "completed" | "failed";
+  /** "$20.00 back to your card ending 4242". */
+  message: string;
+  transaction: Transaction;
+}
+
+/** POST /api/withdrawal/confirm: the card part(s) first, the rest (winnings) to the bank account. */
 export interface WithdrawalResponse {
   balance: number;
-  transaction: Transaction;
-  payout: Payout;
+  /** The bank part's ledger row; null when everything went back to cards. */
+  transaction: Transaction | null;
+  /** The bank part's payout; null when everything went back to cards. */
+  payout: Payout | null;
+  cardRefunds: CardRefundPart[];
+  /** Sent back to cards (not counting failed refunds, whose money is back in the balance). */
+  cardAmount: number;
+  bankAmount: number;
+  /** "$30.00 to your bank account, 1-3 business days"; null without a bank part. */
+  bankMessage: string | null;
 }
 
 /** The operator's view of a payout (POST /api/admin/payouts/:id/paid, …/failed; the queue adds more: common/api/payouts.ts). */

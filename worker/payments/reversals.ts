@@ -50,10 +50,14 @@ export function settleOwedStatement(d1: D1Database, userId: number, now = Date.n
 function reversalRowStatement(d1: D1Database, r: Reversal): D1PreparedStatement {
   const columns = "event_id, user_id, kind, object_id, payment_intent_id, amount_cents, balance_cents, owed_cents";
   if (r.kind === "refund" || r.kind === "dispute_opened") {
-    // A refund takes only what earlier refunds of the charge did not; a dispute is opened once.
+    // A refund takes only what earlier refunds of the charge did not, nor our own closed-loop
+    // refunds (a withdrawal's card part, already out of the balance); a dispute is opened once.
     const amount =
       r.kind === "refund"
-        ? `max(0, min(?5, ?6) - (SELECT coalesce(sum(amount_cents), 0) FROM payment_reversals WHERE kind = 'refund' AND object_id = ?3))`
+        ? `max(0, min(?5, ?6) - (SELECT coalesce(sum(amount_cents), 0) FROM payment_reversals WHERE kind = 'refund' AND object_id = ?3)
+             + (SELECT coalesce(sum(c.amount_cents), 0) FROM transactions c
+                WHERE c.type = 'withdrawal' AND c.status IN ('completed', 'pending')
+                  AND substr(c.reference, 1, length(?4) + 12) = 'cardrefund:' || ?4 || ':'))`
         : `CASE WHEN EXISTS (SELECT 1 FROM payment_reversals WHERE kind = 'dispute_opened' AND object_id = ?3) THEN 0 ELSE min(?5, ?6) END`;
     return d1
       .prepare(

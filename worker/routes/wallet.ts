@@ -25,6 +25,7 @@ export const walletRoutes = new Hono<AppEnv>().get("/", requireUser, async (c) =
     balance: centsToDollars(me.balanceCents),
     withdrawableBalance: centsToDollars(w.withdrawableCents),
     heldBalance: centsToDollars(w.heldCents),
+    cardRefundable: centsToDollars(w.cardRefundableCents),
     heldReason: heldReason(w),
     nextReleaseAt: w.recentHeldCents > 0 && w.nextReleaseAt !== null ? iso(w.nextReleaseAt) : null,
     owed: centsToDollars(me.owedCents),
