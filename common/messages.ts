@@ -243,6 +243,8 @@ export const MONEY = {
   /** Why part of the balance is held, for the wallet. */
   heldRecentDeposits: (hours: number) => `Card deposits can be withdrawn ${hours} hours after they are made, unless used for entry fees.`,
   heldSandboxDeposits: "Test-payment (sandbox) deposits cannot be withdrawn on this site.",
+  /** A prize paid from entry fees whose card deposits are still on hold: when it frees. */
+  prizeAvailableOn: (when: string) => `Prize available on ${when}: it was paid from entry fees whose card deposits are still on hold.`,
   /** The withdraw dialog's field error for an amount within the balance but above what may leave now. */
   aboveWithdrawable: (usd: string) => `You can withdraw up to $${usd} now; the rest of your balance is on hold`,
   /** Stored as users.frozen_reason when a refund or dispute leaves money owed. */

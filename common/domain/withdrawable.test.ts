@@ -18,14 +18,14 @@ const reversal = (ref: string, cents: number, hoursAgo: number): HoldEvent => ({
 
 /** The hold alone (no card part): the bank part is the whole withdrawable amount. */
 const run = (balanceCents: number, events: HoldEvent[], sandboxWithdrawable = true) => {
-  const { cardRefundableCents, bankWithdrawableCents, ...w } = withdrawable({
+  const { cardRefundableCents, bankWithdrawableCents, prizeHeldCents, prizeReleaseAt, ...w } = withdrawable({
     balanceCents,
     events,
     now: NOW,
     holdMs: HOLD,
     sandboxWithdrawable,
   });
-  expect(cardRefundableCents).toBe(0);
+  expect([cardRefundableCents, prizeHeldCents, prizeReleaseAt]).toEqual([0, 0, null]);
   expect(bankWithdrawableCents).toBe(w.withdrawableCents);
   return w;
 };
@@ -164,5 +164,27 @@ describe("closed loop: the card part", () => {
 
   it("never more than the balance goes back to cards", () => {
     expect(withdrawable(input(1000, [], [["pi_a", 3000, 10]]))).toMatchObject({ withdrawableCents: 1000, cardRefundableCents: 1000 });
+  });
+});
+
+describe("prizes paid from fees still on hold", () => {
+  it("are held until their release; the balance's other money is not", () => {
+    const prize: HoldEvent = { kind: "prize", cents: 3000, at: NOW - H, releaseAt: NOW + 50 * H };
+    const w = withdrawable({ balanceCents: 5000, events: [prize], now: NOW, holdMs: HOLD, sandboxWithdrawable: true });
+    expect(w).toMatchObject({
+      withdrawableCents: 2000,
+      heldCents: 3000,
+      prizeHeldCents: 3000,
+      prizeReleaseAt: NOW + 50 * H,
+      nextReleaseAt: NOW + 50 * H,
+    });
+    const freed = withdrawable({
+      balanceCents: 5000,
+      events: [{ ...prize, releaseAt: NOW }],
+      now: NOW,
+      holdMs: HOLD,
+      sandboxWithdrawable: true,
+    });
+    expect(freed).toMatchObject({ withdrawableCents: 5000, prizeHeldCents: 0, prizeReleaseAt: null });
   });
 });

@@ -22,7 +22,12 @@ export type HoldEvent =
   /** An entry fee given back (a left or cancelled tournament). */
   | { kind: "fee_refund"; key: string; cents: Cents; at: number }
   /** A card refund or dispute that took money back for the deposit `ref`. */
-  | { kind: "reversal"; ref: string; cents: Cents; at: number };
+  | { kind: "reversal"; ref: string; cents: Cents; at: number }
+  /**
+   * A prize from a paid tournament, held until `releaseAt`: the latest hold release of the card
+   * deposits that may have paid its entry fees. A prize is never a faster way out than the deposit it came from.
+   */
+  | { kind: "prize"; cents: Cents; at: number; releaseAt: number };
 
 /**
  * A card deposit that can still go back to its card (closed loop): of the last
@@ -59,8 +64,12 @@ export interface Withdrawable {
   heldCents: Cents;
   recentHeldCents: Cents;
   sandboxHeldCents: Cents;
-  /** When the next recent deposit frees; null when nothing frees with time. */
+  /** When the next recent deposit (or held prize) frees; null when nothing frees with time. */
   nextReleaseAt: number | null;
+  /** Prizes held until the deposits that paid their tournament's entry fees clear (part of recentHeldCents). */
+  prizeHeldCents: Cents;
+  /** When the last of those prizes frees; null when none is held. */
+  prizeReleaseAt: number | null;
 }
 
 interface Lot {
@@ -147,7 +156,7 @@ function held(
         part.cents -= cents;
         left -= cents;
       }
-    } else {
+    } else if (e.kind === "reversal") {
       const lot = lots.get(e.ref);
       if (lot) lot.remaining -= Math.min(lot.remaining, e.cents);
     }
@@ -168,15 +177,25 @@ function held(
       nextReleaseAt = Math.min(nextReleaseAt ?? Infinity, lot.at + holdMs);
     }
   }
+  let prizes = 0;
+  let prizeReleaseAt: number | null = null;
+  for (const e of events) {
+    if (e.kind !== "prize" || e.releaseAt <= now || e.cents <= 0) continue;
+    prizes += e.cents;
+    prizeReleaseAt = Math.max(prizeReleaseAt ?? 0, e.releaseAt);
+    nextReleaseAt = Math.min(nextReleaseAt ?? Infinity, e.releaseAt);
+  }
   const balance = Math.max(0, balanceCents);
-  const heldCents = Math.min(balance, recent + sandbox);
-  const recentHeldCents = Math.min(recent, heldCents);
+  const heldCents = Math.min(balance, recent + prizes + sandbox);
+  const recentHeldCents = Math.min(recent + prizes, heldCents);
   return {
     withdrawableCents: balance - heldCents,
     heldCents,
     recentHeldCents,
     sandboxHeldCents: heldCents - recentHeldCents,
     nextReleaseAt,
+    prizeHeldCents: Math.min(prizes, recentHeldCents),
+    prizeReleaseAt,
   };
 }
 

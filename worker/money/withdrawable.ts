@@ -35,6 +35,33 @@ function feeKey(row: LedgerRow, latestEntry: Map<string, string>): string | null
   return null;
 }
 
+/**
+ * The user's prizes from paid tournaments that are still held: a prize frees no earlier than the
+ * latest hold release of any card deposit an entrant of its tournament made within the hold
+ * before paying their entry (deposit + hold). Deliberately broad: it does not follow which
+ * deposit a fee actually spent, so no path through other money shortens it. Only prizes younger
+ * than the hold can be held (their entries, and so those deposits, came before them).
+ */
+async function heldPrizeEvents(d1: D1Database, userId: number, now: number, holdMs: number): Promise<HoldEvent[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT p.cents, p.at,
+         (SELECT max(d.created_at) FROM transactions e
+            JOIN transactions d ON d.user_id = e.user_id AND d.type = 'deposit' AND d.status = 'completed'
+                               AND d.created_at <= e.created_at AND d.created_at > e.created_at - ?3
+          WHERE e.reference >= 'entry:' || p.tid || ':' AND e.reference < 'entry:' || p.tid || ';'
+            AND e.type = 'tournament_entry' AND e.status IN ('completed', 'pending')) + ?3 AS releaseAt
+       FROM (SELECT amount_cents AS cents, created_at AS at, substr(reference, 7, instr(substr(reference, 7), ':') - 1) AS tid
+             FROM transactions
+             WHERE user_id = ?1 AND type = 'prize' AND status = 'completed' AND reference LIKE 'prize:%' AND created_at > ?2 - ?3) p`,
+    )
+    .bind(userId, now, holdMs)
+    .all<{ cents: number; at: number; releaseAt: number | null }>();
+  return results
+    .filter((r) => r.releaseAt !== null && r.releaseAt > now)
+    .map((r) => ({ kind: "prize" as const, cents: r.cents, at: r.at, releaseAt: r.releaseAt! }));
+}
+
 export interface WithdrawableFor extends Withdrawable {
   holdHours: number;
   /** What withdrawable() was computed from, for planWithdrawal. */
@@ -92,7 +119,8 @@ export async function withdrawableFor(
   )
     .bind(userId, now - holdMs, sandboxWithdrawable ? 0 : 1)
     .first<{ since: number | null }>();
-  if (oldest?.since == null) return { ...withdrawable({ ...base, events: [] }), holdHours, input: { ...base, events: [] } };
+  const prizes = await heldPrizeEvents(env.DB, userId, now, holdMs);
+  if (oldest?.since == null) return { ...withdrawable({ ...base, events: prizes }), holdHours, input: { ...base, events: prizes } };
   const [ledger, reversals] = await env.DB.batch<
     LedgerRow | { payment_intent_id: string | null; amount_cents: number; created_at: number }
   >([
@@ -108,7 +136,7 @@ export async function withdrawableFor(
        ORDER BY id`,
     ).bind(userId, oldest.since),
   ]);
-  const events: HoldEvent[] = [];
+  const events: HoldEvent[] = [...prizes];
   const latestEntry = new Map<string, string>();
   for (const row of (ledger?.results ?? []) as LedgerRow[]) {
     if (row.type === "deposit" && row.reference) {
