@@ -212,6 +212,7 @@ export const MONEY = {
   sandboxTestCardsOnly: "The sandbox accepts test cards only: use 4242 4242 4242 4242.",
   paymentNotFound: "Payment not found",
   paymentNotSucceeded: "Payment has not succeeded",
+  paymentReversed: "This payment was refunded or disputed at the card issuer before it reached your balance, so it cannot be credited.",
   paymentOtherAccount: "This payment belongs to another account",
   amountMismatch: "Amount does not match the payment",
   currencyUnsupported: "Only USD payments can be deposited",

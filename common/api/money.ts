@@ -82,6 +82,32 @@ const cardField = (message: string) =>
   z.union([z.string(), z.number()], { error: message }).transform((v) => String(v).replace(/[\s-]/g, ""));
 
 /** POST /api/sandbox/confirm-payment: the sandbox card form. Card data is checked, never stored. */
+/**
+ * POST /api/sandbox/reversal: what the card issuer would do to a sandbox payment (loopback and
+ * SANDBOX_HOSTS only), run through the same code as Stripe's webhook events.
+ */
+export const sandboxReversalEvents = [
+  "refund",
+  "dispute_inquiry",
+  "dispute_created",
+  "dispute_escalated",
+  "funds_withdrawn",
+  "funds_reinstated",
+  "dispute_won",
+  "dispute_lost",
+] as const;
+export const sandboxReversalSchema = z.object({
+  paymentIntentId: z.string().min(1).max(100),
+  event: z.enum(sandboxReversalEvents),
+  /** USD; a refund's or dispute's amount (default: the whole payment). */
+  amount: usdCentsSchema.optional(),
+  /** The provider event's id (default: a new one): the same id applies once. */
+  eventId: z
+    .string()
+    .regex(/^[A-Za-z0-9_:-]{1,100}$/)
+    .optional(),
+});
+
 export const sandboxConfirmSchema = z.object({
   clientSecret: clientSecretSchema,
   cardNumber: cardField(MONEY.cardNumberInvalid).pipe(z.string().regex(/^\d{12,19}$/, MONEY.cardNumberInvalid)),

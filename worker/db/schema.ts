@@ -554,6 +554,24 @@ export const paymentReversals = sqliteTable(
   (t) => [index("payment_reversals_user_idx").on(t.userId)],
 );
 
+/**
+ * Refunds and disputes the provider reported for a payment not credited yet (the webhook raced
+ * the credit), keyed by the PaymentIntent: applied when the deposit is credited
+ * (payments/reversals.ts, applyEarlyReversals), and they make /api/deposit/confirm refuse it.
+ */
+export const earlyReversals = sqliteTable(
+  "early_reversals",
+  {
+    eventId: text("event_id").primaryKey(),
+    paymentIntentId: text("payment_intent_id").notNull(),
+    kind: text("kind", { enum: ["refund", "dispute_opened", "dispute_won", "dispute_lost"] }).notNull(),
+    objectId: text("object_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("early_reversals_intent_idx").on(t.paymentIntentId)],
+);
+
 /** ACH (NACHA) files of PPD credits an operator exported, then marked paid once the bank confirmed them. */
 export const payoutBatches = sqliteTable("payout_batches", {
   id: integer("id").primaryKey({ autoIncrement: true }),

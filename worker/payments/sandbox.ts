@@ -106,6 +106,13 @@ export class SandboxProvider implements PaymentProvider {
       throw new HttpError(502, "provider_unavailable", MONEY.providerUnavailable);
   }
 
+  /** What was refunded of the intent so far: in full, or the partial refunds' sum. */
+  async refundedCents(id: string): Promise<number> {
+    const row = await this.retrieveRow(id);
+    if (!row) return 0;
+    return row.refundedAt !== null ? row.amountCents : row.refundedCents;
+  }
+
   async cardLast4(id: string): Promise<string | null> {
     return (await this.retrieveRow(id))?.cardLast4 ?? null;
   }
