@@ -220,6 +220,7 @@ export const MONEY = {
   sandboxTestCardsOnly: "The sandbox accepts test cards only: use 4242 4242 4242 4242.",
   paymentNotFound: "Payment not found",
   paymentNotSucceeded: "Payment has not succeeded",
+  paymentReversed: "This payment was refunded or disputed at the card issuer before it reached your balance, so it cannot be credited.",
   paymentOtherAccount: "This payment belongs to another account",
   amountMismatch: "Amount does not match the payment",
   currencyUnsupported: "Only USD payments can be deposited",
@@ -251,6 +252,8 @@ export const MONEY = {
   /** Why part of the balance is held, for the wallet. */
   heldRecentDeposits: (hours: number) => `Card deposits can be withdrawn ${hours} hours after they are made, unless used for entry fees.`,
   heldSandboxDeposits: "Test-payment (sandbox) deposits cannot be withdrawn on this site.",
+  /** A prize paid from entry fees whose card deposits are still on hold: when it frees. */
+  prizeAvailableOn: (when: string) => `Prize available on ${when}: it was paid from entry fees whose card deposits are still on hold.`,
   /** The withdraw dialog's field error for an amount within the balance but above what may leave now. */
   aboveWithdrawable: (usd: string) => `You can withdraw up to $${usd} now; the rest of your balance is on hold`,
   /** Stored as users.frozen_reason when a refund or dispute leaves money owed. */
@@ -258,6 +261,13 @@ export const MONEY = {
   accountFrozen: (owedUsd: string) =>
     `Your account is frozen: a card payment was refunded or disputed after the money was used, and $${owedUsd} is owed. ` +
     "Your next deposit settles it first; contact support if you think this is wrong.",
+  /** A withdrawal's card part (closed loop): its ledger description, and the player's line. */
+  cardRefundRow: (usd: string, last4: string | null) => `Refund to card ${last4 ? `…${last4}` : "that paid"} ($${usd}, withdrawal)`,
+  cardRefundPart: (usd: string, last4: string | null) => `$${usd} back to your card${last4 ? ` ending ${last4}` : ""}`,
+  cardRefundFailed: (usd: string, last4: string | null) =>
+    `$${usd} could not be refunded to your card${last4 ? ` ending ${last4}` : ""}; it is back in your balance`,
+  cardRefundFailedNote: " — the card refund failed; the money was returned to your balance.",
+  bankPart: (usd: string) => `$${usd} to your bank account, 1-3 business days`,
   /** Ledger descriptions of reversed card payments (the row's amount says how much). */
   cardRefund: "Card payment refunded",
   chargeback: "Card payment disputed (chargeback)",

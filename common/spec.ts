@@ -127,6 +127,12 @@ export const MIN_WITHDRAWAL_CENTS = 100;
 export const DEFAULT_MAX_DEPOSIT_CENTS = 100_000;
 /** How long a card deposit stays unwithdrawable unless spent on entry fees (refunds and disputes arrive late); DEPOSIT_HOLD_HOURS overrides. */
 export const DEFAULT_DEPOSIT_HOLD_HOURS = 72;
+/**
+ * Closed loop: a withdrawal first refunds card deposits of the last CARD_REFUND_WINDOW_DAYS to the
+ * card (the chargeback window: after it a refund to the card is no longer the safe way back).
+ */
+export const CARD_REFUND_WINDOW_DAYS = 120;
+export const CARD_REFUND_WINDOW_MS = CARD_REFUND_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 /** Sanity ceiling on any single money amount, far above every real limit, so cents stay exact integers. */
 export const MAX_AMOUNT_CENTS = 100_000_000_00;
 export const DEPOSIT_CURRENCY = "usd";

@@ -128,6 +128,7 @@ export const ERROR_CODES = [
   "payment_not_found",
   "payment_other_account",
   "payment_not_succeeded",
+  "payment_reversed",
   /** The payment arrived but could not be credited (a limit, a break, a suspension…): it is refunded to the card; the message says why. */
   "deposit_refunded",
   /** The checkout was cancelled (a break started) and can no longer be paid. */

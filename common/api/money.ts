@@ -82,6 +82,32 @@ const cardField = (message: string) =>
   z.union([z.string(), z.number()], { error: message }).transform((v) => String(v).replace(/[\s-]/g, ""));
 
 /** POST /api/sandbox/confirm-payment: the sandbox card form. Card data is checked, never stored. */
+/**
+ * POST /api/sandbox/reversal: what the card issuer would do to a sandbox payment (loopback and
+ * SANDBOX_HOSTS only), run through the same code as Stripe's webhook events.
+ */
+export const sandboxReversalEvents = [
+  "refund",
+  "dispute_inquiry",
+  "dispute_created",
+  "dispute_escalated",
+  "funds_withdrawn",
+  "funds_reinstated",
+  "dispute_won",
+  "dispute_lost",
+] as const;
+export const sandboxReversalSchema = z.object({
+  paymentIntentId: z.string().min(1).max(100),
+  event: z.enum(sandboxReversalEvents),
+  /** USD; a refund's or dispute's amount (default: the whole payment). */
+  amount: usdCentsSchema.optional(),
+  /** The provider event's id (default: a new one): the same id applies once. */
+  eventId: z
+    .string()
+    .regex(/^[A-Za-z0-9_:-]{1,100}$/)
+    .optional(),
+});
+
 export const sandboxConfirmSchema = z.object({
   clientSecret: clientSecretSchema,
   cardNumber: cardField(MONEY.cardNumberInvalid).pipe(z.string().regex(/^\d{12,19}$/, MONEY.cardNumberInvalid)),
@@ -231,6 +257,8 @@ export interface WalletSummary {
   withdrawableBalance: number;
   /** balance - withdrawableBalance. */
   heldBalance: number;
+  /** The part of withdrawableBalance that a withdrawal sends back to the cards that paid it (closed loop; no hold applies). */
+  cardRefundable: number;
   /** Why part of the balance is held, in words; null when nothing is. */
   heldReason: string | null;
   /** When more becomes withdrawable (the next recent deposit's hold ends); null when nothing frees with time. */
@@ -241,11 +269,31 @@ export interface WalletSummary {
   frozen: { reason: string; message: string; since: string } | null;
 }
 
-/** POST /api/withdrawal/confirm */
+/** One card deposit's share of a withdrawal, sent back to that card (closed loop). */
+export interface CardRefundPart {
+  amount: number;
+  /** The card's last 4 digits; null when the provider does not say. */
+  cardLast4: string | null;
+  /** pending while the provider is asked; failed gave the money back to the balance. */
+  status: "pending" | "completed" | "failed";
+  /** "$20.00 back to your card ending 4242". */
+  message: string;
+  transaction: Transaction;
+}
+
+/** POST /api/withdrawal/confirm: the card part(s) first, the rest (winnings) to the bank account. */
 export interface WithdrawalResponse {
   balance: number;
-  transaction: Transaction;
-  payout: Payout;
+  /** The bank part's ledger row; null when everything went back to cards. */
+  transaction: Transaction | null;
+  /** The bank part's payout; null when everything went back to cards. */
+  payout: Payout | null;
+  cardRefunds: CardRefundPart[];
+  /** Sent back to cards (not counting failed refunds, whose money is back in the balance). */
+  cardAmount: number;
+  bankAmount: number;
+  /** "$30.00 to your bank account, 1-3 business days"; null without a bank part. */
+  bankMessage: string | null;
 }
 
 /** The operator's view of a payout (POST /api/admin/payouts/:id/paid, …/failed; the queue adds more: common/api/payouts.ts). */

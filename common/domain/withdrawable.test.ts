@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { depositHoldHours, withdrawable, type HoldEvent } from "./withdrawable";
+import { depositHoldHours, planWithdrawal, withdrawable, type HoldEvent } from "./withdrawable";
 
 const H = 60 * 60 * 1000;
 const HOLD = 72 * H;
@@ -16,8 +16,19 @@ const fee = (key: string, cents: number, hoursAgo: number): HoldEvent => ({ kind
 const feeRefund = (key: string, cents: number, hoursAgo: number): HoldEvent => ({ kind: "fee_refund", key, cents, at: NOW - hoursAgo * H });
 const reversal = (ref: string, cents: number, hoursAgo: number): HoldEvent => ({ kind: "reversal", ref, cents, at: NOW - hoursAgo * H });
 
-const run = (balanceCents: number, events: HoldEvent[], sandboxWithdrawable = true) =>
-  withdrawable({ balanceCents, events, now: NOW, holdMs: HOLD, sandboxWithdrawable });
+/** The hold alone (no card part): the bank part is the whole withdrawable amount. */
+const run = (balanceCents: number, events: HoldEvent[], sandboxWithdrawable = true) => {
+  const { cardRefundableCents, bankWithdrawableCents, prizeHeldCents, prizeReleaseAt, ...w } = withdrawable({
+    balanceCents,
+    events,
+    now: NOW,
+    holdMs: HOLD,
+    sandboxWithdrawable,
+  });
+  expect([cardRefundableCents, prizeHeldCents, prizeReleaseAt]).toEqual([0, 0, null]);
+  expect(bankWithdrawableCents).toBe(w.withdrawableCents);
+  return w;
+};
 
 describe("withdrawable", () => {
   it("nothing held: the whole balance", () => {
@@ -106,5 +117,74 @@ describe("depositHoldHours", () => {
     ["soon", 72],
   ])("%s -> %s", (raw, hours) => {
     expect(depositHoldHours(raw)).toBe(hours);
+  });
+});
+
+describe("closed loop: the card part", () => {
+  const input = (balanceCents: number, events: HoldEvent[], refundable: [string, number, number][]) => ({
+    balanceCents,
+    events,
+    now: NOW,
+    holdMs: HOLD,
+    sandboxWithdrawable: true,
+    cardRefundable: refundable.map(([ref, cents, hoursAgo]) => ({ ref, cents, at: NOW - hoursAgo * H, cardLast4: "4242" })),
+  });
+
+  it("a young deposit can go back to its card at once; the hold applies only to the bank part", () => {
+    const i = input(5000, [deposit("pi_new", 3000, 1)], [["pi_new", 3000, 1]]);
+    expect(withdrawable(i)).toMatchObject({
+      withdrawableCents: 5000,
+      cardRefundableCents: 3000,
+      bankWithdrawableCents: 2000,
+      heldCents: 0,
+    });
+    expect(planWithdrawal(i, 5000)).toMatchObject({ cardCents: 3000, bankCents: 2000, keepCents: 0 });
+    expect(planWithdrawal(i, 1000)).toMatchObject({ cardCents: 1000, bankCents: 0 });
+    expect(planWithdrawal(i, 5001)).toBeNull();
+  });
+
+  it("newest deposit first; what a partial card part leaves of a young deposit stays held for the bank", () => {
+    const i = input(
+      6000,
+      [deposit("pi_a", 2000, 200), deposit("pi_b", 3000, 5)],
+      [
+        ["pi_a", 2000, 200],
+        ["pi_b", 3000, 5],
+      ],
+    );
+    const plan = planWithdrawal(i, 1000)!;
+    expect(plan.card.map((p) => [p.ref, p.cents])).toEqual([["pi_b", 1000]]);
+    // $2,000 of pi_b is still young: it must stay in the balance after this withdrawal.
+    expect(plan.keepCents).toBe(2000);
+    expect(planWithdrawal(i, 6000)!.card.map((p) => [p.ref, p.cents])).toEqual([
+      ["pi_b", 3000],
+      ["pi_a", 2000],
+    ]);
+  });
+
+  it("never more than the balance goes back to cards", () => {
+    expect(withdrawable(input(1000, [], [["pi_a", 3000, 10]]))).toMatchObject({ withdrawableCents: 1000, cardRefundableCents: 1000 });
+  });
+});
+
+describe("prizes paid from fees still on hold", () => {
+  it("are held until their release; the balance's other money is not", () => {
+    const prize: HoldEvent = { kind: "prize", cents: 3000, at: NOW - H, releaseAt: NOW + 50 * H };
+    const w = withdrawable({ balanceCents: 5000, events: [prize], now: NOW, holdMs: HOLD, sandboxWithdrawable: true });
+    expect(w).toMatchObject({
+      withdrawableCents: 2000,
+      heldCents: 3000,
+      prizeHeldCents: 3000,
+      prizeReleaseAt: NOW + 50 * H,
+      nextReleaseAt: NOW + 50 * H,
+    });
+    const freed = withdrawable({
+      balanceCents: 5000,
+      events: [{ ...prize, releaseAt: NOW }],
+      now: NOW,
+      holdMs: HOLD,
+      sandboxWithdrawable: true,
+    });
+    expect(freed).toMatchObject({ withdrawableCents: 5000, prizeHeldCents: 0, prizeReleaseAt: null });
   });
 });

@@ -427,7 +427,7 @@ export const transactions = sqliteTable(
     amountCents: integer("amount_cents").notNull(),
     type: text("type", { enum: transactionTypes }).notNull(),
     status: text("status", { enum: transactionStatuses }).notNull().default("completed"),
-    /** Unique per outside event (pi_…, entry:{t}:{u}, prize:{t}:{u}, refund:{t}:{u}, payout:{id}). */
+    /** Unique per outside event (pi_…, entry:{t}:{u}, prize:{t}:{u}, refund:{t}:{u}, payout:{id}, cardrefund:{pi}:{withdrawal group}). */
     reference: text("reference").unique(),
     /** Deposits only: which payment provider took the card (sandbox money is never withdrawable off the sandbox hosts). */
     provider: text("provider", { enum: ["stripe", "sandbox"] }),
@@ -517,6 +517,11 @@ export const payouts = sqliteTable(
       .notNull()
       .default("pending"),
     failureReason: text("failure_reason"),
+    /**
+     * The withdrawal this payout is the bank part of (its card refunds' ledger references end in
+     * the same group: cardrefund:{pi}:{group}); null for payouts from before closed-loop refunds.
+     */
+    withdrawalGroup: text("withdrawal_group"),
     createdAt: integer("created_at").notNull().default(now),
     processedAt: integer("processed_at"),
   },
@@ -547,6 +552,24 @@ export const paymentReversals = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("payment_reversals_user_idx").on(t.userId)],
+);
+
+/**
+ * Refunds and disputes the provider reported for a payment not credited yet (the webhook raced
+ * the credit), keyed by the PaymentIntent: applied when the deposit is credited
+ * (payments/reversals.ts, applyEarlyReversals), and they make /api/deposit/confirm refuse it.
+ */
+export const earlyReversals = sqliteTable(
+  "early_reversals",
+  {
+    eventId: text("event_id").primaryKey(),
+    paymentIntentId: text("payment_intent_id").notNull(),
+    kind: text("kind", { enum: ["refund", "dispute_opened", "dispute_won", "dispute_lost"] }).notNull(),
+    objectId: text("object_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("early_reversals_intent_idx").on(t.paymentIntentId)],
 );
 
 /** ACH (NACHA) files of PPD credits an operator exported, then marked paid once the bank confirmed them. */
@@ -643,9 +666,29 @@ export const sandboxPaymentIntents = sqliteTable(
     /** Set when the deposit was refunded to the card (refundIntent), with our reason; Stripe keeps such an intent "succeeded" too. */
     refundedAt: integer("refunded_at"),
     refundReason: text("refund_reason"),
+    /** What partial refunds (closed-loop withdrawals, sandbox_refunds) sent back so far. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** The last 4 digits of the test card that paid it (never more of the card). */
+    cardLast4: text("card_last4"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [check("sandbox_intents_amount_positive", sql`${t.amountCents} > 0`)],
+);
+
+/** Partial refunds the sandbox made, one per idempotency key (Stripe's Refund objects, re_sbx_…). */
+export const sandboxRefunds = sqliteTable(
+  "sandbox_refunds",
+  {
+    id: text("id").primaryKey(),
+    intentId: text("intent_id")
+      .notNull()
+      .references(() => sandboxPaymentIntents.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    reason: text("reason"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("sandbox_refunds_intent_idx").on(t.intentId), check("sandbox_refunds_amount_positive", sql`${t.amountCents} > 0`)],
 );
 
 export const depositIntentStatuses = ["open", "credited", "refunded", "cancelled"] as const;

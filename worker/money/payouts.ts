@@ -1,23 +1,38 @@
 // Withdrawals to a bank account: the debit into a pending ledger row plus its payout record,
 // and the operator's paid/failed decision. The account number is stored sealed (AES-GCM, so the
 // ACH file can pay it) beside its last 4 digits, the only part ever shown.
-import { eq } from "drizzle-orm";
-import type { AdminPayout, Payout } from "../../common/api/money";
+import { and, eq, like } from "drizzle-orm";
+import type { AdminPayout, CardRefundPart, Payout, WithdrawalResponse } from "../../common/api/money";
 import type { NotificationFrame } from "../../common/api/tournaments";
 import { MONEY, NOTIFY } from "../../common/messages";
 import { centsToDollars, formatCents } from "../../common/domain/money";
 import type { Db } from "../db/client";
-import { iso } from "../db/present";
+import { iso, presentTransaction } from "../db/present";
 import { payouts, transactions, users } from "../db/schema";
 import { InsufficientFundsError, isOverdraft, runAtomically } from "./ledger";
 import { claimGuardStatement, claimReferenceStatement, type KeyClaim } from "./idempotency";
 import { seal, type SealEnv } from "../crypto/sealed";
+import type { PaymentProvider } from "../payments/provider";
+import { CARD_REFUNDABLE_SQL, cardRefundReference } from "./withdrawable";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
+/** A deposit's share of a withdrawal that goes back to its card. */
+export interface CardPart {
+  /** The deposit's PaymentIntent id. */
+  ref: string;
+  cents: number;
+  cardLast4: string | null;
+}
+
 export interface WithdrawalRequest {
   userId: number;
+  /** The bank part: what goes to the bank account (0 when everything goes back to cards). */
   amountCents: number;
+  /** The card parts (closed loop), refunded to the cards after the debit. */
+  cardParts?: CardPart[];
+  /** Names this withdrawal: its card rows' references end in it and its payout carries it. */
+  group: string;
   accountHolderName: string;
   /** The full number: stored sealed; only its last 4 digits leave this function. */
   accountNumber: string;
@@ -29,6 +44,10 @@ export interface WithdrawalRequest {
 }
 
 export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
+
+/** The idempotency reference of a withdrawal: its group, which names its card rows and its payout. */
+export const withdrawalReference = (group: string) => `withdrawal:${group}`;
+const cardRowDescription = (p: CardPart) => MONEY.cardRefundRow(formatCents(p.cents), p.cardLast4);
 
 /**
  * What a payout's sealed account number is bound to (worker/crypto/sealed.ts, v2): its player,
@@ -49,59 +68,169 @@ export const payoutSealContext = (p: { userId: number; routingNumber: string; ac
  * The held-money statement changes no balance: it only trips the same CHECK when the debit
  * would dig into the held money, so two withdrawals racing each other cannot together take what is on hold.
  */
-export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, db: Db, w: WithdrawalRequest, claim: KeyClaim | null = null) {
+export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, w: WithdrawalRequest, claim: KeyClaim | null = null) {
   const d1 = env.DB;
   const last4 = w.accountNumber.slice(-4);
-  const sealedNumber = await seal(
-    env,
-    w.accountNumber,
-    payoutSealContext({ userId: w.userId, routingNumber: w.routingNumber, accountLast4: last4 }),
-  );
-  let payoutId: number;
-  try {
-    const results = await d1.batch<{ id: number }>([
-      ...(claim ? [claimGuardStatement(d1, claim)] : []),
-      d1
-        .prepare("UPDATE users SET balance_cents = CASE WHEN balance_cents - ? < ? THEN -1 ELSE balance_cents END WHERE id = ?")
-        .bind(w.amountCents, w.keepCents ?? 0, w.userId),
+  const cardParts = w.cardParts ?? [];
+  const totalCents = w.amountCents + cardParts.reduce((s, p) => s + p.cents, 0);
+  const bank = w.amountCents > 0;
+  const sealedNumber = bank
+    ? await seal(env, w.accountNumber, payoutSealContext({ userId: w.userId, routingNumber: w.routingNumber, accountLast4: last4 }))
+    : null;
+  const statements: D1PreparedStatement[] = [
+    ...(claim ? [claimGuardStatement(d1, claim)] : []),
+    d1
+      .prepare("UPDATE users SET balance_cents = CASE WHEN balance_cents - ? < ? THEN -1 ELSE balance_cents END WHERE id = ?")
+      .bind(totalCents, w.keepCents ?? 0, w.userId),
+    // The card parts: pending until the provider confirms the refund (settleCardRefunds).
+    ...cardParts.map((p) =>
       d1
         .prepare(
-          `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, account_number_sealed, routing_number, account_type)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO transactions (user_id, amount_cents, type, status, reference, description) VALUES (?, ?, 'withdrawal', 'pending', ?, ?)`,
         )
-        .bind(w.userId, w.amountCents, w.method, w.accountHolderName, last4, sealedNumber, w.routingNumber, w.accountType),
+        .bind(w.userId, -p.cents, cardRefundReference(p.ref, w.group), cardRowDescription(p)),
+    ),
+    // No deposit goes back to its card beyond what it paid, however many withdrawals race: the CHECK trips.
+    ...cardParts.map((p) =>
+      d1
+        .prepare(
+          `UPDATE users SET balance_cents = -1 WHERE id = ?1
+             AND (SELECT ${CARD_REFUNDABLE_SQL("t")} FROM transactions t WHERE t.reference = ?2 AND t.user_id = ?1 AND t.type = 'deposit') < 0`,
+        )
+        .bind(w.userId, p.ref),
+    ),
+  ];
+  const payoutAt = statements.length;
+  if (bank) {
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, account_number_sealed, routing_number, account_type, withdrawal_group)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        )
+        .bind(w.userId, w.amountCents, w.method, w.accountHolderName, last4, sealedNumber, w.routingNumber, w.accountType, w.group),
+      // The payout's ledger row: its reference names the payout just inserted (same batch, same connection).
       d1
         .prepare(
           `INSERT INTO transactions (user_id, amount_cents, type, status, reference, description)
            VALUES (?, ?, 'withdrawal', 'pending', 'payout:' || last_insert_rowid(), ?)`,
         )
         .bind(w.userId, -w.amountCents, `Withdrawal of $${formatCents(w.amountCents)} to ${w.accountType} account ••••${last4}`),
-      // The row just inserted is the ledger row: its reference names the payout.
-      ...(claim ? [claimReferenceStatement(d1, claim, { sql: "SELECT reference FROM transactions WHERE id = last_insert_rowid()" })] : []),
-    ]);
-    const id = results[claim ? 2 : 1]?.results[0]?.id;
-    if (typeof id !== "number") throw new Error("payout insert returned no id");
-    payoutId = id;
+    );
+  }
+  if (claim) statements.push(claimReferenceStatement(d1, claim, withdrawalReference(w.group)));
+  try {
+    const results = await d1.batch<{ id: number }>(statements);
+    if (bank && typeof results[payoutAt]?.results[0]?.id !== "number") throw new Error("payout insert returned no id");
   } catch (e) {
     if (isOverdraft(e)) throw new InsufficientFundsError();
     throw e;
   }
-  return withdrawalRows(db, w.userId, payoutId);
 }
 
-/** A withdrawal as it stands: its payout, its ledger row and the player's balance now. */
-export async function withdrawalRows(db: Db, userId: number, payoutId: number) {
-  const [payout, transaction, user] = await Promise.all([
-    db.select().from(payouts).where(eq(payouts.id, payoutId)).get(),
-    db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.reference, payoutReference(payoutId)))
-      .get(),
+/**
+ * Asks the provider for each pending card refund of a withdrawal (its key is the row's reference,
+ * so asking again never refunds twice) and settles the row: completed once the provider confirmed
+ * it; failed when it refused or could not be reached, which gives the money back to the balance
+ * (the ledger trigger). Should a failed-looking refund have happened after all, the provider's
+ * charge.refunded then takes it from the balance (payments/reversals.ts counts only live rows).
+ */
+export async function settleCardRefunds(
+  d1: D1Database,
+  provider: PaymentProvider,
+  rows: { reference: string | null; amountCents: number; status: string }[],
+) {
+  for (const row of rows) {
+    if (row.status !== "pending" || !row.reference?.startsWith("cardrefund:")) continue;
+    const paymentIntentId = row.reference.split(":")[1] ?? "";
+    let ok = true;
+    try {
+      await provider.refundIntent(paymentIntentId, "withdrawal", {
+        amountCents: -row.amountCents,
+        idempotencyKey: `withdrawal-${row.reference}`,
+      });
+    } catch (e) {
+      console.warn("closed-loop card refund failed", { reference: row.reference, error: String(e) });
+      ok = false;
+    }
+    await (
+      ok
+        ? d1.prepare("UPDATE transactions SET status = 'completed' WHERE reference = ? AND status = 'pending'").bind(row.reference)
+        : d1
+            .prepare(
+              "UPDATE transactions SET status = 'failed', description = coalesce(description, '') || ? WHERE reference = ? AND status = 'pending'",
+            )
+            .bind(MONEY.cardRefundFailedNote, row.reference)
+    ).run();
+  }
+}
+
+/** A withdrawal as it stands: its card rows, its payout and ledger row (when it has a bank part) and the player's balance now. */
+export async function withdrawalRows(db: Db, userId: number, reference: string) {
+  const group = /^withdrawal:([0-9a-f]+)$/.exec(reference)?.[1] ?? null;
+  const payoutQuery = group
+    ? db
+        .select()
+        .from(payouts)
+        .where(and(eq(payouts.withdrawalGroup, group), eq(payouts.userId, userId)))
+    : db
+        .select()
+        .from(payouts)
+        .where(eq(payouts.id, payoutIdOf(reference)));
+  const [payout, cardRows, user] = await Promise.all([
+    payoutQuery.get(),
+    group
+      ? db
+          .select()
+          .from(transactions)
+          .where(and(eq(transactions.userId, userId), like(transactions.reference, `cardrefund:%:${group}`)))
+          .orderBy(transactions.id)
+          .all()
+      : Promise.resolve([]),
     db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId)).get(),
   ]);
-  if (!payout || !transaction || !user || payout.userId !== userId) throw new Error("withdrawal rows missing");
-  return { payout, transaction, balanceCents: user.balanceCents };
+  const transaction = payout
+    ? await db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.reference, payoutReference(payout.id)))
+        .get()
+    : null;
+  if (!user || (payout && payout.userId !== userId) || (payout && !transaction) || (!payout && cardRows.length === 0))
+    throw new Error("withdrawal rows missing");
+  return { payout: payout ?? null, transaction: transaction ?? null, cardRows, balanceCents: user.balanceCents };
+}
+
+const lastFourOf = (description: string | null) => /…(\d{4})/.exec(description ?? "")?.[1] ?? null;
+
+export function presentWithdrawal({
+  payout,
+  transaction,
+  cardRows,
+  balanceCents,
+}: Awaited<ReturnType<typeof withdrawalRows>>): WithdrawalResponse {
+  const cardRefunds: CardRefundPart[] = cardRows.map((t) => {
+    const usd = formatCents(-t.amountCents);
+    const cardLast4 = lastFourOf(t.description);
+    const status = t.status === "failed" ? "failed" : t.status === "completed" ? "completed" : "pending";
+    return {
+      amount: centsToDollars(-t.amountCents),
+      cardLast4,
+      status,
+      message: status === "failed" ? MONEY.cardRefundFailed(usd, cardLast4) : MONEY.cardRefundPart(usd, cardLast4),
+      transaction: presentTransaction(t),
+    };
+  });
+  const cardCents = cardRows.filter((t) => t.status !== "failed").reduce((s, t) => s - t.amountCents, 0);
+  return {
+    balance: centsToDollars(balanceCents),
+    transaction: transaction ? presentTransaction(transaction) : null,
+    payout: payout ? presentPayout(payout) : null,
+    cardRefunds,
+    cardAmount: centsToDollars(cardCents),
+    bankAmount: centsToDollars(payout?.amountCents ?? 0),
+    bankMessage: payout ? MONEY.bankPart(formatCents(payout.amountCents)) : null,
+  };
 }
 
 /** The payout id in a `payout:{id}` reference. */

@@ -9,7 +9,7 @@ import { DEPOSIT_CURRENCY, LIMIT_WINDOWS_MS } from "../../common/spec";
 import { formatCents } from "../../common/domain/money";
 import { HttpError } from "../http/errors";
 import { runAtomically } from "../money/ledger";
-import { repaymentStatements } from "./reversals";
+import { applyEarlyReversals, repaymentStatements } from "./reversals";
 import type { PaymentProviderName } from "../../common/api/money";
 import type { PaymentProvider, ProviderIntent } from "./provider";
 
@@ -195,6 +195,8 @@ export async function creditOrRefund(
     await d1.prepare("UPDATE deposit_intents SET refunded_at = ? WHERE id = ? AND refunded_at IS NULL").bind(at, intent.id).run();
     return { ...outcome, refundedAt: at };
   }
+  // Refunds and disputes the provider reported before the credit now apply (once per event).
+  if (outcome.kind === "credited") await applyEarlyReversals(d1, intent.id);
   return outcome;
 }
 

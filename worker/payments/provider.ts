@@ -21,16 +21,26 @@ export interface CreateIntentInput {
   idempotencyKey: string;
 }
 
+/** A partial refund: this many cents, once per key (a closed-loop withdrawal's card part). */
+export interface PartialRefund {
+  amountCents: number;
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** Null when the provider has no intent with this id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /**
-   * Refunds a succeeded payment in full to the card it came from. Idempotent: asking again for
-   * the same intent makes no second refund. `reason` is our refusal code, kept with the refund.
+   * Refunds a succeeded payment to the card it came from: in full, or `partial.amountCents` of it.
+   * Idempotent: asking again for the same intent (in full) or the same key (partial) makes no
+   * second refund. `reason` is our code (a refusal, or `withdrawal`), kept with the refund. Throws
+   * when the provider refuses or cannot be reached.
    */
-  refundIntent(id: string, reason: string): Promise<void>;
+  refundIntent(id: string, reason: string, partial?: PartialRefund): Promise<void>;
+  /** The last 4 digits of the card that paid the intent; null when the provider does not say. */
+  cardLast4(id: string): Promise<string | null>;
   /** Cancels an unpaid intent so it can no longer be paid; one already paid stays as it is. Returns the intent as it now stands. */
   cancelIntent(id: string): Promise<ProviderIntent | null>;
 }

@@ -5,7 +5,6 @@
 // computed inside the D1 batch from the rows as they are then, so concurrent events cannot
 // double-count, and users.owed_cents is recomputed from the rows rather than adjusted.
 import { MONEY } from "../../common/messages";
-import { runAtomically } from "../money/ledger";
 
 export type ReversalKind = "refund" | "dispute_opened" | "dispute_won" | "dispute_lost";
 
@@ -50,17 +49,22 @@ export function settleOwedStatement(d1: D1Database, userId: number, now = Date.n
 function reversalRowStatement(d1: D1Database, r: Reversal): D1PreparedStatement {
   const columns = "event_id, user_id, kind, object_id, payment_intent_id, amount_cents, balance_cents, owed_cents";
   if (r.kind === "refund" || r.kind === "dispute_opened") {
-    // A refund takes only what earlier refunds of the charge did not; a dispute is opened once.
+    // A refund takes only what earlier refunds of the charge did not, nor our own closed-loop
+    // refunds (a withdrawal's card part, already out of the balance); a dispute is opened once,
+    // whichever of created, updated and funds_withdrawn comes first (the others record nothing).
     const amount =
       r.kind === "refund"
-        ? `max(0, min(?5, ?6) - (SELECT coalesce(sum(amount_cents), 0) FROM payment_reversals WHERE kind = 'refund' AND object_id = ?3))`
+        ? `max(0, min(?5, ?6) - (SELECT coalesce(sum(amount_cents), 0) FROM payment_reversals WHERE kind = 'refund' AND object_id = ?3)
+             + (SELECT coalesce(sum(c.amount_cents), 0) FROM transactions c
+                WHERE c.type = 'withdrawal' AND c.status IN ('completed', 'pending')
+                  AND substr(c.reference, 1, length(?4) + 12) = 'cardrefund:' || ?4 || ':'))`
         : `CASE WHEN EXISTS (SELECT 1 FROM payment_reversals WHERE kind = 'dispute_opened' AND object_id = ?3) THEN 0 ELSE min(?5, ?6) END`;
     return d1
       .prepare(
         `INSERT INTO payment_reversals (${columns})
          SELECT ?1, u.id, ?7, ?3, ?4, a.amt, min(a.amt, u.balance_cents), a.amt - min(a.amt, u.balance_cents)
          FROM users u, (SELECT ${amount} AS amt) a
-         WHERE u.id = ?2
+         WHERE u.id = ?2${r.kind === "dispute_opened" ? " AND NOT EXISTS (SELECT 1 FROM payment_reversals WHERE kind = 'dispute_opened' AND object_id = ?3)" : ""}
          ON CONFLICT (event_id) DO NOTHING`,
       )
       .bind(r.eventId, r.userId, r.objectId, r.paymentIntentId, r.amountCents, r.depositCents, r.kind);
@@ -100,14 +104,19 @@ function reversalLedgerStatement(d1: D1Database, r: Reversal): D1PreparedStateme
     .bind(sign, type, description, r.eventId);
 }
 
-/** Applies one provider event; true when this call recorded it, false when it had been before. */
+/**
+ * Applies one provider event; true when this call recorded it and it moved money (or what is
+ * owed), false when it had been recorded before or moved nothing (a dispute already taken, a lost one).
+ */
 export async function applyReversal(d1: D1Database, r: Reversal): Promise<boolean> {
-  const [recorded] = await runAtomically(d1, [
+  const results = await d1.batch<{ moved: number }>([
     reversalRowStatement(d1, r),
     reversalLedgerStatement(d1, r),
     settleOwedStatement(d1, r.userId),
+    d1.prepare("SELECT balance_cents <> 0 OR owed_cents <> 0 AS moved FROM payment_reversals WHERE event_id = ?").bind(r.eventId),
   ]);
-  return (recorded ?? 0) > 0;
+  const recorded = (results[0]?.meta.changes ?? 0) > 0;
+  return recorded && results[3]?.results[0]?.moved === 1;
 }
 
 /**
@@ -130,4 +139,57 @@ export function repaymentStatements(d1: D1Database, userId: number, paymentInten
       .bind(userId, repaymentReference(paymentIntentId), depositCents, MONEY.owedRepaid, paymentIntentId),
     settleOwedStatement(d1, userId),
   ];
+}
+
+/** A refund or dispute event as the provider reports it, before we know whose deposit it is. */
+export type ProviderReversal = Omit<Reversal, "userId" | "depositCents">;
+
+export type ReversalOutcome = "applied" | "duplicate" | "recorded" | "ignored";
+
+const depositOf = (d1: D1Database, paymentIntentId: string) =>
+  d1
+    .prepare("SELECT user_id AS userId, amount_cents AS cents, status FROM transactions WHERE reference = ? AND type = 'deposit'")
+    .bind(paymentIntentId)
+    .first<{ userId: number; cents: number; status: string }>();
+
+/**
+ * Applies one provider event to the deposit it names. A credited deposit: the reversal, once per
+ * event id. One refused at credit (status refunded) was never in the balance: ignored. Not credited
+ * yet (the webhook raced the credit): recorded in early_reversals, applied when it is credited,
+ * and checked once more afterwards so a credit in between cannot miss it.
+ */
+export async function applyProviderReversal(d1: D1Database, r: ProviderReversal): Promise<ReversalOutcome> {
+  const apply = async (deposit: { userId: number; cents: number; status: string }): Promise<ReversalOutcome> => {
+    if (deposit.status !== "completed" && deposit.status !== "pending") return "ignored";
+    return (await applyReversal(d1, { ...r, userId: deposit.userId, depositCents: deposit.cents })) ? "applied" : "duplicate";
+  };
+  const deposit = await depositOf(d1, r.paymentIntentId);
+  if (deposit) return apply(deposit);
+  await d1
+    .prepare(
+      `INSERT INTO early_reversals (event_id, payment_intent_id, kind, object_id, amount_cents) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (event_id) DO NOTHING`,
+    )
+    .bind(r.eventId, r.paymentIntentId, r.kind, r.objectId, r.amountCents)
+    .run();
+  const now = await depositOf(d1, r.paymentIntentId);
+  if (now) return apply(now);
+  return "recorded";
+}
+
+/** After a deposit's credit: the refunds and disputes reported before it, in the order they came. */
+export async function applyEarlyReversals(d1: D1Database, paymentIntentId: string): Promise<void> {
+  const { results } = await d1
+    .prepare(
+      "SELECT event_id AS eventId, kind, object_id AS objectId, amount_cents AS amountCents FROM early_reversals WHERE payment_intent_id = ? ORDER BY created_at, rowid",
+    )
+    .bind(paymentIntentId)
+    .all<{ eventId: string; kind: ReversalKind; objectId: string; amountCents: number }>();
+  for (const e of results) await applyProviderReversal(d1, { ...e, paymentIntentId });
+}
+
+/** Whether the provider reported a refund or dispute for a payment before it was credited. */
+export async function reversedBeforeCredit(d1: D1Database, paymentIntentId: string): Promise<boolean> {
+  const row = await d1.prepare("SELECT 1 AS x FROM early_reversals WHERE payment_intent_id = ? LIMIT 1").bind(paymentIntentId).first();
+  return row !== null;
 }

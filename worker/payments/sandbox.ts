@@ -9,7 +9,7 @@ import { luhnValid } from "../../common/domain/payment-checks";
 import type { Db } from "../db/client";
 import { sandboxPaymentIntents } from "../db/schema";
 import { badRequest, HttpError, notFound } from "../http/errors";
-import type { CreateIntentInput, PaymentProvider, ProviderIntent } from "./provider";
+import type { CreateIntentInput, PartialRefund, PaymentProvider, ProviderIntent } from "./provider";
 
 export const SANDBOX_CARDS = { succeeds: "4242424242424242", declined: "4000000000000002" } as const;
 
@@ -68,14 +68,57 @@ export class SandboxProvider implements PaymentProvider {
     return row ? toProviderIntent(row) : null;
   }
 
-  /** Records the refund on the intent (the sandbox's card is fake: nothing else to send back); once. */
-  async refundIntent(id: string, reason: string): Promise<void> {
+  /**
+   * Records the refund on the intent (the sandbox's card is fake: nothing else to send back); once.
+   * A partial refund is a sandbox_refunds row per key, refused (as Stripe does) for an intent that
+   * is unknown, not paid, or would be refunded beyond what was paid.
+   */
+  async refundIntent(id: string, reason: string, partial?: PartialRefund): Promise<void> {
+    if (partial) return this.refundPart(id, reason, partial);
     await this.db
       .update(sandboxPaymentIntents)
       .set({ refundedAt: Date.now(), refundReason: reason })
       .where(
         and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, "succeeded"), isNull(sandboxPaymentIntents.refundedAt)),
       );
+  }
+
+  private async refundPart(id: string, reason: string, { amountCents, idempotencyKey }: PartialRefund): Promise<void> {
+    const refundId = `re_sbx_${bytesToHex(randomBytes(12))}`;
+    const [, , existing] = await this.db.$client.batch([
+      this.db.$client
+        .prepare(
+          `INSERT INTO sandbox_refunds (id, intent_id, amount_cents, idempotency_key, reason)
+           SELECT ?1, i.id, ?3, ?4, ?5 FROM sandbox_payment_intents i
+           WHERE i.id = ?2 AND i.status = 'succeeded' AND i.refunded_at IS NULL AND i.refunded_cents + ?3 <= i.amount_cents
+           ON CONFLICT (idempotency_key) DO NOTHING`,
+        )
+        .bind(refundId, id, amountCents, idempotencyKey, reason),
+      this.db.$client
+        .prepare(
+          "UPDATE sandbox_payment_intents SET refunded_cents = (SELECT coalesce(sum(amount_cents), 0) FROM sandbox_refunds WHERE intent_id = ?1) WHERE id = ?1",
+        )
+        .bind(id),
+      this.db.$client.prepare("SELECT intent_id, amount_cents FROM sandbox_refunds WHERE idempotency_key = ?").bind(idempotencyKey),
+    ]);
+    const row = existing?.results[0] as { intent_id: string; amount_cents: number } | undefined;
+    if (!row || row.intent_id !== id || row.amount_cents !== amountCents)
+      throw new HttpError(502, "provider_unavailable", MONEY.providerUnavailable);
+  }
+
+  /** What was refunded of the intent so far: in full, or the partial refunds' sum. */
+  async refundedCents(id: string): Promise<number> {
+    const row = await this.retrieveRow(id);
+    if (!row) return 0;
+    return row.refundedAt !== null ? row.amountCents : row.refundedCents;
+  }
+
+  async cardLast4(id: string): Promise<string | null> {
+    return (await this.retrieveRow(id))?.cardLast4 ?? null;
+  }
+
+  private retrieveRow(id: string) {
+    return this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id)).get();
   }
 
   /** An unpaid intent becomes canceled (it can no longer be paid); a succeeded one is left as it is. */
@@ -109,7 +152,7 @@ export class SandboxProvider implements PaymentProvider {
     if (card.cardNumber !== SANDBOX_CARDS.succeeds) throw badRequest(MONEY.sandboxTestCardsOnly);
     const updated = await this.db
       .update(sandboxPaymentIntents)
-      .set({ status: "succeeded", lastError: null })
+      .set({ status: "succeeded", lastError: null, cardLast4: card.cardNumber.slice(-4) })
       .where(and(eq(sandboxPaymentIntents.id, row.id), eq(sandboxPaymentIntents.status, "requires_payment_method")))
       .returning()
       .get();

@@ -5,7 +5,7 @@ import { DEPOSIT_CURRENCY } from "../../common/spec";
 import { paymentIntentStatuses, type PaymentIntentStatus } from "../../common/api/money";
 import { HttpError } from "../http/errors";
 import { MONEY } from "../../common/messages";
-import { userIdFromMetadata, type CreateIntentInput, type PaymentProvider, type ProviderIntent } from "./provider";
+import { userIdFromMetadata, type CreateIntentInput, type PartialRefund, type PaymentProvider, type ProviderIntent } from "./provider";
 
 export function stripeClient(env: Env): Stripe {
   const config: ConstructorParameters<typeof Stripe>[1] = {
@@ -65,17 +65,36 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  /** A full refund of the intent's charge; the idempotency key makes every caller's request the same refund. */
-  async refundIntent(id: string, reason: string): Promise<void> {
+  /**
+   * A full refund of the intent's charge (the idempotency key makes every caller's request the same
+   * refund), or a partial one of `partial.amountCents` under the caller's key.
+   */
+  async refundIntent(id: string, reason: string, partial?: PartialRefund): Promise<void> {
     try {
       await this.stripe.refunds.create(
-        { payment_intent: id, reason: "requested_by_customer", metadata: { refusal: reason } },
-        { idempotencyKey: `deposit-refund-${id}` },
+        {
+          payment_intent: id,
+          reason: "requested_by_customer",
+          metadata: partial ? { withdrawal: reason } : { refusal: reason },
+          ...(partial ? { amount: partial.amountCents } : {}),
+        },
+        { idempotencyKey: partial ? partial.idempotencyKey : `deposit-refund-${id}` },
       );
     } catch (e) {
       // Refunded before (a retry after the key expired): nothing more to send back.
-      if ((e as { code?: string }).code === "charge_already_refunded") return;
+      if (!partial && (e as { code?: string }).code === "charge_already_refunded") return;
       throw providerError(e, "refund");
+    }
+  }
+
+  /** From the intent's latest charge's card details; null when Stripe does not say (or cannot be reached). */
+  async cardLast4(id: string): Promise<string | null> {
+    try {
+      const pi = await this.stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] });
+      const charge = pi.latest_charge;
+      return typeof charge === "object" && charge ? (charge.payment_method_details?.card?.last4 ?? null) : null;
+    } catch {
+      return null;
     }
   }
 

@@ -8,6 +8,7 @@ import {
   depositConfirmSchema,
   paymentIntentQuerySchema,
   sandboxConfirmSchema,
+  sandboxReversalSchema,
   type CreatePaymentIntentResponse,
   type DepositConfirmResponse,
   type PaymentIntentSummary,
@@ -24,6 +25,7 @@ import { currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { creditOrRefund, depositRefunded, depositRefusal, recordCheckout } from "../payments/deposits";
+import { applyProviderReversal, reversedBeforeCredit, type ProviderReversal, type ReversalKind } from "../payments/reversals";
 import { activeProvider, maxDepositCents, paymentProvider, paymentsNotConfigured } from "../payments/index";
 import { SandboxProvider } from "../payments/sandbox";
 import { intentIdFromClientSecret } from "../payments/provider";
@@ -81,6 +83,43 @@ export const paymentRoutes = new Hono<AppEnv>()
     const intent = await new SandboxProvider(c.get("db")).confirmCard(body.clientSecret, currentUser(c).id, body);
     return c.json({ status: "succeeded", paymentIntentId: intent.id } satisfies SandboxConfirmResponse);
   })
+  // The card issuer's side of the sandbox: refunds and the dispute lifecycle, as Stripe's events would report them.
+  .post("/sandbox/reversal", requireUser, sandboxOnly, validate("json", sandboxReversalSchema), async (c) => {
+    const body = c.req.valid("json");
+    const sandbox = new SandboxProvider(c.get("db"));
+    const intent = await sandbox.retrieveIntent(body.paymentIntentId);
+    if (!intent || intent.userId !== currentUser(c).id || intent.status !== "succeeded")
+      throw notFound(MONEY.paymentNotFound, "payment_not_found");
+    const eventId = body.eventId ?? `evt_sbx_${randomToken(12)}`;
+    const amountCents = body.amount ?? intent.amountCents;
+    const dispute = (kind: ReversalKind, id = eventId): ProviderReversal => ({
+      eventId: id,
+      kind,
+      objectId: `dp_sbx_${intent.id}`,
+      paymentIntentId: intent.id,
+      amountCents,
+    });
+    let reversals: ProviderReversal[];
+    if (body.event === "refund") {
+      await sandbox.refundIntent(intent.id, "sandbox_refund", { amountCents, idempotencyKey: eventId });
+      // Like charge.refunded: the charge's cumulative amount refunded.
+      reversals = [
+        {
+          eventId,
+          kind: "refund",
+          objectId: `ch_sbx_${intent.id}`,
+          paymentIntentId: intent.id,
+          amountCents: await sandbox.refundedCents(intent.id),
+        },
+      ];
+    } else if (body.event === "dispute_inquiry") reversals = [];
+    else if (body.event === "funds_reinstated" || body.event === "dispute_won") reversals = [dispute("dispute_won")];
+    else if (body.event === "dispute_lost") reversals = [dispute("dispute_opened", `${eventId}:opened`), dispute("dispute_lost")];
+    else reversals = [dispute("dispute_opened")];
+    const outcomes: string[] = [];
+    for (const r of reversals) outcomes.push(await applyProviderReversal(c.env.DB, r));
+    return c.json({ eventId, applied: outcomes.includes("applied"), outcomes });
+  })
   .get("/payment-intent", requireUser, validate("query", paymentIntentQuerySchema), async (c) => {
     const { clientSecret } = c.req.valid("query");
     const intent = await paymentProvider(c.env, c.get("db"), c.req.url).retrieveIntent(intentIdFromClientSecret(clientSecret));
@@ -99,6 +138,9 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (!intent) throw notFound(MONEY.paymentNotFound, "payment_not_found");
     const refusal = depositRefusal(intent, me.id, body.amount);
     if (refusal) throw refusal;
+    // Refunded or disputed at the provider before it was credited: never credited from here.
+    const credited = await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.reference, intent.id)).get();
+    if (!credited && (await reversedBeforeCredit(c.env.DB, intent.id))) throw new HttpError(409, "payment_reversed", MONEY.paymentReversed);
     // Checked again now the money is here, in the credit's own batch; a refused payment goes back to the card.
     const outcome = await creditOrRefund(c.env.DB, provider, intent, me.id, depositCreditChecks(c, maxDepositCents(c.env)));
     if (outcome.kind === "refunded") throw depositRefunded(outcome);

@@ -8,11 +8,13 @@ import { iso } from "../db/present";
 import { currentUser, requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/app-env";
 import { withdrawableFor, type WithdrawableFor } from "../money/withdrawable";
+import { formatReleaseTime } from "../../common/domain/withdrawable";
 
 /** Why part of the balance is held, in the wallet's words. */
 export function heldReason(w: WithdrawableFor): string | null {
   const reasons = [
-    w.recentHeldCents > 0 ? MONEY.heldRecentDeposits(w.holdHours) : null,
+    w.recentHeldCents - w.prizeHeldCents > 0 ? MONEY.heldRecentDeposits(w.holdHours) : null,
+    w.prizeHeldCents > 0 && w.prizeReleaseAt !== null ? MONEY.prizeAvailableOn(formatReleaseTime(w.prizeReleaseAt)) : null,
     w.sandboxHeldCents > 0 ? MONEY.heldSandboxDeposits : null,
   ];
   return reasons.filter((r) => r !== null).join(" ") || null;
@@ -25,6 +27,7 @@ export const walletRoutes = new Hono<AppEnv>().get("/", requireUser, async (c) =
     balance: centsToDollars(me.balanceCents),
     withdrawableBalance: centsToDollars(w.withdrawableCents),
     heldBalance: centsToDollars(w.heldCents),
+    cardRefundable: centsToDollars(w.cardRefundableCents),
     heldReason: heldReason(w),
     nextReleaseAt: w.recentHeldCents > 0 && w.nextReleaseAt !== null ? iso(w.nextReleaseAt) : null,
     owed: centsToDollars(me.owedCents),

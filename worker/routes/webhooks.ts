@@ -2,17 +2,16 @@
 // it and the browser's /api/deposit/confirm arrives first; and that a paid charge was refunded or
 // disputed, which takes the money back out of the balance (payments/reversals.ts).
 import { Hono } from "hono";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { transactions, users } from "../db/schema";
-import type { Db } from "../db/client";
+import { users } from "../db/schema";
 import { HttpError, badRequest, notFound } from "../http/errors";
 import type { AppEnv } from "../http/app-env";
 import { creditOrRefund, depositRefusal } from "../payments/deposits";
 import { configuredProvider, maxDepositCents, paymentsNotConfigured, stripeConfigured } from "../payments/index";
 import { intentFromEvent, StripeProvider, stripeClient } from "../payments/stripe";
 import { webhookCreditChecks } from "../responsible-play/checks";
-import { applyReversal, type Reversal } from "../payments/reversals";
+import { applyProviderReversal, type ProviderReversal, type Reversal } from "../payments/reversals";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
@@ -34,10 +33,15 @@ export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
   } catch {
     throw badRequest("Invalid webhook signature", "webhook_signature_invalid");
   }
-  if (event.type === "charge.refunded" || event.type === "charge.dispute.created" || event.type === "charge.dispute.closed") {
-    const reversal = await reversalFromEvent(c.get("db"), event);
-    if (!reversal) return c.json({ received: true, applied: false });
-    return c.json({ received: true, applied: await applyReversal(c.env.DB, reversal) });
+  if (REVERSAL_EVENTS.has(event.type)) {
+    const reversals = await reversalsFromEvent(stripeClient(c.env), event);
+    const outcomes: string[] = [];
+    for (const r of reversals) {
+      if (!Number.isSafeInteger(r.amountCents) || r.amountCents < 0) continue;
+      outcomes.push(await applyProviderReversal(c.env.DB, r));
+    }
+    if (reversals.length === 0) console.warn("stripe webhook: nothing to reverse", { event: event.id, type: event.type });
+    return c.json({ received: true, applied: outcomes.includes("applied"), outcomes });
   }
   if (event.type !== "payment_intent.succeeded") return c.json({ received: true, ignored: event.type });
 
@@ -65,45 +69,58 @@ export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
 
+const REVERSAL_EVENTS: ReadonlySet<string> = new Set([
+  "charge.refunded",
+  "charge.dispute.created",
+  "charge.dispute.updated",
+  "charge.dispute.funds_withdrawn",
+  "charge.dispute.funds_reinstated",
+  "charge.dispute.closed",
+]);
+
+/** The charge's PaymentIntent when the event does not carry it (stripe.charges.retrieve). */
+async function intentOfCharge(stripe: Stripe, chargeId: string | null): Promise<string | null> {
+  if (!chargeId) return null;
+  try {
+    return idOf((await stripe.charges.retrieve(chargeId)).payment_intent);
+  } catch (e) {
+    console.warn("stripe webhook: charge not retrieved", { chargeId, error: String((e as { code?: string }).code ?? e) });
+    throw new HttpError(502, "provider_unavailable", "The payment provider could not be reached");
+  }
+}
+
 /**
- * The reversal an event asks for, or null when it moves no money of ours: a charge that is not
- * one of our deposits (found by its PaymentIntent), an inquiry (a dispute whose status starts
- * with warning_ takes no funds), a closed dispute that was neither won nor lost.
+ * The reversals an event asks for; none when it moves no money: an inquiry (a dispute whose
+ * status starts with warning_ takes no funds) until it escalates (charge.dispute.updated or
+ * funds_withdrawn with a real dispute status), a closed inquiry. A dispute takes its money once,
+ * whichever of created, updated and funds_withdrawn comes first; funds_reinstated and closed won
+ * give it back once; closed lost takes it if nothing took it before (an inquiry lost outright).
  */
-async function reversalFromEvent(db: Db, event: Stripe.Event): Promise<Reversal | null> {
-  let kind: Reversal["kind"];
-  let objectId: string;
-  let amountCents: number;
-  let paymentIntentId: string | null;
+async function reversalsFromEvent(stripe: Stripe, event: Stripe.Event): Promise<ProviderReversal[]> {
   if (event.type === "charge.refunded") {
     const charge = event.data.object;
-    [kind, objectId, amountCents, paymentIntentId] = ["refund", charge.id, charge.amount_refunded, idOf(charge.payment_intent)];
-  } else if (event.type === "charge.dispute.created" || event.type === "charge.dispute.closed") {
-    const dispute = event.data.object;
-    if (dispute.status.startsWith("warning_")) return null;
-    if (event.type === "charge.dispute.created") kind = "dispute_opened";
-    else if (dispute.status === "won") kind = "dispute_won";
-    else if (dispute.status === "lost") kind = "dispute_lost";
-    else return null;
-    [objectId, amountCents, paymentIntentId] = [dispute.id, dispute.amount, idOf(dispute.payment_intent)];
-  } else return null;
-  const deposit = paymentIntentId
-    ? await db
-        .select({ userId: transactions.userId, amountCents: transactions.amountCents })
-        .from(transactions)
-        // Only a credited deposit: one we refused and refunded ourselves (status refunded) was never in the balance.
-        .where(
-          and(
-            eq(transactions.reference, paymentIntentId),
-            eq(transactions.type, "deposit"),
-            inArray(transactions.status, ["completed", "pending"]),
-          ),
-        )
-        .get()
-    : undefined;
-  if (!deposit || !paymentIntentId || !Number.isSafeInteger(amountCents) || amountCents < 0) {
-    console.warn("stripe webhook: reversal not applied", { event: event.id, type: event.type, paymentIntentId });
-    return null;
+    const paymentIntentId = idOf(charge.payment_intent) ?? (await intentOfCharge(stripe, charge.id));
+    if (!paymentIntentId) return [];
+    return [{ eventId: event.id, kind: "refund", objectId: charge.id, amountCents: charge.amount_refunded, paymentIntentId }];
   }
-  return { eventId: event.id, kind, objectId, paymentIntentId, userId: deposit.userId, amountCents, depositCents: deposit.amountCents };
+  if (!event.type.startsWith("charge.dispute.")) return [];
+  const dispute = event.data.object as Stripe.Dispute;
+  const inquiry = dispute.status.startsWith("warning_");
+  let kinds: Reversal["kind"][];
+  if (event.type === "charge.dispute.funds_reinstated") kinds = ["dispute_won"];
+  else if (event.type === "charge.dispute.closed")
+    kinds = dispute.status === "won" ? ["dispute_won"] : dispute.status === "lost" ? ["dispute_opened", "dispute_lost"] : [];
+  else if (event.type === "charge.dispute.funds_withdrawn") kinds = ["dispute_opened"];
+  else kinds = inquiry || dispute.status === "won" || dispute.status === "lost" ? [] : ["dispute_opened"];
+  if (kinds.length === 0) return [];
+  const paymentIntentId = idOf(dispute.payment_intent) ?? (await intentOfCharge(stripe, idOf(dispute.charge)));
+  if (!paymentIntentId) return [];
+  // A lost dispute's taking (when nothing took it before) has an event id of its own, so it happens once too.
+  return kinds.map((kind, i) => ({
+    eventId: i === 0 && kinds.length > 1 ? `${event.id}:opened` : event.id,
+    kind,
+    objectId: dispute.id,
+    amountCents: dispute.amount,
+    paymentIntentId,
+  }));
 }

@@ -1,13 +1,15 @@
-// Withdrawals to a bank account: validated, debited at once into a pending ledger row and a
-// payout an operator then pays or fails. Bank details are never logged. Each request carries an
-// Idempotency-Key, so a retry after a lost reply finds the first payout instead of making another.
+// Withdrawals, closed loop: recent card deposits go back to their cards first (a refund at the
+// provider, no hold: it can only reach the payer); the rest, winnings, goes to a bank account as a
+// pending ledger row and a payout an operator then pays or fails. Both parts are debited in one
+// batch. Bank details are never logged. Each request carries an Idempotency-Key, so a retry after
+// a lost reply finds the first withdrawal instead of making another.
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
-import { withdrawalSchema, type WithdrawalResponse } from "../../common/api/money";
+import { withdrawalSchema } from "../../common/api/money";
 import { MONEY, VALIDATION } from "../../common/messages";
-import { centsToDollars, formatCents } from "../../common/domain/money";
-import { formatReleaseTime } from "../../common/domain/withdrawable";
-import { presentTransaction } from "../db/present";
+import { formatCents } from "../../common/domain/money";
+import { formatReleaseTime, planWithdrawal } from "../../common/domain/withdrawable";
+import { bytesToHex, randomBytes } from "@noble/hashes/utils.js";
 import { users } from "../db/schema";
 import { badRequest } from "../http/errors";
 import { idempotent } from "../http/idempotency";
@@ -16,7 +18,8 @@ import { validate } from "../http/validate";
 import { requireStepUp } from "../auth/step-up";
 import type { AppEnv } from "../http/app-env";
 import { InsufficientFundsError } from "../money/ledger";
-import { debitWithdrawal, payoutIdOf, payoutReference, presentPayout, withdrawalRows } from "../money/payouts";
+import { debitWithdrawal, presentWithdrawal, settleCardRefunds, withdrawalReference, withdrawalRows } from "../money/payouts";
+import { paymentProvider } from "../payments/index";
 import { withdrawableFor, type WithdrawableFor } from "../money/withdrawable";
 import { accountFrozen } from "../money/frozen";
 import { assertEmailVerified, sendSecurityNotice } from "../email/account-mail";
@@ -33,12 +36,6 @@ const onHold = (w: WithdrawableFor) =>
     ),
     "funds_on_hold",
   );
-
-const present = ({ payout, transaction, balanceCents }: Awaited<ReturnType<typeof withdrawalRows>>): WithdrawalResponse => ({
-  balance: centsToDollars(balanceCents),
-  transaction: presentTransaction(transaction),
-  payout: presentPayout(payout),
-});
 
 // A step-up first: a stolen session cookie alone cannot send the balance to another bank account.
 export const withdrawalRoutes = new Hono<AppEnv>()
@@ -58,16 +55,27 @@ export const withdrawalRoutes = new Hono<AppEnv>()
         // Fast refusals; the CHECK constraint inside the debit is what actually guarantees them.
         if (body.amount > me.balanceCents) throw aboveBalance();
         const w = await withdrawableFor(c.env, me.id, me.balanceCents, c.req.url);
-        if (body.amount > w.withdrawableCents) throw onHold(w);
+        const plan = planWithdrawal(w.input, body.amount);
+        if (!plan) throw onHold(w);
+        const provider = plan.card.length > 0 ? paymentProvider(c.env, db, c.req.url) : null;
+        const cardParts = await Promise.all(
+          plan.card.map(async (p) => ({ ref: p.ref, cents: p.cents, cardLast4: provider ? await provider.cardLast4(p.ref) : null })),
+        );
+        const group = bytesToHex(randomBytes(12));
         try {
-          const rows = await debitWithdrawal(
+          await debitWithdrawal(
             c.env,
-            db,
-            { userId: me.id, amountCents: body.amount, method: body.withdrawalMethod, ...body.bankAccount, keepCents: w.heldCents },
+            {
+              userId: me.id,
+              amountCents: plan.bankCents,
+              cardParts,
+              group,
+              method: body.withdrawalMethod,
+              ...body.bankAccount,
+              keepCents: plan.keepCents,
+            },
             claim,
           );
-          sendSecurityNotice(c, me, { kind: "withdrawal_requested", payout: rows.payout });
-          return { reference: payoutReference(rows.payout.id), answer: present(rows) };
         } catch (e) {
           if (!(e instanceof InsufficientFundsError)) throw e;
           // Something else moved the balance meanwhile (another withdrawal, a fee): say which limit this one met.
@@ -75,7 +83,23 @@ export const withdrawalRoutes = new Hono<AppEnv>()
           if (!balance || body.amount > balance.cents) throw aboveBalance();
           throw onHold(await withdrawableFor(c.env, me.id, balance.cents, c.req.url));
         }
+        const reference = withdrawalReference(group);
+        let rows = await withdrawalRows(db, me.id, reference);
+        if (provider) {
+          await settleCardRefunds(c.env.DB, provider, rows.cardRows);
+          rows = await withdrawalRows(db, me.id, reference);
+        }
+        if (rows.payout) sendSecurityNotice(c, me, { kind: "withdrawal_requested", payout: rows.payout });
+        return { reference, answer: presentWithdrawal(rows) };
       },
-      rebuild: async (reference) => present(await withdrawalRows(db, me.id, payoutIdOf(reference))),
+      // The debit committed and the answer was lost: card refunds still pending are asked for again (same keys), then answered.
+      rebuild: async (reference) => {
+        let rows = await withdrawalRows(db, me.id, reference);
+        if (rows.cardRows.some((r) => r.status === "pending")) {
+          await settleCardRefunds(c.env.DB, paymentProvider(c.env, db, c.req.url), rows.cardRows);
+          rows = await withdrawalRows(db, me.id, reference);
+        }
+        return presentWithdrawal(rows);
+      },
     });
   });

@@ -10,10 +10,13 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { isClaimLost } from "../money/idempotency";
 import worker from "../index";
 import { debitWithdrawal } from "../money/payouts";
-import { createDb } from "../db/client";
 import { call, registerUser } from "./helpers";
 import { balanceCents, countRows, dumpDatabase, expectLedgerBalanced, fund, PAST_HOLD, validBank, readyToWithdraw } from "./money-helpers";
 import { all, balanceOf, makeCategory, makePlayer, makeTournament, one, type Player } from "./tournament-fixtures";
+
+/** The withdrawal a payout is the bank part of: the key's reference names it (withdrawal:{group}). */
+const groupOf = async (payoutId: number) =>
+  (await env.DB.prepare("SELECT withdrawal_group AS g FROM payouts WHERE id = ?").bind(payoutId).first<{ g: string }>())!.g;
 
 afterEach(expectLedgerBalanced);
 
@@ -89,7 +92,7 @@ describe("Idempotency-Key on POST /api/withdrawal/confirm", () => {
     expect(await payoutsOf(user.id)).toBe(1);
     expect(await balanceCents(user.id)).toBe(8_000);
     // The key row names the payout it committed.
-    expect((await keyRow(user.id, key))?.reference).toBe(`payout:${first.body.payout.id}`);
+    expect((await keyRow(user.id, key))?.reference).toBe(`withdrawal:${await groupOf(first.body.payout.id)}`);
   });
 
   it("the same key with another amount or another account is refused as reused", async () => {
@@ -141,7 +144,10 @@ describe("Idempotency-Key on POST /api/withdrawal/confirm", () => {
     const first = await withdrawWithKey(cookie, key);
     expect(first.status).toBe(200);
     await loseStoredAnswer(user.id, key);
-    expect(await keyRow(user.id, key)).toMatchObject({ reference: `payout:${first.body.payout.id}`, response_body: null });
+    expect(await keyRow(user.id, key)).toMatchObject({
+      reference: `withdrawal:${await groupOf(first.body.payout.id)}`,
+      response_body: null,
+    });
 
     const retry = await withdrawWithKey(cookie, key);
     expect(retry.status).toBe(200);
@@ -195,8 +201,7 @@ describe("Idempotency-Key on POST /api/withdrawal/confirm", () => {
     // Had it only stalled, its batch now fails whole: the claim it holds (created_at = staleAt) is gone.
     const late = await debitWithdrawal(
       env,
-      createDb(env.DB),
-      { userId: user.id, amountCents: 2_500, method: "bank_account", ...validBank() },
+      { userId: user.id, amountCents: 2_500, group: "0badc0ffee", method: "bank_account", ...validBank() },
       { userId: user.id, key, claimedAt: staleAt },
     ).catch((e: unknown) => e);
     expect(isClaimLost(late)).toBe(true);

@@ -2,6 +2,7 @@
 // entry fees, sandbox money is held off the sandbox hosts, and a withdrawal above what may leave
 // is refused with what can be withdrawn and when more frees up.
 import { afterEach, describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
 import { MONEY } from "../../common/messages";
 import { formatReleaseTime } from "../../common/domain/withdrawable";
 import { call, registerUser } from "./helpers";
@@ -29,6 +30,8 @@ describe("GET /api/wallet", () => {
       balance: 50,
       withdrawableBalance: 50,
       heldBalance: 0,
+      // A deposit made outside this app's checkouts (a fixture) cannot go back to a card: all of it goes to the bank.
+      cardRefundable: 0,
       heldReason: null,
       nextReleaseAt: null,
       owed: 0,
@@ -137,5 +140,62 @@ describe("POST /api/withdrawal/confirm and held money", () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     expect(results.filter((r) => r.status !== 200).every((r) => r.body.code === "funds_on_hold")).toBe(true);
     expect(await balanceCents(user.id)).toBe(5000);
+  });
+});
+
+describe("prizes paid from entry fees still on hold", () => {
+  /** A prize row as the settlement writes it (prize:{tournament}:{user}). */
+  const prize = (userId: number, tournamentId: number, cents: number) =>
+    env.DB.prepare("INSERT INTO transactions (user_id, amount_cents, type, status, reference) VALUES (?, ?, 'prize', 'completed', ?)")
+      .bind(userId, cents, `prize:${tournamentId}:${userId}`)
+      .run();
+
+  it("a prize is held until the deposits that paid the tournament's entry fees clear, and the wallet says when", async () => {
+    // The payer's fresh card deposit (1 h old) pays the fee; the winner's prize comes from it.
+    const payer = await makePlayer();
+    await fund(payer.id, 2000, { hoursAgo: 1 });
+    const t = await paidTournament(2000);
+    expect((await join(payer, t.id)).status).toBe(200);
+    const winner = await registerUser();
+    await readyToWithdraw(winner.user.id);
+    await prize(winner.user.id, t.id, 1700);
+
+    const res = await wallet(winner.cookie);
+    expect(res.body).toMatchObject({ balance: 17, withdrawableBalance: 0, heldBalance: 17 });
+    const availableAt = Date.parse(res.body.nextReleaseAt);
+    expect(Math.abs(availableAt - (Date.now() + 71 * HOUR))).toBeLessThan(60_000);
+    expect(res.body.heldReason).toContain(MONEY.prizeAvailableOn(formatReleaseTime(availableAt)));
+    const refused = await withdraw(winner.cookie, 17);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("funds_on_hold");
+    expect(refused.body.message).toContain(formatReleaseTime(availableAt));
+
+    // The payer's own money is no faster: spent on the fee, it is not in the balance to take either.
+    // Once the deposit is past the hold, the prize is free.
+    await env.DB.prepare("UPDATE transactions SET created_at = created_at - ? WHERE user_id = ? AND type = 'deposit'")
+      .bind(72 * HOUR, payer.id)
+      .run();
+    expect((await wallet(winner.cookie)).body).toMatchObject({ balance: 17, withdrawableBalance: 17, heldBalance: 0 });
+  });
+
+  it("a prize from fees paid with money past its hold is withdrawable at once", async () => {
+    const payer = await makePlayer();
+    await fund(payer.id, 2000, { hoursAgo: PAST_HOLD });
+    const t = await paidTournament(2000);
+    expect((await join(payer, t.id)).status).toBe(200);
+    const winner = await registerUser();
+    await prize(winner.user.id, t.id, 1700);
+    expect((await wallet(winner.cookie)).body).toMatchObject({ balance: 17, withdrawableBalance: 17, heldBalance: 0, heldReason: null });
+  });
+
+  it("a winner who paid their own fee with a fresh deposit cannot take the prize out before that deposit clears", async () => {
+    const player = await makePlayer();
+    await fund(player.id, 500, { hoursAgo: 2 });
+    const t = await paidTournament(500);
+    expect((await join(player, t.id)).status).toBe(200);
+    await prize(player.id, t.id, 3000);
+    const res = await wallet(player.cookie);
+    expect(res.body).toMatchObject({ balance: 30, withdrawableBalance: 0, heldBalance: 30 });
+    expect(Math.abs(Date.parse(res.body.nextReleaseAt) - (Date.now() + 70 * HOUR))).toBeLessThan(60_000);
   });
 });

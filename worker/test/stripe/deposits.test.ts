@@ -411,7 +411,7 @@ describe("checked again when the money arrives (Stripe)", () => {
       livemode: false,
       data: { object: charge },
     });
-    expect((await postWebhook(refunded, await sign(refunded))).body).toEqual({ received: true, applied: false });
+    expect((await postWebhook(refunded, await sign(refunded))).body).toEqual({ received: true, applied: false, outcomes: ["ignored"] });
     expect(await balanceCents(user.id)).toBe(20_000);
   });
 

@@ -277,3 +277,69 @@ function intentObject(id: string, amount: number, userId: number) {
     metadata: { userId: String(userId) },
   };
 }
+
+describe("the dispute lifecycle through Stripe's events", () => {
+  const mockUrl = (path: string) => `http://127.0.0.1:${testEnv.STRIPE_API_PORT}${path}`;
+
+  it("funds_withdrawn takes the money, funds_reinstated gives it back, once per event id; created and closed won add nothing", async () => {
+    const { user } = await registerUser();
+    const pi = await fund(user.id, 4000, { hoursAgo: PAST_HOLD });
+    const withdrawn = event("charge.dispute.funds_withdrawn", dispute(pi, 4000, "needs_response"));
+    expect(await postEvent(withdrawn)).toMatchObject({ applied: true });
+    expect(await postEvent(withdrawn)).toMatchObject({ applied: false });
+    expect(await postEvent(event("charge.dispute.created", dispute(pi, 4000, "needs_response")))).toMatchObject({ applied: false });
+    expect(await balanceCents(user.id)).toBe(0);
+    const reinstated = event("charge.dispute.funds_reinstated", dispute(pi, 4000, "won"));
+    expect(await postEvent(reinstated)).toMatchObject({ applied: true });
+    expect(await postEvent(reinstated)).toMatchObject({ applied: false });
+    expect(await postEvent(event("charge.dispute.closed", dispute(pi, 4000, "won")))).toMatchObject({ applied: false });
+    expect(await balanceCents(user.id)).toBe(4000);
+  });
+
+  it("an inquiry that escalates (charge.dispute.updated) is applied when it escalates", async () => {
+    const { user } = await registerUser();
+    const pi = await fund(user.id, 3000, { hoursAgo: PAST_HOLD });
+    expect(await postEvent(event("charge.dispute.created", dispute(pi, 3000, "warning_needs_response")))).toMatchObject({ applied: false });
+    expect(await postEvent(event("charge.dispute.updated", dispute(pi, 3000, "warning_under_review")))).toMatchObject({ applied: false });
+    expect(await balanceCents(user.id)).toBe(3000);
+    expect(await postEvent(event("charge.dispute.updated", dispute(pi, 3000, "needs_response")))).toMatchObject({ applied: true });
+    expect(await balanceCents(user.id)).toBe(0);
+  });
+
+  it("an event without payment_intent is resolved through its charge (charges.retrieve)", async () => {
+    const { user } = await registerUser();
+    const pi = await fund(user.id, 2500, { hoursAgo: PAST_HOLD });
+    const chargeId = `ch_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
+    await fetch(mockUrl("/__mock/charges"), { method: "POST", body: JSON.stringify({ id: chargeId, payment_intent: pi, amount: 2500 }) });
+    const d = { ...dispute(pi, 2500, "needs_response"), charge: chargeId, payment_intent: null };
+    expect(await postEvent(event("charge.dispute.created", d))).toMatchObject({ applied: true });
+    expect(await balanceCents(user.id)).toBe(0);
+    const c = { ...charge(pi, 2500, 0, chargeId), payment_intent: null };
+    expect(await postEvent(event("charge.refunded", { ...c, amount_refunded: 2500 }))).toMatchObject({ received: true });
+  });
+
+  it("a dispute reported before the deposit is credited is kept and applied at credit", async () => {
+    const { user } = await registerUser();
+    const pi = `pi_early_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+    expect(await postEvent(event("charge.dispute.created", dispute(pi, 2000, "needs_response")))).toMatchObject({
+      applied: false,
+      outcomes: ["recorded"],
+    });
+    // The credit (here straight through the shared path) then applies it.
+    const { creditOrRefund } = await import("../../payments/deposits");
+    const { webhookCreditChecks } = await import("../../responsible-play/checks");
+    const provider = { name: "stripe" as const } as unknown as Parameters<typeof creditOrRefund>[1];
+    await creditOrRefund(
+      env.DB,
+      provider,
+      { id: pi, clientSecret: null, status: "succeeded", amountCents: 2000, currency: "usd", userId: user.id },
+      user.id,
+      webhookCreditChecks(100_000),
+    );
+    expect(await balanceCents(user.id)).toBe(0);
+    expect((await ledgerOf(user.id)).map((r) => [r.type, r.cents])).toEqual([
+      ["deposit", 2000],
+      ["chargeback", -2000],
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 // TEST DOUBLE, never used by the Worker in production: a loopback HTTP server speaking the part
 // of Stripe's REST API the deposit flow calls, so the real `stripe` SDK runs against it
-// (create, retrieve and cancel PaymentIntents, full refunds, form bodies, Idempotency-Key replay,
-// Stripe's error shape).
+// (create, retrieve and cancel PaymentIntents, full and partial refunds, retrieve Charges and
+// Disputes, form bodies, Idempotency-Key replay, Stripe's error shape).
 // Tests steer it through /__mock/* (JSON): set an intent's status, read what the SDK sent.
 // It is the "worker-stripe" project's globalSetup (Node side): vitest.config.ts binds the port
 // and key it provides as STRIPE_API_PORT and STRIPE_SECRET_KEY before the Worker starts.
@@ -98,6 +98,9 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
   const idempotent = new Map<string, { signature: string; status: number; body: unknown }>();
   const requests: RecordedRequest[] = [];
   const refunds: { id: string; payment_intent: string; amount: number; metadata: Record<string, string> }[] = [];
+  /** Charges and disputes a test put here (POST /__mock/charges, /__mock/disputes): what retrieve answers. */
+  const charges = new Map<string, Record<string, unknown>>();
+  const disputes = new Map<string, Record<string, unknown>>();
 
   const server = createServer(async (req, res) => {
     try {
@@ -108,6 +111,14 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
         const json = text ? (JSON.parse(text) as Partial<Intent>) : {};
         if (req.method === "GET" && url.pathname === "/__mock/requests") return send(res, 200, requests);
         if (req.method === "GET" && url.pathname === "/__mock/refunds") return send(res, 200, refunds);
+        if (req.method === "POST" && (url.pathname === "/__mock/charges" || url.pathname === "/__mock/disputes")) {
+          const object: Record<string, unknown> = {
+            ...(json as Record<string, unknown>),
+            object: url.pathname === "/__mock/charges" ? "charge" : "dispute",
+          };
+          (url.pathname === "/__mock/charges" ? charges : disputes).set(String(object.id), object);
+          return send(res, 200, object);
+        }
         if (req.method === "POST" && url.pathname === "/__mock/payment_intents") {
           const intent = newIntent({ amount: 0, currency: "usd", ...json });
           intents.set(intent.id, intent);
@@ -185,13 +196,19 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
         if (intent.status !== "succeeded") {
           return stripeError(res, 400, "invalid_request_error", "This PaymentIntent does not have a successful charge to refund.");
         }
-        if (refunds.some((r) => r.payment_intent === intent.id)) {
+        // A partial refund (amount) up to what is left; without one, all of it.
+        const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+        const amount = params.amount === undefined ? intent.amount - refunded : Number(params.amount);
+        if (refunded >= intent.amount) {
           return stripeError(res, 400, "invalid_request_error", "Charge has already been refunded.", "charge_already_refunded");
+        }
+        if (!(amount > 0) || refunded + amount > intent.amount) {
+          return stripeError(res, 400, "invalid_request_error", "Refund amount is greater than the unrefunded amount.", "amount_too_large");
         }
         const refund = {
           id: `re_mock${rand(10)}`,
           object: "refund",
-          amount: intent.amount,
+          amount,
           currency: intent.currency,
           payment_intent: intent.id,
           reason: params.reason ?? null,
@@ -224,6 +241,14 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
         }
         intent.status = "canceled";
         return send(res, 200, intent);
+      }
+
+      const object = url.pathname.match(/^\/v1\/(charges|disputes)\/([^/]+)$/);
+      if (req.method === "GET" && object) {
+        const found = (object[1] === "charges" ? charges : disputes).get(decodeURIComponent(object[2]!));
+        const kind = object[1] === "charges" ? "charge" : "dispute";
+        if (!found) return stripeError(res, 404, "invalid_request_error", `No such ${kind}: '${object[2]}'`, "resource_missing");
+        return send(res, 200, found);
       }
 
       const retrieve = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);

@@ -14,6 +14,7 @@ const HELD: WalletSummary = {
   balance: 50,
   withdrawableBalance: 20,
   heldBalance: 30,
+  cardRefundable: 0,
   heldReason: MONEY.heldRecentDeposits(72),
   nextReleaseAt: "2026-11-24T10:00:00.000Z",
   owed: 0,

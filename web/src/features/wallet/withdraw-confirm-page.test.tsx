@@ -231,3 +231,54 @@ describe("withdrawal confirm page", () => {
     expect(server.calls("POST /api/withdrawal/confirm")).toHaveLength(1);
   });
 });
+
+describe("withdrawal confirm page, closed loop", () => {
+  const wallet = {
+    balance: 50,
+    withdrawableBalance: 50,
+    heldBalance: 0,
+    cardRefundable: 30,
+    heldReason: null,
+    nextReleaseAt: null,
+    owed: 0,
+    frozen: null,
+  };
+  const cardRow: Transaction = {
+    ...pendingWithdrawal,
+    id: 8,
+    amount: -30,
+    status: "completed",
+    reference: "cardrefund:pi_sbx_1:abc",
+    description: "Refund to card …4242 ($30.00, withdrawal)",
+  };
+
+  it("shows the card part and the bank part before and after: back to the card ending 4242, the rest to the bank", async () => {
+    const u = userEvent.setup();
+    fakeFetch({
+      "GET /api/wallet": () => ({ body: wallet }),
+      "POST /api/withdrawal/confirm": () => ({
+        body: {
+          balance: 0,
+          transaction: { ...pendingWithdrawal, amount: -20 },
+          payout: { id: 1, amount: 20, status: "pending", accountLast4: "6789", createdAt: pendingWithdrawal.createdAt },
+          cardRefunds: [
+            { amount: 30, cardLast4: "4242", status: "completed", message: "$30.00 back to your card ending 4242", transaction: cardRow },
+          ],
+          cardAmount: 30,
+          bankAmount: 20,
+          bankMessage: "$20.00 to your bank account, 1-3 business days",
+        },
+      }),
+      "GET /api/session": () => ({ body: { user: testUser({ balance: 0 }) } }),
+    });
+    renderPage(routes, { at: "/withdraw-confirm/50?method=bank_account", user: testUser({ balance: 50 }) });
+    expect(await screen.findByTestId("card-part")).toHaveTextContent("$30.00");
+    expect(screen.getByTestId("bank-part")).toHaveTextContent("$20.00");
+    await fillBank(u);
+    await u.click(screen.getByRole("button", { name: "Withdraw $50.00" }));
+
+    const parts = await screen.findByRole("list", { name: "Withdrawal parts" });
+    expect(within(parts).getByText("$30.00 back to your card ending 4242")).toBeVisible();
+    expect(within(parts).getByText("$20.00 to your bank account, 1-3 business days")).toBeVisible();
+  });
+});

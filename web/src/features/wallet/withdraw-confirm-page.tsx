@@ -1,8 +1,8 @@
-import { dollarsToCents, formatDollars } from "@common/domain/money";
+import { centsToDollars, dollarsToCents, formatDollars } from "@common/domain/money";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
-import { AlertCircle, Landmark } from "lucide-react";
-import { bankAccountSchema } from "@common/api/money";
+import { AlertCircle, CheckCircle2, CreditCard, Landmark } from "lucide-react";
+import { bankAccountSchema, type WithdrawalResponse } from "@common/api/money";
 import { MONEY } from "@common/messages";
 import { BANK_ACCOUNT_TYPES } from "@common/spec";
 import type { User } from "@common/api/types";
@@ -57,6 +57,12 @@ function WithdrawForm({ amount, method, user }: { amount: number; method: string
   const [errors, setErrors] = useState<FieldErrors>({});
   const wallet = useWallet().data;
   const amountLabel = formatDollars(amount);
+  const [result, setResult] = useState<WithdrawalResponse | null>(null);
+  // Closed loop: recent card deposits go back to their cards first, the rest to the bank.
+  const cardCents = wallet ? Math.min(dollarsToCents(amount), dollarsToCents(wallet.cardRefundable ?? 0)) : 0;
+  const bankCents = dollarsToCents(amount) - cardCents;
+
+  if (result) return <WithdrawalResult result={result} />;
 
   // After a successful withdrawal the balance drops below the amount; the page is leaving by then.
   if (!withdraw.isSuccess && dollarsToCents(amount) > dollarsToCents(balance)) {
@@ -117,9 +123,14 @@ function WithdrawForm({ amount, method, user }: { amount: number; method: string
     withdraw.mutate(
       { amount, withdrawalMethod: method, bankAccount: values },
       {
-        onSuccess: () => {
-          toast.success("Withdrawal Successful", `${amountLabel} has been withdrawn to your bank account.`);
-          navigate("/dashboard");
+        onSuccess: (res) => {
+          if ((res.cardRefunds ?? []).length === 0) {
+            toast.success("Withdrawal Successful", `${amountLabel} has been withdrawn to your bank account.`);
+            navigate("/dashboard");
+            return;
+          }
+          toast.success("Withdrawal Successful", [...res.cardRefunds.map((p) => p.message), res.bankMessage].filter(Boolean).join("; "));
+          setResult(res);
         },
         onError: (error) => toast.error("Withdrawal Error", errorMessage(error, MONEY.withdrawalDefaultError)),
       },
@@ -151,11 +162,28 @@ function WithdrawForm({ amount, method, user }: { amount: number; method: string
                 </dd>
               </>
             )}
+            {cardCents > 0 && (
+              <>
+                <dt className="text-muted-foreground">Back to your card</dt>
+                <dd className="text-right" data-testid="card-part">
+                  {formatDollars(centsToDollars(cardCents))}
+                </dd>
+                <dt className="text-muted-foreground">To your bank account</dt>
+                <dd className="text-right" data-testid="bank-part">
+                  {formatDollars(centsToDollars(bankCents))}
+                </dd>
+              </>
+            )}
             <dt className="text-muted-foreground">Method</dt>
             <dd className="text-right">{METHOD_LABELS[method] ?? method}</dd>
             <dt className="text-muted-foreground">Arrives</dt>
-            <dd className="text-right">In 1-3 business days</dd>
+            <dd className="text-right">{cardCents > 0 ? "Card: 5-10 business days; bank: 1-3 business days" : "In 1-3 business days"}</dd>
           </dl>
+          {cardCents > 0 && (
+            <p className="text-sm text-muted-foreground">
+              Money you deposited by card in the last 120 days goes back to that card first; only the rest goes to your bank account.
+            </p>
+          )}
           <form onSubmit={submit} noValidate className="space-y-4" aria-label="Bank account">
             <Field id="holder-name" label="Account Holder Name" error={errors.accountHolderName}>
               <Input
@@ -218,6 +246,40 @@ function WithdrawForm({ amount, method, user }: { amount: number; method: string
               </Button>
             </div>
           </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** After a withdrawal with a card part: each part on its own line (card refunds, then the bank transfer). */
+function WithdrawalResult({ result }: { result: WithdrawalResponse }) {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16">
+      <Card>
+        <CardHeader className="items-center text-center">
+          <CheckCircle2 className="h-12 w-12 text-primary" aria-hidden />
+          <CardTitle className="text-2xl">Withdrawal Requested</CardTitle>
+          <CardDescription>Your balance is now {formatDollars(result.balance)}.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <ul className="space-y-2" aria-label="Withdrawal parts">
+            {result.cardRefunds.map((p) => (
+              <li key={p.transaction.id} className="flex items-center gap-2">
+                <CreditCard className="h-4 w-4" aria-hidden /> {p.message}
+              </li>
+            ))}
+            {result.bankMessage && (
+              <li className="flex items-center gap-2">
+                <Landmark className="h-4 w-4" aria-hidden /> {result.bankMessage}
+              </li>
+            )}
+          </ul>
+          <div className="flex justify-center">
+            <Button asChild>
+              <Link to="/dashboard">Return to Dashboard</Link>
+            </Button>
+          </div>
         </CardContent>
       </Card>
     </div>
