@@ -102,6 +102,10 @@ export const FAIR_PLAY = {
   answerWithheld: "The correct answer is shown when the tournament ends.",
   heldPrizeNotFound: "Held prize not found",
   prizeNotHeld: "This prize has already been released or forfeited",
+  releaseApprovalRequested: (threshold: string) =>
+    `Releasing this prize needs a second operator: with the last 24 hours' payouts by you or to this player it comes to more than ${threshold} (or it is your own). It waits in Approvals.`,
+  releaseSummary: (usd: string, username: string, title: string, id: number) =>
+    `Release the held prize of $${usd} to ${username} (${title}, prize #${id})`,
   heldPrizeStatus: "status must be held or all",
   forfeitReasonLength: "Reason must be 3-500 characters",
   /** The house ledger's line for a forfeited prize (operators read it). */
@@ -421,7 +425,7 @@ export const ADMIN_CONSOLE = {
 export const ADMIN_TOURNAMENTS = {
   notFound: "Tournament not found",
   poolNeedsApproval: (threshold: string) =>
-    `A house-funded pool above ${threshold} needs a second operator's approval, which an edit cannot ask for: cancel this tournament and create it again with that pool.`,
+    `A house-funded pool above ${threshold}, alone or with the house pools you created or raised in the last 24 hours, needs a second operator's approval, which this edit cannot ask for: cancel this tournament and create it again with that pool.`,
   hasPlayers:
     "Players have already joined this tournament, so it can no longer be edited. Cancel it (everyone is refunded) and create a new one instead.",
   notEditable: "Only an upcoming tournament can be edited.",
@@ -433,7 +437,7 @@ export const ADMIN_TOURNAMENTS = {
   questionRetired: (ids: number[]) =>
     `These questions cannot enter prize play (their answers were shown, another prize tournament holds them, or they are kept for practice or retired): ${ids.join(", ")}. Pick fresh questions.`,
   approvalRequested: (usd: string, threshold: string) =>
-    `A house-funded pool of ${usd} is above ${threshold}: the tournament will be created once another operator approves it.`,
+    `A house-funded pool of ${usd} is above ${threshold}, alone or with the house pools you created in the last 24 hours: the tournament will be created once another operator approves it.`,
   created: "Tournament created",
   updated: "Tournament saved",
   cancelled: (players: number) => `Tournament cancelled; ${players} player${players === 1 ? "" : "s"} refunded and notified`,
@@ -526,7 +530,10 @@ export const PAYOUTS = {
   notPending: (id: number, status: string) => `Payout #${id} is already ${status}: take it out of the selection.`,
   approvalRequired: (id: number, threshold: string) =>
     `Payout #${id} is above ${threshold}: request approval and wait for another operator to approve it.`,
-  approvalNotRequired: (threshold: string) => `Only payouts above ${threshold} need a second operator: export or pay this one directly.`,
+  approvalRequiredTotal: (id: number, threshold: string) =>
+    `Payout #${id} needs a second operator: with what you, or this player, had paid out on one operator's say in the last 24 hours it comes to more than ${threshold} (or it is to your own account). Request approval and wait for another operator to approve it.`,
+  approvalNotRequired: (threshold: string) =>
+    `Only payouts above ${threshold}, alone or with the last 24 hours' payouts by you or to this player, need a second operator: export or pay this one directly.`,
   alreadyApproved: "This payout is already approved: export it.",
   approvalAlreadyRequested: (approvalId: number) => `Approval #${approvalId} for this payout already waits for another operator.`,
   approvalRequested: "Approval requested: another operator approves it in Approvals, then you can export it.",

@@ -220,6 +220,11 @@ export const IDEMPOTENCY_CLAIM_STALE_MS = 30_000;
 export const DEFAULT_TWO_PERSON_PAYOUT_CENTS = 100_000;
 /** House-funded prize pools above this wait for a second operator's approval (TWO_PERSON_HOUSE_POOL_USD). */
 export const DEFAULT_TWO_PERSON_HOUSE_POOL_CENTS = 50_000;
+/**
+ * The thresholds hold for rolling totals, not single items: what one operator let through on their
+ * own, and what one payee received that way, over this window (common/domain/two-person.ts).
+ */
+export const TWO_PERSON_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 // Payouts and the ACH file (docs/operating.md).
 /** Payouts one ACH file may carry (one selection of the queue). */

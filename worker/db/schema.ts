@@ -567,7 +567,7 @@ export const auditLog = sqliteTable(
   ],
 );
 
-export const approvalKinds = ["payout", "adjustment", "house_pool"] as const;
+export const approvalKinds = ["payout", "adjustment", "house_pool", "held_prize"] as const;
 
 /**
  * The two-person rule: an action above its threshold is stored here with everything needed to
@@ -595,6 +595,34 @@ export const approvals = sqliteTable(
     resultRef: text("result_ref"),
   },
   (t) => [index("approvals_status_idx").on(t.status, t.requestedAt)],
+);
+
+/**
+ * The two-person rule's rolling totals (common/domain/two-person.ts): one row per money action an
+ * operator let through on their own (a payout exported or paid by hand, a held prize released, a
+ * house-funded pool created or raised), written in the action's own D1 batch together with a guard
+ * that aborts the batch when the operator's or the payee's total over the last 24 h would pass the
+ * threshold. Actions a second operator approved write no row.
+ */
+export const twoPersonTally = sqliteTable(
+  "two_person_tally",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Which threshold the row counts against: TWO_PERSON_PAYOUT_USD (payouts, released prizes) or TWO_PERSON_HOUSE_POOL_USD. */
+    bucket: text("bucket", { enum: ["payout", "house_pool"] }).notNull(),
+    kind: text("kind", { enum: ["payout", "held_prize", "house_pool"] }).notNull(),
+    operatorId: integer("operator_id").notNull(),
+    /** The player the money went to; null for a house pool. */
+    payeeId: integer("payee_id"),
+    amountCents: integer("amount_cents").notNull(),
+    /** One row per thing (payout:{id}, held_prize:{id}, house_pool:{uuid}), so settling it again counts nothing twice. */
+    reference: text("reference").notNull().unique(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("two_person_tally_operator_idx").on(t.bucket, t.operatorId, t.createdAt),
+    index("two_person_tally_payee_idx").on(t.bucket, t.payeeId, t.createdAt),
+  ],
 );
 
 export const sandboxIntentStatuses = ["requires_payment_method", "succeeded"] as const;

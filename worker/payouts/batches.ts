@@ -14,7 +14,8 @@ import { payouts } from "../db/schema";
 import { conflict, HttpError, notFound } from "../http/errors";
 import { settleStatements, type PayoutRow } from "../money/payouts";
 import { achCredits, achFileNamePrefix, achFileOf, achOriginator } from "./ach";
-import { needsSecondOperator } from "./queue";
+import { firstNeedingSecondOperator } from "../../common/domain/two-person";
+import { isTallyGuardTripped, tallyGuardStatement, tallyTotals, type TallyTotals } from "../admin/two-person";
 
 interface BatchRow {
   id: number;
@@ -74,20 +75,36 @@ const payoutsById = (db: Db, ids: readonly number[]) =>
     .all();
 
 /** The first reason the selection cannot be exported, as the refusal the operator sees. */
-function refusal(env: Env, ids: readonly number[], rows: readonly PayoutRow[]): HttpError | null {
+function refusal(env: Env, ids: readonly number[], rows: readonly PayoutRow[], actorId: number, totals: TallyTotals): HttpError | null {
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const threshold = `$${formatCents(twoPersonThresholds(env).payoutCents)}`;
+  const thresholdCents = twoPersonThresholds(env).payoutCents;
+  const threshold = `$${formatCents(thresholdCents)}`;
   for (const id of ids) {
     const p = byId.get(id);
     if (!p) return notFound(`${MONEY.payoutNotFound}: #${id}`, "payout_not_found");
     if (p.status !== "pending") return conflict(PAYOUTS.notPending(id, p.status), "payout_already_settled");
     if (p.batchId !== null) return conflict(PAYOUTS.alreadyExported(id, p.batchId), "payout_already_exported");
     if (p.accountNumberSealed === null) return conflict(PAYOUTS.notExportable(id), "payout_not_exportable");
-    if (p.approvedAt === null && needsSecondOperator(env, p.amountCents))
-      return conflict(PAYOUTS.approvalRequired(id, threshold), "approval_required");
+  }
+  // The two-person rule over the operator's and each payee's last 24 h, the selection's own payouts counted in file order.
+  const items = rows.map((p) => ({ amountCents: p.amountCents, payeeId: p.userId, approved: p.approvedAt !== null }));
+  const i = firstNeedingSecondOperator(items, totals.operatorCents, totals.payeeCents, thresholdCents, actorId);
+  if (i >= 0) {
+    const p = rows[i]!;
+    const message =
+      p.amountCents > thresholdCents ? PAYOUTS.approvalRequired(p.id, threshold) : PAYOUTS.approvalRequiredTotal(p.id, threshold);
+    return conflict(message, "approval_required");
   }
   return null;
 }
+
+const totalsFor = (env: Env, actorId: number, rows: readonly PayoutRow[]) =>
+  tallyTotals(
+    env.DB,
+    "payout",
+    actorId,
+    rows.map((r) => r.userId),
+  );
 
 /** SQLite raises no error outside a trigger: the guard inserts a batch without a name exactly when the selection changed. */
 const isGuardTripped = (e: unknown) => String((e as Error)?.message ?? e).includes("NOT NULL constraint failed: payout_batches.file_name");
@@ -107,7 +124,7 @@ export interface ExportedFile {
 export async function exportPayouts(env: Env, db: Db, actorId: number, ids: readonly number[]): Promise<ExportedFile> {
   const originator = achOriginator(env);
   const rows = await payoutsById(db, ids);
-  const refused = refusal(env, ids, rows);
+  const refused = refusal(env, ids, rows, actorId, await totalsFor(env, actorId, rows));
   if (refused) throw refused;
   const credits = await achCredits(env, rows);
   const createdAt = Date.now();
@@ -142,12 +159,29 @@ export async function exportPayouts(env: Env, db: Db, actorId: number, ids: read
            FROM payout_batches WHERE id = last_insert_rowid()`,
         )
         .bind(actorId, idsJson),
+      // The two-person rule's totals: the payouts paid on this operator's say, then the guard that
+      // aborts all of it when they take the operator's or a payee's last 24 h above the threshold.
+      d1
+        .prepare(
+          `INSERT INTO two_person_tally (bucket, kind, operator_id, payee_id, amount_cents, reference)
+           SELECT 'payout', 'payout', ?, user_id, amount_cents, 'payout:' || id FROM payouts
+           WHERE id IN (SELECT value FROM json_each(?)) AND approved_at IS NULL ON CONFLICT (reference) DO NOTHING`,
+        )
+        .bind(actorId, idsJson),
+      tallyGuardStatement(
+        d1,
+        "payout",
+        actorId,
+        rows.map((r) => r.userId),
+        twoPersonThresholds(env).payoutCents,
+      ),
     ]);
     batchId = results[1]?.results[0]?.id;
   } catch (e) {
-    if (!isGuardTripped(e)) throw e;
-    // Another operator changed the selection between the checks and the batch: say what changed.
-    throw refusal(env, ids, await payoutsById(db, ids)) ?? conflict(PAYOUTS.exportRaced, "payout_already_exported");
+    if (!isGuardTripped(e) && !isTallyGuardTripped(e)) throw e;
+    // Another operator changed the selection, or paid out meanwhile, between the checks and the batch: say what changed.
+    const now = await payoutsById(db, ids);
+    throw refusal(env, ids, now, actorId, await totalsFor(env, actorId, now)) ?? conflict(PAYOUTS.exportRaced, "payout_already_exported");
   }
   if (typeof batchId !== "number") throw new Error("payout batch insert returned no id");
   const { fileName } = await batchView(d1, batchId);

@@ -19,7 +19,8 @@ import type { Db } from "../db/client";
 import { PAYOUT_STILL_PENDING, payoutFailedFrame, presentAdminPayout, settlePayout } from "../money/payouts";
 import { pushStoredNotification } from "../durable/hub-client";
 import { exportPayouts } from "../payouts/batches";
-import { listPayoutQueue, needsSecondOperator, payoutQueueItem } from "../payouts/queue";
+import { listPayoutQueue, payoutNeedsSecondOperator, payoutQueueItem, queueViewer } from "../payouts/queue";
+import { isTallyGuardTripped, tallyGuardStatement, tallyStatement, tallyTotals } from "../admin/two-person";
 
 async function loadPayout(db: Db, id: number) {
   const row = await db
@@ -43,9 +44,40 @@ const thresholdText = (env: Env) => `$${formatCents(twoPersonThresholds(env).pay
 async function settle(env: Env, db: Db, actorId: number, id: number, outcome: "paid" | "failed", reason: string | null) {
   const before = await loadPayout(db, id);
   const p = before.payout;
-  if (outcome === "paid" && p.status === "pending" && p.approvedAt === null && needsSecondOperator(env, p.amountCents)) {
-    throw conflict(PAYOUTS.approvalRequired(id, thresholdText(env)), "approval_required");
+  const thresholdCents = twoPersonThresholds(env).payoutCents;
+  const approvalRequired = () =>
+    conflict(
+      p.amountCents > thresholdCents
+        ? PAYOUTS.approvalRequired(id, thresholdText(env))
+        : PAYOUTS.approvalRequiredTotal(id, thresholdText(env)),
+      "approval_required",
+    );
+  // Paid by hand on one operator's say: it counts toward the two-person rule's totals (an exported one was counted at export).
+  const counted = outcome === "paid" && p.status === "pending" && p.approvedAt === null;
+  if (counted) {
+    const totals = await tallyTotals(env.DB, "payout", actorId, [p.userId]);
+    const viewer = { operatorId: actorId, operatorTotalCents: totals.operatorCents };
+    if (payoutNeedsSecondOperator(env, p, totals.payeeCents.get(p.userId) ?? 0, viewer)) throw approvalRequired();
   }
+  const tally =
+    counted && p.batchId === null
+      ? [
+          tallyStatement(
+            env.DB,
+            {
+              bucket: "payout",
+              kind: "payout",
+              operatorId: actorId,
+              payeeId: p.userId,
+              amountCents: p.amountCents,
+              reference: `payout:${id}`,
+            },
+            PAYOUT_STILL_PENDING,
+            id,
+          ),
+          tallyGuardStatement(env.DB, "payout", actorId, [p.userId], thresholdCents),
+        ]
+      : [];
   const audit = auditStatementIf(
     env.DB,
     actorId,
@@ -60,7 +92,13 @@ async function settle(env: Env, db: Db, actorId: number, id: number, outcome: "p
     PAYOUT_STILL_PENDING,
     id,
   );
-  const moved = await settlePayout(env.DB, p, outcome, reason, [audit]);
+  let moved: boolean;
+  try {
+    moved = await settlePayout(env.DB, p, outcome, reason, [audit, ...tally]);
+  } catch (e) {
+    if (isTallyGuardTripped(e)) throw approvalRequired();
+    throw e;
+  }
   const after = await loadPayout(db, id);
   if (after.payout.status !== outcome) throw conflict(MONEY.payoutAlready(after.payout.status), "payout_already_settled");
   if (moved && outcome === "failed") await pushStoredNotification(env, after.payout.userId, payoutFailedFrame(after.payout, reason ?? ""));
@@ -87,7 +125,7 @@ registerApprovalExecutor("payout", async (ctx, payload) => {
 export const adminPayoutRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
   .get("/", validate("query", payoutQueueQuerySchema), async (c) => {
-    return c.json(await listPayoutQueue(c.env, c.get("db"), c.req.valid("query")));
+    return c.json(await listPayoutQueue(c.env, c.get("db"), c.req.valid("query"), await queueViewer(c.env, currentUser(c).id)));
   })
   .post("/export", validate("json", payoutExportSchema), async (c) => {
     const { fileName, file, batchId } = await exportPayouts(c.env, c.get("db"), currentUser(c).id, c.req.valid("json").payoutIds);
@@ -99,7 +137,7 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
   .post("/:id/request-approval", idParam, noFields, async (c) => {
     const id = c.req.valid("param").id;
     const { payout, username } = await loadPayout(c.get("db"), id);
-    const item = (await payoutQueueItem(c.env, c.get("db"), id))!;
+    const item = (await payoutQueueItem(c.env, c.get("db"), id, await queueViewer(c.env, currentUser(c).id)))!;
     if (item.status !== "pending") throw conflict(MONEY.payoutAlready(item.status), "payout_already_settled");
     if (item.approval.state === "not_required") throw conflict(PAYOUTS.approvalNotRequired(thresholdText(c.env)), "approval_not_required");
     if (item.approval.state === "approved") throw conflict(PAYOUTS.alreadyApproved, "approval_not_required");

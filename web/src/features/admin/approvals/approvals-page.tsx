@@ -17,6 +17,7 @@ const KIND_LABELS: Record<ApprovalView["kind"], string> = {
   payout: "Payout",
   adjustment: "Balance adjustment",
   house_pool: "House-funded pool",
+  held_prize: "Held prize release",
 };
 const STATUS_LABELS: Record<ApprovalView["status"], string> = { pending: "Pending", approved: "Approved", rejected: "Rejected" };
 const when = (iso: string) => new Date(iso).toLocaleString();

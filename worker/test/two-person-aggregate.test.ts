@@ -1,0 +1,198 @@
+// The two-person rule in aggregate (common/domain/two-person.ts, docs/operating.md): the
+// thresholds hold for what one operator let through on their own in the last 24 h, and for what
+// one payee received that way, not for each item alone; the guard sits in the action's own batch.
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { PAYOUTS } from "../../common/messages";
+import { createDb } from "../db/client";
+import { debitWithdrawal } from "../money/payouts";
+import { call } from "./helpers";
+import { countRows, expectLedgerBalanced } from "./money-helpers";
+import { heldPrize, makeOperator } from "./fair-play-fixtures";
+import { makeCategory, makePlayer, type Player } from "./tournament-fixtures";
+
+/** A pending payout of `cents` to `userId` (who must hold the money), as a withdrawal leaves it. */
+async function payout(userId: number, cents: number): Promise<number> {
+  const { payout: p } = await debitWithdrawal(env, createDb(env.DB), {
+    userId,
+    amountCents: cents,
+    accountHolderName: "Ada Lovelace",
+    accountNumber: "000123456789",
+    routingNumber: "021000021",
+    accountType: "checking",
+    method: "bank_account",
+  });
+  return p.id;
+}
+
+/** A player holding `cents`, with a pending payout of `payoutCents` of it. */
+async function payeeWithPayout(payoutCents: number, cents = 500_000) {
+  const p = await makePlayer({ balanceCents: cents });
+  return { player: p, payoutId: await payout(p.id, payoutCents) };
+}
+
+const exportFile = (op: Player, payoutIds: number[]) => call("/api/admin/payouts/export", { cookie: op.cookie, body: { payoutIds } });
+const payoutRow = (id: number) => env.DB.prepare("SELECT * FROM payouts WHERE id = ?").bind(id).first<Record<string, any>>();
+const approve = (op: Player, id: number) => call(`/api/admin/approvals/${id}/approve`, { cookie: op.cookie, body: {} });
+
+describe("payouts: rolling totals per operator and per payee", () => {
+  it("an operator's second $999 payout of the day needs a second operator, as one large payout does", async () => {
+    const op = await makeOperator();
+    const a = await payeeWithPayout(99_900);
+    const b = await payeeWithPayout(99_900);
+    expect((await exportFile(op, [a.payoutId])).status).toBe(200);
+
+    const refused = await exportFile(op, [b.payoutId]);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toEqual({ code: "approval_required", message: PAYOUTS.approvalRequiredTotal(b.payoutId, "$1000.00") });
+    expect((await payoutRow(b.payoutId))!.batch_id).toBeNull();
+
+    // The queue says so, and the operator can ask for the approval.
+    const queue = await call(`/api/admin/payouts?status=pending&username=${b.player.username}`, { cookie: op.cookie });
+    expect(queue.body.items.find((i: { id: number }) => i.id === b.payoutId).approval.state).toBe("required");
+    const asked = await call(`/api/admin/payouts/${b.payoutId}/request-approval`, { cookie: op.cookie, body: {} });
+    expect(asked.status, asked.text).toBe(202);
+    // Another operator has paid nothing today: the same payout goes through on their own say.
+    const other = await makeOperator();
+    expect((await exportFile(other, [b.payoutId])).status).toBe(200);
+  });
+
+  it("a payee's payouts add up across operators", async () => {
+    const [op1, op2, op3] = [await makeOperator(), await makeOperator(), await makeOperator()];
+    const p = await makePlayer({ balanceCents: 500_000 });
+    const first = await payout(p.id, 60_000);
+    const second = await payout(p.id, 60_000);
+    expect((await exportFile(op1, [first])).status).toBe(200);
+    const refused = await exportFile(op2, [second]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("approval_required");
+
+    const asked = await call(`/api/admin/payouts/${second}/request-approval`, { cookie: op2.cookie, body: {} });
+    expect(asked.status, asked.text).toBe(202);
+    expect((await approve(op3, asked.body.approvalId)).status).toBe(200);
+    // Approved by a second operator: outside the totals, exported at once.
+    expect((await exportFile(op2, [second])).status).toBe(200);
+    expect(await countRows("SELECT 1 FROM two_person_tally WHERE reference = ?", `payout:${second}`)).toBe(0);
+  });
+
+  it("counts a selection's own payouts: two $600 payouts in one file need a second operator for the second", async () => {
+    const op = await makeOperator();
+    const a = await payeeWithPayout(60_000);
+    const b = await payeeWithPayout(60_000);
+    const res = await exportFile(op, [a.payoutId, b.payoutId]);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(PAYOUTS.approvalRequiredTotal(Math.max(a.payoutId, b.payoutId), "$1000.00"));
+    expect(await countRows("SELECT 1 FROM payouts WHERE id IN (?, ?) AND batch_id IS NOT NULL", a.payoutId, b.payoutId)).toBe(0);
+  });
+
+  it("two exports racing under the threshold cannot both slip under: the guard is in the export's batch", async () => {
+    const op = await makeOperator();
+    const a = await payeeWithPayout(60_000);
+    const b = await payeeWithPayout(60_000);
+    const results = await Promise.all([exportFile(op, [a.payoutId]), exportFile(op, [b.payoutId])]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await countRows("SELECT 1 FROM two_person_tally WHERE operator_id = ?", op.id)).toBe(1);
+    await expectLedgerBalanced();
+  });
+
+  it("payouts paid by hand count too, and money to the operator's own account always needs a second operator", async () => {
+    const op = await makeOperator();
+    const a = await payeeWithPayout(60_000);
+    const b = await payeeWithPayout(60_000);
+    expect((await call(`/api/admin/payouts/${a.payoutId}/paid`, { cookie: op.cookie, body: {} })).status).toBe(200);
+    const refused = await call(`/api/admin/payouts/${b.payoutId}/paid`, { cookie: op.cookie, body: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("approval_required");
+    expect((await payoutRow(b.payoutId))!.status).toBe("pending");
+
+    const self = await makeOperator();
+    await env.DB.prepare("UPDATE users SET balance_cents = 0 WHERE id = ?").bind(self.id).run();
+    await env.DB.prepare(
+      "INSERT INTO transactions (user_id, amount_cents, type, status, reference) VALUES (?, 1000, 'deposit', 'completed', ?)",
+    )
+      .bind(self.id, `pi_self_${self.id}`)
+      .run();
+    const own = await payout(self.id, 500);
+    const ownExport = await exportFile(self, [own]);
+    expect(ownExport.status).toBe(409);
+    expect(ownExport.body.code).toBe("approval_required");
+  });
+});
+
+describe("house-funded pools: rolling totals per operator", () => {
+  const free = (categoryId: number, title: string, prizePool: number) => ({
+    title,
+    description: "A house-funded cup.",
+    categoryId,
+    entryFee: 0,
+    isFree: true,
+    maxParticipants: null,
+    minLevel: 1,
+    startTime: new Date(Date.now() + 60 * 60_000).toISOString(),
+    durationMinutes: 30,
+    prizePool,
+  });
+  const create = (op: Player, b: unknown) => call("/api/admin/tournaments", { cookie: op.cookie, body: b });
+
+  it("a second $500 pool by one operator in a day waits for a second operator; another operator's does not", async () => {
+    const op = await makeOperator();
+    const [c1, c2, c3] = [await makeCategory(7), await makeCategory(7), await makeCategory(7)];
+    expect((await create(op, free(c1.id, "First House Cup", 500))).status).toBe(201);
+    const second = await create(op, free(c2.id, "Second House Cup", 500));
+    expect(second.status, second.text).toBe(202);
+    expect(
+      await countRows("SELECT 1 FROM approvals WHERE id = ? AND kind = 'house_pool' AND status = 'pending'", second.body.approvalId),
+    ).toBe(1);
+    expect(await countRows("SELECT 1 FROM tournaments WHERE title = 'Second House Cup'")).toBe(0);
+    expect((await create(await makeOperator(), free(c3.id, "Third House Cup", 500))).status).toBe(201);
+  });
+
+  it("a raised pool counts its raise", async () => {
+    const op = await makeOperator();
+    const [c1, c2] = [await makeCategory(7), await makeCategory(7)];
+    const made = await create(op, free(c1.id, "Raised Cup", 300));
+    expect(made.status).toBe(201);
+    const raised = await call(`/api/admin/tournaments/${made.body.id}`, {
+      method: "PATCH",
+      cookie: op.cookie,
+      body: free(c1.id, "Raised Cup", 450),
+    });
+    expect(raised.status, raised.text).toBe(200);
+    // $450 counted; another $100 pool passes $500 in the day.
+    const small = await create(op, free(c2.id, "Small Cup", 100));
+    expect(small.status).toBe(202);
+  });
+});
+
+describe("held prizes: releases count toward the payout totals", () => {
+  it("a release above the threshold with the day's totals, or of the operator's own prize, waits for a second operator", async () => {
+    const op = await makeOperator();
+    const first = await heldPrize({ prizeCents: 60_000 });
+    const second = await heldPrize({ prizeCents: 60_000 });
+    expect((await call(`/api/admin/held-prizes/${first.prizeId}/release`, { cookie: op.cookie, body: {} })).status).toBe(200);
+    const waits = await call(`/api/admin/held-prizes/${second.prizeId}/release`, { cookie: op.cookie, body: {} });
+    expect(waits.status, waits.text).toBe(202);
+    expect(await countRows("SELECT 1 FROM transactions WHERE id = ? AND status = 'held'", second.prizeId)).toBe(1);
+    const other = await makeOperator();
+    expect((await approve(other, waits.body.approvalId)).status).toBe(200);
+    expect(await countRows("SELECT 1 FROM transactions WHERE id = ? AND status = 'completed'", second.prizeId)).toBe(1);
+
+    // A small release on one's own say is fine, unless the prize is the operator's own.
+    const small = await heldPrize({ prizeCents: 1_000 });
+    expect((await call(`/api/admin/held-prizes/${small.prizeId}/release`, { cookie: other.cookie, body: {} })).status).toBe(200);
+    const own = await heldPrize({ prizeCents: 1_000 });
+    await env.DB.prepare("UPDATE users SET role = 'admin', totp_enabled = 1 WHERE id = ?").bind(own.player.id).run();
+    const ownRelease = await call(`/api/admin/held-prizes/${own.prizeId}/release`, { cookie: own.player.cookie, body: {} });
+    expect(ownRelease.status).toBe(202);
+    await expectLedgerBalanced();
+  });
+});
+
+describe("manual balance adjustments", () => {
+  it("always need a second operator, however small", async () => {
+    const op = await makeOperator();
+    const p = await makePlayer({ balanceCents: 1_000 });
+    const res = await call(`/api/admin/users/${p.id}/adjustments`, { cookie: op.cookie, body: { amount: 0.01, reason: "Rounding fix" } });
+    expect(res.status).toBe(202);
+  });
+});
