@@ -424,6 +424,10 @@ export const ADMIN_CONSOLE = {
 /** The console's tournaments screen and its API refusals (docs/operating.md, "Tournaments"). */
 export const ADMIN_TOURNAMENTS = {
   notFound: "Tournament not found",
+  editApprovalRequested:
+    "A second operator approved this tournament, so its edits wait for one too: the change is made once another operator approves it in Approvals.",
+  editSummary: (id: number, title: string, pool: string) =>
+    `Edit "${title}" (tournament #${id}, approved before; pool ${pool} after the edit)`,
   poolNeedsApproval: (threshold: string) =>
     `A house-funded pool above ${threshold}, alone or with the house pools you created or raised in the last 24 hours, needs a second operator's approval, which this edit cannot ask for: cancel this tournament and create it again with that pool.`,
   hasPlayers:
@@ -488,6 +492,7 @@ export const QUESTION_REPORT = {
 export const APPROVALS = {
   notFound: "That approval does not exist.",
   own: "You asked for this yourself: another operator must approve or reject it.",
+  ownBenefit: "This pays your own player account: another operator must approve it.",
   decided: (status: string) => `This request was already ${status}; reload the list to see who decided it.`,
   failed: (reason: string) =>
     `Carrying it out failed: ${reason} The request stays pending: fix the cause and approve it again, or reject it.`,
@@ -535,7 +540,6 @@ export const PAYOUTS = {
   approvalNotRequired: (threshold: string) =>
     `Only payouts above ${threshold}, alone or with the last 24 hours' payouts by you or to this player, need a second operator: export or pay this one directly.`,
   alreadyApproved: "This payout is already approved: export it.",
-  approvalAlreadyRequested: (approvalId: number) => `Approval #${approvalId} for this payout already waits for another operator.`,
   approvalRequested: "Approval requested: another operator approves it in Approvals, then you can export it.",
   approvalSummary: (usd: string, username: string, id: number, last4: string) =>
     `Pay $${usd} to ${username} (payout #${id}, account ••••${last4})`,

@@ -164,6 +164,8 @@ export const ERROR_CODES = [
   "approval_not_found",
   /** Nobody approves or rejects their own request: another operator must. */
   "own_approval",
+  /** Nobody approves what pays their own player account (a payout to them, an adjustment of their balance, their held prize). */
+  "own_benefit",
   /** The approval was already approved or rejected (perhaps by another operator a moment ago). */
   "approval_decided",
   /** Carrying out the approved action failed; the approval stays pending. */
@@ -188,8 +190,6 @@ export const ERROR_CODES = [
   "approval_required",
   /** Only a payout above the two-person threshold waits for a second operator (or it is approved already). */
   "approval_not_required",
-  /** This payout already waits for a second operator's decision. */
-  "approval_already_requested",
 
   // Payouts and the ACH file (docs/operating.md, "Payouts and the ACH file").
   /** Only the last 4 digits of the account were kept: pay it outside the file, after asking the player. */

@@ -567,7 +567,7 @@ export const auditLog = sqliteTable(
   ],
 );
 
-export const approvalKinds = ["payout", "adjustment", "house_pool", "held_prize"] as const;
+export const approvalKinds = ["payout", "adjustment", "house_pool", "held_prize", "tournament_edit"] as const;
 
 /**
  * The two-person rule: an action above its threshold is stored here with everything needed to
@@ -593,8 +593,18 @@ export const approvals = sqliteTable(
     note: text("note"),
     /** What the approved action created or changed (a tournament id, a ledger reference, a payout id). */
     resultRef: text("result_ref"),
+    /** The player account the action pays (a payout's, an adjustment's, a released prize's); that operator may not approve it. */
+    beneficiaryId: integer("beneficiary_id"),
+    /** What the action is about (payout:{id}, user:{id}, held_prize:{id}, tournament:{id}, house_pool:{hash of the request}); null for rows from before. */
+    target: text("target"),
   },
-  (t) => [index("approvals_status_idx").on(t.status, t.requestedAt)],
+  (t) => [
+    index("approvals_status_idx").on(t.status, t.requestedAt),
+    // One pending request per kind, target and amount: a second click finds the first (worker/admin/approvals.ts).
+    uniqueIndex("approvals_pending_unique")
+      .on(t.kind, t.target, t.amountCents)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /**

@@ -44,6 +44,8 @@ async function release(c: Context<AppEnv>, id: number) {
   const ask = async () => {
     const { id: approvalId } = await requestApproval(c, {
       kind: "held_prize",
+      target: `held_prize:${id}`,
+      beneficiaryId: prize.userId,
       payload: { prizeId: id },
       summary: FAIR_PLAY.releaseSummary(formatCents(prize.amountCents), prize.username, prize.tournamentTitle, id),
       amountCents: prize.amountCents,

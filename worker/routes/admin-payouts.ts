@@ -141,10 +141,11 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     if (item.status !== "pending") throw conflict(MONEY.payoutAlready(item.status), "payout_already_settled");
     if (item.approval.state === "not_required") throw conflict(PAYOUTS.approvalNotRequired(thresholdText(c.env)), "approval_not_required");
     if (item.approval.state === "approved") throw conflict(PAYOUTS.alreadyApproved, "approval_not_required");
-    if (item.approval.approvalId !== null)
-      throw conflict(PAYOUTS.approvalAlreadyRequested(item.approval.approvalId), "approval_already_requested");
+    // A second click (or a second operator) gets the request that already waits.
     const { id: approvalId } = await requestApproval(c, {
       kind: "payout",
+      target: `payout:${id}`,
+      beneficiaryId: payout.userId,
       payload: { payoutId: id },
       summary: PAYOUTS.approvalSummary(formatCents(payout.amountCents), username, id, payout.accountLast4),
       amountCents: payout.amountCents,

@@ -98,6 +98,25 @@ registerApprovalExecutor("house_pool", async (ctx, payload) => {
   return String(await createTournament(ctx.env, resolved, ctx.approverId, { approvalId: ctx.approvalId, requestedBy: ctx.requesterId }));
 });
 
+/** Whether a second operator let this tournament through (created through an approval): its edits need one too. */
+const approvedBefore = async (d1: D1Database, id: number) =>
+  (await d1
+    .prepare(
+      `SELECT 1 FROM audit_log WHERE target_type = 'tournament' AND target_id = ? AND action = 'tournament.create'
+       AND json_extract(after, '$.approvalId') IS NOT NULL`,
+    )
+    .bind(String(id))
+    .first()) !== null;
+
+// A second operator approved an edit of a tournament that was approved before: make it, as the edit route would.
+registerApprovalExecutor("tournament_edit", async (ctx, payload) => {
+  const { tournamentId, draft } = payload as { tournamentId: number; draft: TournamentDraft };
+  if (draft.startTime <= Date.now()) throw badRequest(ADMIN_TOURNAMENT.startInPast);
+  const resolved = await resolveDraft(ctx.env, draft, tournamentId);
+  unwrap(await roomFor(ctx.env, tournamentId).reconfigure(tournamentId, ctx.approverId, resolved, null));
+  return String(tournamentId);
+});
+
 export const adminTournamentRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
   .get("/", validate("query", adminTournamentListQuerySchema), async (c) => {
@@ -143,6 +162,7 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
       const message = ADMIN_TOURNAMENTS.approvalRequested(`$${formatCents(resolved.prizePoolCents)}`, `$${formatCents(housePoolCents)}`);
       const { id } = await requestApproval(c, {
         kind: "house_pool",
+        beneficiaryId: null,
         payload: body,
         summary: `Create "${resolved.title}" with a house-funded pool of $${formatCents(resolved.prizePoolCents)}`,
         amountCents: resolved.prizePoolCents,
@@ -202,11 +222,23 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
     if (current.status !== "upcoming") throw conflict(ADMIN_TOURNAMENTS.notEditable, "tournament_not_editable");
     if (body.startTime <= Date.now()) throw badRequest(ADMIN_TOURNAMENT.startInPast);
     const resolved = await resolveDraft(c.env, body, id);
+    const me = currentUser(c);
+    if (await approvedBefore(c.env.DB, id)) {
+      // What a second operator approved changes only with a second operator: its pool, capacity, start or questions.
+      const { id: approvalId } = await requestApproval(c, {
+        kind: "tournament_edit",
+        target: `tournament:${id}`,
+        beneficiaryId: null,
+        payload: { tournamentId: id, draft: body },
+        summary: ADMIN_TOURNAMENTS.editSummary(id, resolved.title, `$${formatCents(resolved.prizePoolCents)}`),
+        amountCents: resolved.prizePoolCents,
+      });
+      return c.json({ approvalId, message: ADMIN_TOURNAMENTS.editApprovalRequested } satisfies PendingTournamentApproval, 202);
+    }
     // An edit never raises a house pool past the two-person rule's threshold without a second operator.
     const { housePoolCents } = twoPersonThresholds(c.env);
     // A raise counts toward the operator's house pools of the last 24 h (common/domain/two-person.ts).
     const before = await db.select({ pool: tournaments.prizePoolCents }).from(tournaments).where(eq(tournaments.id, id)).get();
-    const me = currentUser(c);
     const raise = resolved.prizePoolCents - (before?.pool ?? 0);
     const refusal = ADMIN_TOURNAMENTS.poolNeedsApproval(`$${formatCents(housePoolCents)}`);
     let poolRaise = null;

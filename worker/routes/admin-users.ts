@@ -320,6 +320,8 @@ export const adminUserRoutes = new Hono<AppEnv>()
     const summary = MODERATION.adjustmentSummary(signedUsd(amount), user.username, reason);
     const { id: approvalId } = await requestApproval(c, {
       kind: "adjustment",
+      target: `user:${id}`,
+      beneficiaryId: id,
       payload: { userId: id, amountCents: amount, reason },
       summary,
       amountCents: Math.abs(amount),

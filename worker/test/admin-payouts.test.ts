@@ -280,8 +280,9 @@ describe("the two-person rule for large payouts", () => {
     expect(asked.body.message).toBe(PAYOUTS.approvalRequested);
     const approvalId = asked.body.approvalId;
     const twice = await call(`/api/admin/payouts/${id}/request-approval`, { cookie: approver.cookie, method: "POST" });
-    expect(twice.status).toBe(409);
-    expect(twice.body).toEqual({ code: "approval_already_requested", message: PAYOUTS.approvalAlreadyRequested(approvalId) });
+    // Asking again (a second click, or another operator) answers the request that waits.
+    expect(twice.status).toBe(202);
+    expect(twice.body.approvalId).toBe(approvalId);
     const queued = await call(`/api/admin/payouts?username=${u.username}`, { cookie: asker.cookie });
     expect(queued.body.items[0].approval).toEqual({ state: "requested", approvalId, approvedBy: null, approvedAt: null });
     const pending = await call("/api/admin/approvals?status=pending", { cookie: approver.cookie });

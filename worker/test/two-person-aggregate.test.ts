@@ -3,11 +3,11 @@
 // one payee received that way, not for each item alone; the guard sits in the action's own batch.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { PAYOUTS } from "../../common/messages";
+import { ADMIN_TOURNAMENTS, APPROVALS, PAYOUTS } from "../../common/messages";
 import { createDb } from "../db/client";
 import { debitWithdrawal } from "../money/payouts";
 import { call } from "./helpers";
-import { countRows, expectLedgerBalanced } from "./money-helpers";
+import { countRows, expectLedgerBalanced, makeAdmin } from "./money-helpers";
 import { heldPrize, makeOperator } from "./fair-play-fixtures";
 import { makeCategory, makePlayer, type Player } from "./tournament-fixtures";
 
@@ -194,5 +194,93 @@ describe("manual balance adjustments", () => {
     const p = await makePlayer({ balanceCents: 1_000 });
     const res = await call(`/api/admin/users/${p.id}/adjustments`, { cookie: op.cookie, body: { amount: 0.01, reason: "Rounding fix" } });
     expect(res.status).toBe(202);
+  });
+});
+
+describe("what was approved stays approved; nobody approves their own gain; two clicks ask once", () => {
+  const free = (categoryId: number, o: Record<string, unknown> = {}) => ({
+    title: "Approved Cup",
+    description: "A house-funded cup.",
+    categoryId,
+    entryFee: 0,
+    isFree: true,
+    maxParticipants: 100,
+    minLevel: 1,
+    startTime: new Date(Date.now() + 2 * 60 * 60_000).toISOString(),
+    durationMinutes: 30,
+    prizePool: 600,
+    ...o,
+  });
+
+  it("an edit of a tournament a second operator approved needs a new approval", async () => {
+    const [op, second] = [await makeOperator(), await makeOperator()];
+    const cat = await makeCategory(7);
+    const asked = await call("/api/admin/tournaments", { cookie: op.cookie, body: free(cat.id) });
+    expect(asked.status).toBe(202);
+    const made = await approve(second, asked.body.approvalId);
+    expect(made.status, made.text).toBe(200);
+    const id = Number(made.body.resultRef);
+
+    const edit = await call(`/api/admin/tournaments/${id}`, {
+      method: "PATCH",
+      cookie: op.cookie,
+      body: free(cat.id, { maxParticipants: 5 }),
+    });
+    expect(edit.status, edit.text).toBe(202);
+    expect(edit.body.message).toBe(ADMIN_TOURNAMENTS.editApprovalRequested);
+    const row = () =>
+      env.DB.prepare("SELECT max_participants FROM tournaments WHERE id = ?").bind(id).first<{ max_participants: number }>();
+    expect((await row())!.max_participants).toBe(100);
+    const approval = await env.DB.prepare("SELECT kind, status FROM approvals WHERE id = ?").bind(edit.body.approvalId).first();
+    expect(approval).toEqual({ kind: "tournament_edit", status: "pending" });
+
+    expect((await approve(second, edit.body.approvalId)).status).toBe(200);
+    expect((await row())!.max_participants).toBe(5);
+  });
+
+  it("refuses an approval that pays the approving operator's own account (payout, adjustment, held prize): 403 own_benefit", async () => {
+    const [asker, other] = [await makeOperator(), await makeOperator()];
+    // `payee` is an operator with money of their own and a held prize.
+    const { player: payee, prizeId } = await heldPrize({ balanceCents: 300_000, prizeCents: 150_000 });
+    await makeAdmin(payee.id);
+    const payoutId = await payout(payee.id, 150_000);
+
+    const requests = [
+      await call(`/api/admin/payouts/${payoutId}/request-approval`, { cookie: asker.cookie, body: {} }),
+      await call(`/api/admin/users/${payee.id}/adjustments`, { cookie: asker.cookie, body: { amount: 25, reason: "Goodwill" } }),
+      await call(`/api/admin/held-prizes/${prizeId}/release`, { cookie: asker.cookie, body: {} }),
+    ];
+    for (const r of requests) {
+      expect(r.status, r.text).toBe(202);
+      const refused = await approve(payee, r.body.approvalId);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ code: "own_benefit", message: APPROVALS.ownBenefit });
+      expect(await countRows("SELECT 1 FROM approvals WHERE id = ? AND status = 'pending'", r.body.approvalId)).toBe(1);
+      // Another operator may.
+      expect((await approve(other, r.body.approvalId)).status).toBe(200);
+    }
+    await expectLedgerBalanced();
+  });
+
+  it("two clicks, even at once, request one approval: the second gets the pending one", async () => {
+    const op = await makeOperator();
+    const p = await makePlayer({ balanceCents: 300_000 });
+    const payoutId = await payout(p.id, 150_000);
+    const ask = () => call(`/api/admin/payouts/${payoutId}/request-approval`, { cookie: op.cookie, body: {} });
+    const [a, b] = await Promise.all([ask(), ask()]);
+    expect([a.status, b.status]).toEqual([202, 202]);
+    expect(a.body.approvalId).toBe(b.body.approvalId);
+    expect((await ask()).body.approvalId).toBe(a.body.approvalId);
+    expect(await countRows("SELECT 1 FROM approvals WHERE kind = 'payout' AND json_extract(payload, '$.payoutId') = ?", payoutId)).toBe(1);
+    expect(await countRows("SELECT 1 FROM audit_log WHERE action = 'approval.request' AND target_id = ?", String(a.body.approvalId))).toBe(
+      1,
+    );
+
+    const adjust = (amount: number) =>
+      call(`/api/admin/users/${p.id}/adjustments`, { cookie: op.cookie, body: { amount, reason: "Goodwill" } });
+    const [x, y] = await Promise.all([adjust(10), adjust(10)]);
+    expect(x.body.approvalId).toBe(y.body.approvalId);
+    // Another amount is another request.
+    expect((await adjust(11)).body.approvalId).not.toBe(x.body.approvalId);
   });
 });

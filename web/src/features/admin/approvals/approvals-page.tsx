@@ -18,6 +18,7 @@ const KIND_LABELS: Record<ApprovalView["kind"], string> = {
   adjustment: "Balance adjustment",
   house_pool: "House-funded pool",
   held_prize: "Held prize release",
+  tournament_edit: "Edit of an approved tournament",
 };
 const STATUS_LABELS: Record<ApprovalView["status"], string> = { pending: "Pending", approved: "Approved", rejected: "Rejected" };
 const when = (iso: string) => new Date(iso).toLocaleString();
