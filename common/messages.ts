@@ -502,6 +502,8 @@ export const APPROVALS = {
 
 /** Suspensions, bans, manual adjustments and cheat-attempt reviews (docs/operating.md, "Players" and "Fair play"). */
 export const MODERATION = {
+  operatorBanRequested: "Banning an operator needs a second operator: the ban waits in Approvals until another operator approves it.",
+  operatorBanSummary: (username: string, note: string) => `Ban the operator ${username} (${note})`,
   accountSuspended:
     "Your account is suspended: you cannot join tournaments or deposit for now. You can still withdraw your balance. Contact support to find out more.",
   accountBanned: "This account has been closed by the site's operators. Contact support about it, or about withdrawing its balance.",

@@ -128,6 +128,12 @@ export const USERNAME_MAX = 30;
 export const EMAIL_MAX = 254;
 /** A step-up (password, and a code with 2FA on, re-entered in this session) covers sensitive actions for this long. */
 export const STEP_UP_TTL_MS = 10 * 60_000;
+/** Every state-changing operator request (/api/admin, not GET) needs a step-up this recent (docs/operating.md). */
+export const OPERATOR_STEP_UP_TTL_MS = 15 * 60_000;
+/** An operator's session ends this long after it began, whatever happens (players': 30 days). */
+export const OPERATOR_SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
+/** An operator's session ends after this long without a request (players': 7 days). */
+export const OPERATOR_SESSION_IDLE_MS = 30 * 60_000;
 /**
  * Failed sign-ins per account and address: the first LOGIN_FREE_FAILURES cost nothing, then each
  * failure makes the next attempt wait, from LOGIN_FIRST_DELAY_MS doubling up to LOGIN_MAX_DELAY_MS.

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "question_report.resolve",
   "payout.export",
   "payout_batch.mark_paid",
+  "payout_batch.download",
   "payout.mark_paid",
   "payout.mark_failed",
   "held_prize.release",
@@ -38,7 +39,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
  * the threshold (alone or with the last 24 hours' totals, common/domain/two-person.ts), and any
  * manual balance adjustment.
  */
-export const APPROVAL_KINDS = ["payout", "adjustment", "house_pool", "held_prize", "tournament_edit"] as const;
+export const APPROVAL_KINDS = ["payout", "adjustment", "house_pool", "held_prize", "tournament_edit", "operator_ban"] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];

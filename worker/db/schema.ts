@@ -567,7 +567,7 @@ export const auditLog = sqliteTable(
   ],
 );
 
-export const approvalKinds = ["payout", "adjustment", "house_pool", "held_prize", "tournament_edit"] as const;
+export const approvalKinds = ["payout", "adjustment", "house_pool", "held_prize", "tournament_edit", "operator_ban"] as const;
 
 /**
  * The two-person rule: an action above its threshold is stored here with everything needed to

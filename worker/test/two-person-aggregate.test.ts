@@ -3,7 +3,9 @@
 // one payee received that way, not for each item alone; the guard sits in the action's own batch.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { ADMIN_TOURNAMENTS, APPROVALS, PAYOUTS } from "../../common/messages";
+import { ADMIN_TOURNAMENTS, APPROVALS, AUTH, MODERATION, PAYOUTS } from "../../common/messages";
+import { OPERATOR_STEP_UP_TTL_MS } from "../../common/spec";
+import { sha256Hex } from "../auth/bytes";
 import { createDb } from "../db/client";
 import { debitWithdrawal } from "../money/payouts";
 import { call } from "./helpers";
@@ -181,7 +183,7 @@ describe("held prizes: releases count toward the payout totals", () => {
     const small = await heldPrize({ prizeCents: 1_000 });
     expect((await call(`/api/admin/held-prizes/${small.prizeId}/release`, { cookie: other.cookie, body: {} })).status).toBe(200);
     const own = await heldPrize({ prizeCents: 1_000 });
-    await env.DB.prepare("UPDATE users SET role = 'admin', totp_enabled = 1 WHERE id = ?").bind(own.player.id).run();
+    await makeAdmin(own.player.id);
     const ownRelease = await call(`/api/admin/held-prizes/${own.prizeId}/release`, { cookie: own.player.cookie, body: {} });
     expect(ownRelease.status).toBe(202);
     await expectLedgerBalanced();
@@ -282,5 +284,109 @@ describe("what was approved stays approved; nobody approves their own gain; two 
     expect(x.body.approvalId).toBe(y.body.approvalId);
     // Another amount is another request.
     expect((await adjust(11)).body.approvalId).not.toBe(x.body.approvalId);
+  });
+});
+
+describe("operator sessions: step-up, short lives, no-store, file downloads on record, second operators", () => {
+  const session = (userId: number) =>
+    env.DB.prepare("SELECT * FROM sessions WHERE user_id = ?").bind(userId).first<Record<string, number>>();
+
+  it("every state-changing /api/admin request needs a step-up within 15 minutes; reads do not", async () => {
+    const op = await makeOperator();
+    const p = await makePlayer();
+    const suspend = () => call(`/api/admin/users/${p.id}/suspend`, { cookie: op.cookie, body: { note: "Chargeback pattern" } });
+    await env.DB.prepare("UPDATE sessions SET step_up_at = ? WHERE user_id = ?")
+      .bind(Date.now() - OPERATOR_STEP_UP_TTL_MS - 1000, op.id)
+      .run();
+    const refused = await suspend();
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ code: "step_up_required", message: AUTH.stepUpRequired });
+    expect((await call("/api/admin/approvals", { cookie: op.cookie })).status).toBe(200);
+    for (const [path, method] of [
+      ["/api/admin/payouts/export", "POST"],
+      ["/api/admin/approvals/1/approve", "POST"],
+      [`/api/admin/tournaments/1`, "PATCH"],
+      [`/api/admin/users/${p.id}/sessions`, "DELETE"],
+      ["/api/admin/questions/import", "POST"],
+    ] as const) {
+      const res = await call(path, { cookie: op.cookie, method, body: method === "DELETE" ? undefined : {} });
+      expect(res.body?.code, `${method} ${path}`).toBe("step_up_required");
+    }
+    // 14 minutes ago is recent enough for an operator (a player's withdrawal wants 10).
+    await env.DB.prepare("UPDATE sessions SET step_up_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 14 * 60_000, op.id)
+      .run();
+    expect((await suspend()).status).toBe(200);
+  });
+
+  it("ends an operator's session after 30 idle minutes or 12 hours in all (401), a player's not", async () => {
+    const op = await makeOperator();
+    const player = await makePlayer();
+    const me = (cookie: string) => call("/api/user", { cookie });
+    expect((await me(op.cookie)).status).toBe(200);
+    await env.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE user_id IN (?, ?)")
+      .bind(Date.now() - 31 * 60_000, op.id, player.id)
+      .run();
+    expect((await me(op.cookie)).status).toBe(401);
+    expect(await session(op.id)).toBeNull();
+    expect((await me(player.cookie)).status).toBe(200);
+
+    const busy = await makeOperator();
+    // Active a minute ago, but signed in 12 hours ago.
+    await env.DB.prepare("UPDATE sessions SET created_at = ?, last_seen_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 12 * 60 * 60_000 - 1000, Date.now() - 60_000, busy.id)
+      .run();
+    expect((await call("/api/admin/approvals", { cookie: busy.cookie })).status).toBe(401);
+
+    // An operator's activity is seen to the minute, so 30 minutes are counted from their last request.
+    const active = await makeOperator();
+    await env.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 2 * 60_000, active.id)
+      .run();
+    expect((await me(active.cookie)).status).toBe(200);
+    expect(Date.now() - (await session(active.id))!.last_seen_at!).toBeLessThan(60_000);
+  });
+
+  it("answers every /api/admin request with Cache-Control: no-store, refusals included", async () => {
+    const op = await makeOperator();
+    for (const res of [
+      await call("/api/admin/overview", { cookie: op.cookie }),
+      await call("/api/admin/payout-batches", { cookie: op.cookie }),
+      await call("/api/admin/approvals/999999/approve", { cookie: op.cookie, body: {} }),
+      await call("/api/admin/overview"),
+    ]) {
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
+  it("writes an audit row for every ACH file download, export and re-download", async () => {
+    const op = await makeOperator();
+    const a = await payeeWithPayout(2_500);
+    const exported = await exportFile(op, [a.payoutId]);
+    const batchId = Number(exported.headers.get("x-payout-batch-id"));
+    expect(await countRows("SELECT 1 FROM audit_log WHERE action = 'payout.export' AND target_id = ?", String(batchId))).toBe(1);
+    for (let i = 0; i < 2; i++) {
+      const again = await call(`/api/admin/payout-batches/${batchId}/file`, { cookie: op.cookie });
+      expect(again.text).toBe(exported.text);
+    }
+    const rows = await env.DB.prepare("SELECT actor_user_id, after FROM audit_log WHERE action = 'payout_batch.download' AND target_id = ?")
+      .bind(String(batchId))
+      .all<{ actor_user_id: number; after: string }>();
+    expect(rows.results).toHaveLength(2);
+    expect(rows.results[0]!.actor_user_id).toBe(op.id);
+    expect(JSON.parse(rows.results[0]!.after).sha256).toBe(sha256Hex(exported.text));
+  });
+
+  it("banning another operator waits for a second operator; a player's ban does not", async () => {
+    const [op, other, target] = [await makeOperator(), await makeOperator(), await makeOperator()];
+    const ban = await call(`/api/admin/users/${target.id}/ban`, { cookie: op.cookie, body: { note: "Left the company" } });
+    expect(ban.status, ban.text).toBe(202);
+    expect(ban.body.message).toBe(MODERATION.operatorBanRequested);
+    expect(await countRows("SELECT 1 FROM users WHERE id = ? AND banned_at IS NULL", target.id)).toBe(1);
+    expect((await approve(other, ban.body.approvalId)).status).toBe(200);
+    expect(await countRows("SELECT 1 FROM users WHERE id = ? AND banned_at IS NOT NULL", target.id)).toBe(1);
+
+    const p = await makePlayer();
+    expect((await call(`/api/admin/users/${p.id}/ban`, { cookie: op.cookie, body: { note: "Bots" } })).status).toBe(200);
   });
 });
