@@ -214,6 +214,9 @@ export const MONEY = {
   /** The withdrawal's failure toast when the server sends no message of its own. */
   withdrawalDefaultError: "Failed to process withdrawal",
   /** Appended to a failed withdrawal's transaction description. */
+  returnCodeInvalid: "The bank's return code is R01 to R85, as on its return notice",
+  returnDateInvalid: "The return date is the day the bank returned the payment, written YYYY-MM-DD",
+  returnCodeAndDate: "A bank return needs both its code (R01-R85) and the date the bank returned it",
   withdrawalFailedNote: (reason: string) => ` — failed: ${clause(reason)}. The money was returned to your balance.`,
   paymentsNotConfigured: "Card payments are not available on this site. Please contact support if you need to add funds.",
   /** The checkout's state on a site without card payments. */
@@ -549,6 +552,12 @@ export const PAYOUTS = {
   selectionTooLarge: (max: number) => `Export at most ${max} payouts in one file`,
   exportRaced: "Another operator changed one of these payouts a moment ago: reload the queue and export again.",
   batchNotFound: "Payout batch not found",
+  bankReturnRequired:
+    "This payout is in an ACH file the bank received: fail it only with the bank's return, its R-code (R01-R85) and the date of the return.",
+  returnDateImplausible: "The return date must be between the day the file was exported and today.",
+  returnRequested:
+    "Bank return recorded for approval: another operator approves it in Approvals, then the money goes back to the player's balance.",
+  returnSummary: (usd: string, username: string, id: number, reason: string) => `Fail payout #${id} of $${usd} to ${username}: ${reason}`,
   achNotConfigured: (name: string, rule: string) => `The ACH file cannot be made: ${name} ${rule}. Set it in wrangler.toml [vars].`,
   sealedUnreadable: (id: number) =>
     `The account number of payout #${id} cannot be decrypted with DATA_ENCRYPTION_KEYS: keep the key it was sealed with in the list.`,

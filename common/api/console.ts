@@ -39,7 +39,15 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
  * the threshold (alone or with the last 24 hours' totals, common/domain/two-person.ts), and any
  * manual balance adjustment.
  */
-export const APPROVAL_KINDS = ["payout", "adjustment", "house_pool", "held_prize", "tournament_edit", "operator_ban"] as const;
+export const APPROVAL_KINDS = [
+  "payout",
+  "adjustment",
+  "house_pool",
+  "held_prize",
+  "tournament_edit",
+  "operator_ban",
+  "payout_return",
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];

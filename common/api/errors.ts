@@ -197,6 +197,8 @@ export const ERROR_CODES = [
   /** The payout is already in an ACH file (a batch). */
   "payout_already_exported",
   "payout_batch_not_found",
+  /** A payout of an exported ACH file fails only with the bank's return: its R-code and date (and a second operator). */
+  "bank_return_required",
   /** The ACH_* identity variables are missing or malformed: the message names which. */
   "ach_not_configured",
 ] as const;

@@ -539,6 +539,12 @@ export const payoutBatches = sqliteTable("payout_batches", {
   createdAt: integer("created_at").notNull().default(now),
   paidBy: integer("paid_by"),
   paidAt: integer("paid_at"),
+  /**
+   * The file exactly as exported (it holds full account numbers, so sealed with
+   * DATA_ENCRYPTION_KEYS): a re-download answers these bytes, whatever became of its payouts or the
+   * ACH_* variables since. Null for batches exported before it was kept (rebuilt on download).
+   */
+  fileSealed: text("file_sealed"),
 });
 
 /**
@@ -567,7 +573,15 @@ export const auditLog = sqliteTable(
   ],
 );
 
-export const approvalKinds = ["payout", "adjustment", "house_pool", "held_prize", "tournament_edit", "operator_ban"] as const;
+export const approvalKinds = [
+  "payout",
+  "adjustment",
+  "house_pool",
+  "held_prize",
+  "tournament_edit",
+  "operator_ban",
+  "payout_return",
+] as const;
 
 /**
  * The two-person rule: an action above its threshold is stored here with everything needed to

@@ -14,6 +14,7 @@ import { payouts } from "../db/schema";
 import { conflict, HttpError, notFound } from "../http/errors";
 import { settleStatements, type PayoutRow } from "../money/payouts";
 import { achCredits, achFileNamePrefix, achFileOf, achOriginator } from "./ach";
+import { open, seal } from "../crypto/sealed";
 import { firstNeedingSecondOperator } from "../../common/domain/two-person";
 import { isTallyGuardTripped, tallyGuardStatement, tallyTotals, type TallyTotals } from "../admin/two-person";
 
@@ -185,16 +186,25 @@ export async function exportPayouts(env: Env, db: Db, actorId: number, ids: read
   }
   if (typeof batchId !== "number") throw new Error("payout batch insert returned no id");
   const { fileName } = await batchView(d1, batchId);
-  return { batchId, fileName, file: achFileOf(originator, batchId, createdAt, credits) };
+  const file = achFileOf(originator, batchId, createdAt, credits);
+  // Kept (sealed: it holds account numbers) so every re-download is the bytes the bank received.
+  await d1
+    .prepare("UPDATE payout_batches SET file_sealed = ? WHERE id = ? AND file_sealed IS NULL")
+    .bind(await seal(env, file), batchId)
+    .run();
+  return { batchId, fileName, file };
 }
 
 /** The batch's file again, the same bytes as at export (its payouts as exported, whatever became of them since). */
 export async function batchFile(env: Env, db: Db, batchId: number): Promise<{ fileName: string; file: string }> {
-  const originator = achOriginator(env);
-  const batch = await env.DB.prepare("SELECT file_name, created_at FROM payout_batches WHERE id = ?")
+  const batch = await env.DB.prepare("SELECT file_name, created_at, file_sealed FROM payout_batches WHERE id = ?")
     .bind(batchId)
-    .first<{ file_name: string; created_at: number }>();
+    .first<{ file_name: string; created_at: number; file_sealed: string | null }>();
   if (!batch) throw notFound(PAYOUTS.batchNotFound, "payout_batch_not_found");
+  // The file as exported: a payout failed since (a bank return) or a changed ACH_* variable changes nothing in it.
+  if (batch.file_sealed !== null) return { fileName: batch.file_name, file: await open(env, batch.file_sealed) };
+  // A batch from before files were kept: rebuilt from its payouts as exported.
+  const originator = achOriginator(env);
   const rows = await db.select().from(payouts).where(eq(payouts.batchId, batchId)).orderBy(asc(payouts.id)).all();
   const credits = await achCredits(env, rows);
   return { fileName: batch.file_name, file: achFileOf(originator, batchId, batch.created_at, credits) };

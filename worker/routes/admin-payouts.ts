@@ -7,11 +7,12 @@ import { eq } from "drizzle-orm";
 import { payoutFailSchema } from "../../common/api/money";
 import { payoutExportSchema, payoutQueueQuerySchema, type PayoutApprovalRequested } from "../../common/api/payouts";
 import { formatCents } from "../../common/domain/money";
+import { achReturnReason, isPlausibleReturnDate } from "../../common/domain/ach-returns";
 import { MONEY, PAYOUTS } from "../../common/messages";
 import { registerApprovalExecutor, requestApproval, twoPersonThresholds } from "../admin/approvals";
 import { auditStatementIf } from "../admin/audit";
 import { payouts, users } from "../db/schema";
-import { conflict, notFound } from "../http/errors";
+import { badRequest, conflict, notFound } from "../http/errors";
 import { currentUser, requireAdmin, requireUser } from "../http/middleware";
 import { idParam, noFields, validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
@@ -122,6 +123,14 @@ registerApprovalExecutor("payout", async (ctx, payload) => {
   return String(payoutId);
 });
 
+// A second operator approved a bank return of an exported payout: fail it with the return as its
+// reason (the money back to the player once; a retry finds it failed and changes nothing).
+registerApprovalExecutor("payout_return", async (ctx, payload) => {
+  const { payoutId, returnCode, returnDate } = payload as { payoutId: number; returnCode: string; returnDate: string };
+  await settle(ctx.env, ctx.db, ctx.approverId, payoutId, "failed", achReturnReason(returnCode, returnDate));
+  return `payout:${payoutId}`;
+});
+
 export const adminPayoutRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
   .get("/", validate("query", payoutQueueQuerySchema), async (c) => {
@@ -156,5 +165,29 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     return c.json(await settle(c.env, c.get("db"), currentUser(c).id, c.req.valid("param").id, "paid", null));
   })
   .post("/:id/failed", idParam, validate("json", payoutFailSchema), async (c) => {
-    return c.json(await settle(c.env, c.get("db"), currentUser(c).id, c.req.valid("param").id, "failed", c.req.valid("json").reason));
+    const id = c.req.valid("param").id;
+    const body = c.req.valid("json");
+    const { payout, username } = await loadPayout(c.get("db"), id);
+    const bankReturn =
+      body.returnCode !== undefined && body.returnDate !== undefined ? achReturnReason(body.returnCode, body.returnDate) : null;
+    if (payout.batchId !== null && payout.status === "pending") {
+      // In a file the bank received: only the bank's return fails it, and a second operator confirms it.
+      if (body.returnCode === undefined || body.returnDate === undefined || bankReturn === null)
+        throw badRequest(PAYOUTS.bankReturnRequired, "bank_return_required");
+      const batch = await c.env.DB.prepare("SELECT created_at FROM payout_batches WHERE id = ?")
+        .bind(payout.batchId)
+        .first<{ created_at: number }>();
+      if (!isPlausibleReturnDate(body.returnDate, batch?.created_at ?? 0, Date.now()))
+        throw badRequest(PAYOUTS.returnDateImplausible, "bank_return_required");
+      const { id: approvalId } = await requestApproval(c, {
+        kind: "payout_return",
+        target: `payout:${id}`,
+        beneficiaryId: payout.userId,
+        payload: { payoutId: id, returnCode: body.returnCode, returnDate: body.returnDate, note: body.reason || null },
+        summary: PAYOUTS.returnSummary(formatCents(payout.amountCents), username, id, bankReturn),
+        amountCents: payout.amountCents,
+      });
+      return c.json({ approvalId, message: PAYOUTS.returnRequested } satisfies PayoutApprovalRequested, 202);
+    }
+    return c.json(await settle(c.env, c.get("db"), currentUser(c).id, id, "failed", bankReturn ?? body.reason ?? ""), 200);
   });

@@ -390,3 +390,64 @@ describe("operator sessions: step-up, short lives, no-store, file downloads on r
     expect((await call(`/api/admin/users/${p.id}/ban`, { cookie: op.cookie, body: { note: "Bots" } })).status).toBe(200);
   });
 });
+
+describe("a payout of an exported ACH file fails only with the bank's return and a second operator", () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  const fail = (op: Player, id: number, body: object) => call(`/api/admin/payouts/${id}/failed`, { cookie: op.cookie, body });
+
+  it("asks for the R-code and date, waits for a second operator, says why on the ledger row, and the file stays the bank's bytes", async () => {
+    const [op, second] = [await makeOperator(), await makeOperator()];
+    const a = await payeeWithPayout(2_500, 10_000);
+    const b = await payeeWithPayout(4_000, 10_000);
+    const exported = await exportFile(op, [a.payoutId, b.payoutId]);
+    expect(exported.status).toBe(200);
+    const batchId = Number(exported.headers.get("x-payout-batch-id"));
+
+    // A reason alone, a malformed code or date, or a date the bank cannot have returned it on: refused, nothing moves.
+    const noReturn = await fail(op, a.payoutId, { reason: "The bank called" });
+    expect(noReturn.status).toBe(400);
+    expect(noReturn.body).toEqual({ code: "bank_return_required", message: PAYOUTS.bankReturnRequired });
+    for (const [returnCode, returnDate] of [
+      ["R86", today()],
+      ["R1", today()],
+      ["X01", today()],
+      ["R01", "2026-02-30"],
+      ["R01", "20-11-2026"],
+    ]) {
+      expect((await fail(op, a.payoutId, { returnCode, returnDate })).status, `${returnCode} ${returnDate}`).toBe(400);
+    }
+    expect((await fail(op, a.payoutId, { returnCode: "R01" })).status).toBe(400);
+    const beforeExport = await fail(op, a.payoutId, { returnCode: "R01", returnDate: "2020-01-02" });
+    expect(beforeExport.body).toEqual({ code: "bank_return_required", message: PAYOUTS.returnDateImplausible });
+
+    const asked = await fail(op, a.payoutId, { returnCode: "R01", returnDate: today(), reason: "Return notice 4471" });
+    expect(asked.status, asked.text).toBe(202);
+    expect((await payoutRow(a.payoutId))!.status).toBe("pending");
+    expect((await approve(op, asked.body.approvalId)).body.code).toBe("own_approval");
+    expect((await approve(second, asked.body.approvalId)).status).toBe(200);
+
+    const reason = `Returned by the bank: R01 Insufficient funds, ${today()}`;
+    expect(await payoutRow(a.payoutId)).toMatchObject({ status: "failed", failure_reason: reason });
+    const ledger = await env.DB.prepare("SELECT status, description FROM transactions WHERE reference = ?")
+      .bind(`payout:${a.payoutId}`)
+      .first<{ status: string; description: string }>();
+    expect(ledger!.status).toBe("failed");
+    expect(ledger!.description).toContain(reason);
+    expect(await countRows("SELECT 1 FROM users WHERE id = ? AND balance_cents = 10000", a.player.id)).toBe(1);
+
+    // The re-download is the file the bank received, byte for byte, even with the bank identity changed since.
+    const again = await call(`/api/admin/payout-batches/${batchId}/file`, { cookie: op.cookie });
+    expect(again.text).toBe(exported.text);
+    const renamed = await call(`/api/admin/payout-batches/${batchId}/file`, { cookie: op.cookie, env: { ACH_COMPANY_NAME: "RENAMED CO" } });
+    expect(renamed.text).toBe(exported.text);
+    await expectLedgerBalanced();
+  });
+
+  it("a payout in no file still fails at once with a reason, by one operator", async () => {
+    const op = await makeOperator();
+    const a = await payeeWithPayout(2_500, 10_000);
+    const res = await fail(op, a.payoutId, { reason: "Player asked to cancel" });
+    expect(res.status, res.text).toBe(200);
+    expect((await payoutRow(a.payoutId))!.status).toBe("failed");
+  });
+});

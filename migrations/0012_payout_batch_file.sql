@@ -1,0 +1,1 @@
+ALTER TABLE `payout_batches` ADD `file_sealed` text;
