@@ -145,15 +145,18 @@ export function operator(): Promise<Operator> {
 const usedSteps = new Map<string, number>();
 
 /**
- * A code of the secret's that has not been used yet: the next step's (accepted one step early),
- * waiting for the clock to move on when that one was used already (at most 30 s).
+ * A code of the secret's that has not been used yet: the current step's, else the next one's (the
+ * server accepts one step either side), waiting for the clock to move on when both were used (at
+ * most 30 s).
  */
 export async function freshTotp(secret: string): Promise<string> {
   const last = usedSteps.get(secret) ?? -1;
-  // Step now + 1 must be above the last used one: wait until now >= last.
-  const waitMs = last * 30_000 - Date.now();
-  if (waitMs > 0) await new Promise((r) => setTimeout(r, waitMs + 200));
-  const step = Math.floor(Date.now() / 30_000) + 1;
+  let now = Math.floor(Date.now() / 30_000);
+  if (last > now) {
+    await new Promise((r) => setTimeout(r, last * 30_000 - Date.now() + 200));
+    now = Math.floor(Date.now() / 30_000);
+  }
+  const step = last < now ? now : now + 1;
   usedSteps.set(secret, step);
   return totpNow(secret, step * 30_000);
 }
