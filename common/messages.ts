@@ -119,6 +119,10 @@ export const FAIR_PLAY = {
   answerWithheld: "The correct answer is shown when the tournament ends.",
   heldPrizeNotFound: "Held prize not found",
   prizeNotHeld: "This prize has already been released or forfeited",
+  releaseApprovalRequested: (threshold: string) =>
+    `Releasing this prize needs a second operator: with the last 24 hours' payouts by you or to this player it comes to more than ${threshold} (or it is your own). It waits in Approvals.`,
+  releaseSummary: (usd: string, username: string, title: string, id: number) =>
+    `Release the held prize of $${usd} to ${username} (${title}, prize #${id})`,
   heldPrizeStatus: "status must be held or all",
   forfeitReasonLength: "Reason must be 3-500 characters",
   /** The house ledger's line for a forfeited prize (operators read it). */
@@ -241,6 +245,9 @@ export const MONEY = {
   /** The withdrawal's failure toast when the server sends no message of its own. */
   withdrawalDefaultError: "Failed to process withdrawal",
   /** Appended to a failed withdrawal's transaction description. */
+  returnCodeInvalid: "The bank's return code is R01 to R85, as on its return notice",
+  returnDateInvalid: "The return date is the day the bank returned the payment, written YYYY-MM-DD",
+  returnCodeAndDate: "A bank return needs both its code (R01-R85) and the date the bank returned it",
   withdrawalFailedNote: (reason: string) => ` — failed: ${clause(reason)}. The money was returned to your balance.`,
   paymentsNotConfigured: "Card payments are not available on this site. Please contact support if you need to add funds.",
   /** The checkout's state on a site without card payments. */
@@ -490,8 +497,12 @@ export const ADMIN_CONSOLE = {
 /** The console's tournaments screen and its API refusals (docs/operating.md, "Tournaments"). */
 export const ADMIN_TOURNAMENTS = {
   notFound: "Tournament not found",
+  editApprovalRequested:
+    "A second operator approved this tournament, so its edits wait for one too: the change is made once another operator approves it in Approvals.",
+  editSummary: (id: number, title: string, pool: string) =>
+    `Edit "${title}" (tournament #${id}, approved before; pool ${pool} after the edit)`,
   poolNeedsApproval: (threshold: string) =>
-    `A house-funded pool above ${threshold} needs a second operator's approval, which an edit cannot ask for: cancel this tournament and create it again with that pool.`,
+    `A house-funded pool above ${threshold}, alone or with the house pools you created or raised in the last 24 hours, needs a second operator's approval, which this edit cannot ask for: cancel this tournament and create it again with that pool.`,
   hasPlayers:
     "Players have already joined this tournament, so it can no longer be edited. Cancel it (everyone is refunded) and create a new one instead.",
   notEditable: "Only an upcoming tournament can be edited.",
@@ -503,7 +514,7 @@ export const ADMIN_TOURNAMENTS = {
   questionRetired: (ids: number[]) =>
     `These questions cannot enter prize play (their answers were shown, another prize tournament holds them, or they are kept for practice or retired): ${ids.join(", ")}. Pick fresh questions.`,
   approvalRequested: (usd: string, threshold: string) =>
-    `A house-funded pool of ${usd} is above ${threshold}: the tournament will be created once another operator approves it.`,
+    `A house-funded pool of ${usd} is above ${threshold}, alone or with the house pools you created in the last 24 hours: the tournament will be created once another operator approves it.`,
   created: "Tournament created",
   updated: "Tournament saved",
   cancelled: (players: number) => `Tournament cancelled; ${players} player${players === 1 ? "" : "s"} refunded and notified`,
@@ -554,6 +565,7 @@ export const QUESTION_REPORT = {
 export const APPROVALS = {
   notFound: "That approval does not exist.",
   own: "You asked for this yourself: another operator must approve or reject it.",
+  ownBenefit: "This pays your own player account: another operator must approve it.",
   decided: (status: string) => `This request was already ${status}; reload the list to see who decided it.`,
   failed: (reason: string) =>
     `Carrying it out failed: ${reason} The request stays pending: fix the cause and approve it again, or reject it.`,
@@ -563,6 +575,8 @@ export const APPROVALS = {
 
 /** Suspensions, bans, manual adjustments and cheat-attempt reviews (docs/operating.md, "Players" and "Fair play"). */
 export const MODERATION = {
+  operatorBanRequested: "Banning an operator needs a second operator: the ban waits in Approvals until another operator approves it.",
+  operatorBanSummary: (username: string, note: string) => `Ban the operator ${username} (${note})`,
   accountSuspended:
     "Your account is suspended: you cannot join tournaments or deposit for now. You can still withdraw your balance. Contact support to find out more.",
   accountBanned: "This account has been closed by the site's operators. Contact support about it, or about withdrawing its balance.",
@@ -596,9 +610,11 @@ export const PAYOUTS = {
   notPending: (id: number, status: string) => `Payout #${id} is already ${status}: take it out of the selection.`,
   approvalRequired: (id: number, threshold: string) =>
     `Payout #${id} is above ${threshold}: request approval and wait for another operator to approve it.`,
-  approvalNotRequired: (threshold: string) => `Only payouts above ${threshold} need a second operator: export or pay this one directly.`,
+  approvalRequiredTotal: (id: number, threshold: string) =>
+    `Payout #${id} needs a second operator: with what you, or this player, had paid out on one operator's say in the last 24 hours it comes to more than ${threshold} (or it is to your own account). Request approval and wait for another operator to approve it.`,
+  approvalNotRequired: (threshold: string) =>
+    `Only payouts above ${threshold}, alone or with the last 24 hours' payouts by you or to this player, need a second operator: export or pay this one directly.`,
   alreadyApproved: "This payout is already approved: export it.",
-  approvalAlreadyRequested: (approvalId: number) => `Approval #${approvalId} for this payout already waits for another operator.`,
   approvalRequested: "Approval requested: another operator approves it in Approvals, then you can export it.",
   approvalSummary: (usd: string, username: string, id: number, last4: string) =>
     `Pay $${usd} to ${username} (payout #${id}, account ••••${last4})`,
@@ -606,6 +622,12 @@ export const PAYOUTS = {
   selectionTooLarge: (max: number) => `Export at most ${max} payouts in one file`,
   exportRaced: "Another operator changed one of these payouts a moment ago: reload the queue and export again.",
   batchNotFound: "Payout batch not found",
+  bankReturnRequired:
+    "This payout is in an ACH file the bank received: fail it only with the bank's return, its R-code (R01-R85) and the date of the return.",
+  returnDateImplausible: "The return date must be between the day the file was exported and today.",
+  returnRequested:
+    "Bank return recorded for approval: another operator approves it in Approvals, then the money goes back to the player's balance.",
+  returnSummary: (usd: string, username: string, id: number, reason: string) => `Fail payout #${id} of $${usd} to ${username}: ${reason}`,
   achNotConfigured: (name: string, rule: string) => `The ACH file cannot be made: ${name} ${rule}. Set it in wrangler.toml [vars].`,
   sealedUnreadable: (id: number) =>
     `The account number of payout #${id} cannot be decrypted with DATA_ENCRYPTION_KEYS: keep the key it was sealed with in the list.`,

@@ -150,6 +150,12 @@ export const USERNAME_MAX = 30;
 export const EMAIL_MAX = 254;
 /** A step-up (password, and a code with 2FA on, re-entered in this session) covers sensitive actions for this long. */
 export const STEP_UP_TTL_MS = 10 * 60_000;
+/** Every state-changing operator request (/api/admin, not GET) needs a step-up this recent (docs/operating.md). */
+export const OPERATOR_STEP_UP_TTL_MS = 15 * 60_000;
+/** An operator's session ends this long after it began, whatever happens (players': 30 days). */
+export const OPERATOR_SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
+/** An operator's session ends after this long without a request (players': 7 days). */
+export const OPERATOR_SESSION_IDLE_MS = 30 * 60_000;
 /**
  * Failed sign-ins per account and address: the first LOGIN_FREE_FAILURES cost nothing, then each
  * failure makes the next attempt wait, from LOGIN_FIRST_DELAY_MS doubling up to LOGIN_MAX_DELAY_MS.
@@ -255,6 +261,11 @@ export const IDEMPOTENCY_CLAIM_STALE_MS = 30_000;
 export const DEFAULT_TWO_PERSON_PAYOUT_CENTS = 100_000;
 /** House-funded prize pools above this wait for a second operator's approval (TWO_PERSON_HOUSE_POOL_USD). */
 export const DEFAULT_TWO_PERSON_HOUSE_POOL_CENTS = 50_000;
+/**
+ * The thresholds hold for rolling totals, not single items: what one operator let through on their
+ * own, and what one payee received that way, over this window (common/domain/two-person.ts).
+ */
+export const TWO_PERSON_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 // Payouts and the ACH file (docs/operating.md).
 /** Payouts one ACH file may carry (one selection of the queue). */

@@ -135,10 +135,53 @@ export async function newOperator(prefix = "operator", { keep = false } = {}): P
 }
 
 /** The operator who creates the journeys' tournaments: one per worker process. */
-let operatorPromise: Promise<Account> | undefined;
-export function operator(): Promise<Account> {
+let operatorPromise: Promise<Operator> | undefined;
+export function operator(): Promise<Operator> {
   operatorPromise ??= newOperator("operator", { keep: true });
   return operatorPromise;
+}
+
+/** The last time step whose code each secret gave: a code is accepted once (docs/decisions/002). */
+const usedSteps = new Map<string, number>();
+
+/**
+ * A code of the secret's that has not been used yet: the current step's, else the next one's (the
+ * server accepts one step either side), waiting for the clock to move on when both were used (at
+ * most 30 s).
+ */
+export async function freshTotp(secret: string): Promise<string> {
+  const last = usedSteps.get(secret) ?? -1;
+  let now = Math.floor(Date.now() / 30_000);
+  if (last > now) {
+    await new Promise((r) => setTimeout(r, last * 30_000 - Date.now() + 200));
+    now = Math.floor(Date.now() / 30_000);
+  }
+  const step = last < now ? now : now + 1;
+  usedSteps.set(secret, step);
+  return totpNow(secret, step * 30_000);
+}
+
+/**
+ * Sends an operator's request over the API; an operator's state-changing request needs a recent
+ * step-up (docs/operating.md), so one refused with step_up_required confirms the password and a
+ * code, as the console's dialog does, and is sent once more. An operator's session also ends after
+ * 30 idle minutes: then it signs in again first.
+ */
+export async function asOperator(op: Operator, send: () => Promise<APIResponse>): Promise<APIResponse> {
+  let res = await send();
+  if (res.status() === 401) {
+    await ok(
+      await op.api.post("/api/login", { data: { username: op.username, password: op.password, totpCode: await freshTotp(op.totpSecret) } }),
+      "operator sign-in",
+    );
+    res = await send();
+  }
+  if (res.status() !== 403 || !(await res.text()).includes('"step_up_required"')) return res;
+  await ok(
+    await op.api.post("/api/auth/step-up", { data: { password: op.password, totpCode: await freshTotp(op.totpSecret) } }),
+    "operator step-up",
+  );
+  return send();
 }
 
 /** The current RFC 6238 code (SHA-1, 6 digits, 30 s) of a base32 secret, as an authenticator app shows it. */
@@ -161,7 +204,7 @@ export function totpNow(secret: string, timeMs = Date.now()): string {
 export async function enableTwoFactor(account: Account): Promise<string> {
   await ok(await account.api.post("/api/auth/step-up", { data: { password: account.password } }), "step-up");
   const { secret } = await ok<{ secret: string }>(await account.api.post("/api/user/2fa/setup"), "2fa setup");
-  await ok(await account.api.post("/api/user/2fa/enable", { data: { code: totpNow(secret) } }), "2fa enable");
+  await ok(await account.api.post("/api/user/2fa/enable", { data: { code: await freshTotp(secret) } }), "2fa enable");
   return secret;
 }
 
@@ -182,7 +225,7 @@ export async function createTournament(o: NewTournament = {}): Promise<Tournamen
     ...fields,
     startTime: new Date(Date.now() + startsInMs).toISOString(),
   };
-  const res = await admin.api.post("/api/admin/tournaments", { data: body });
+  const res = await asOperator(admin, () => admin.api.post("/api/admin/tournaments", { data: body }));
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Tournament;
 }

@@ -6,7 +6,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody } from "../common/api/errors";
 import { ERRORS } from "../common/messages";
 import { describeError, HttpError, isUniqueViolation } from "./http/errors";
-import { apiSecurityHeaders, limitBody, loadSession, sameOriginJson } from "./http/middleware";
+import { apiSecurityHeaders, limitBody, loadSession, noStore, sameOriginJson } from "./http/middleware";
 import { refuseInsecureSecrets } from "./http/insecure-secrets";
 import { MAX_JSON_BODY_BYTES, MAX_WEBHOOK_BODY_BYTES } from "../common/spec";
 import type { AppEnv } from "./http/app-env";
@@ -88,6 +88,7 @@ const api = new Hono<AppEnv>()
   .route("/withdrawal", withdrawalRoutes)
   .route("/wallet", walletRoutes)
   .route("/receipts", receiptRoutes)
+  .use("/admin/*", noStore)
   .route("/admin/payouts", adminPayoutRoutes)
   .route("/admin/payout-batches", adminPayoutBatchRoutes)
   .route("/admin/tournaments", adminTournamentRoutes)

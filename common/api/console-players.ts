@@ -94,6 +94,12 @@ export interface PlayerSummary {
 }
 
 /** The operators' moderation state of an account; the note is for operators only. */
+/** Banning an operator waits for a second operator (the two-person rule): 202. */
+export interface ModerationRequested {
+  approvalId: number;
+  message: string;
+}
+
 export interface PlayerModeration {
   userId: number;
   suspendedAt: string | null;

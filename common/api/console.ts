@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "question_report.resolve",
   "payout.export",
   "payout_batch.mark_paid",
+  "payout_batch.download",
   "payout.mark_paid",
   "payout.mark_failed",
   "held_prize.release",
@@ -33,8 +34,20 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What waits for a second operator: a large payout, any manual balance adjustment, a large house-funded pool. */
-export const APPROVAL_KINDS = ["payout", "adjustment", "house_pool"] as const;
+/**
+ * What waits for a second operator: a payout, a held prize's release or a house-funded pool above
+ * the threshold (alone or with the last 24 hours' totals, common/domain/two-person.ts), and any
+ * manual balance adjustment.
+ */
+export const APPROVAL_KINDS = [
+  "payout",
+  "adjustment",
+  "house_pool",
+  "held_prize",
+  "tournament_edit",
+  "operator_ban",
+  "payout_return",
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];

@@ -177,6 +177,8 @@ export const ERROR_CODES = [
   "approval_not_found",
   /** Nobody approves or rejects their own request: another operator must. */
   "own_approval",
+  /** Nobody approves what pays their own player account (a payout to them, an adjustment of their balance, their held prize). */
+  "own_benefit",
   /** The approval was already approved or rejected (perhaps by another operator a moment ago). */
   "approval_decided",
   /** Carrying out the approved action failed; the approval stays pending. */
@@ -201,8 +203,6 @@ export const ERROR_CODES = [
   "approval_required",
   /** Only a payout above the two-person threshold waits for a second operator (or it is approved already). */
   "approval_not_required",
-  /** This payout already waits for a second operator's decision. */
-  "approval_already_requested",
 
   // Payouts and the ACH file (docs/operating.md, "Payouts and the ACH file").
   /** Only the last 4 digits of the account were kept: pay it outside the file, after asking the player. */
@@ -210,6 +210,8 @@ export const ERROR_CODES = [
   /** The payout is already in an ACH file (a batch). */
   "payout_already_exported",
   "payout_batch_not_found",
+  /** A payout of an exported ACH file fails only with the bank's return: its R-code and date (and a second operator). */
+  "bank_return_required",
   /** The ACH_* identity variables are missing or malformed: the message names which. */
   "ach_not_configured",
 ] as const;

@@ -131,6 +131,12 @@ export const reviewReasonOf = (flags: readonly FairPlayFlag[]): ReviewReason | n
 export type PrizeStatus = "none" | "paid" | "held" | "forfeited";
 
 /** A prize held for review, as operators see it. */
+/** A release that waits for a second operator (the two-person rule): 202. */
+export interface HeldPrizeReleaseRequested {
+  approvalId: number;
+  message: string;
+}
+
 export interface HeldPrize {
   /** The ledger row's id. */
   id: number;

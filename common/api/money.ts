@@ -4,6 +4,7 @@ import { z } from "zod";
 import { MONEY, VALIDATION as V } from "../messages";
 import { formatCents, hasDigitsPastCents, dollarsToCentsExact, type Cents } from "../domain/money";
 import { isValidRoutingNumber } from "../domain/payment-checks";
+import { isAchReturnCode, isIsoDate } from "../domain/ach-returns";
 import {
   ACCOUNT_HOLDER_NAME_MAX,
   ACCOUNT_HOLDER_NAME_MIN,
@@ -173,14 +174,23 @@ export const withdrawalSchema = z.object({
 export const payoutStatuses = ["pending", "paid", "failed"] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
-/** POST /api/admin/payouts/:id/failed */
-export const payoutFailSchema = z.object({
-  reason: z
-    .string({ error: MONEY.payoutReasonRequired })
-    .trim()
-    .min(1, MONEY.payoutReasonRequired)
-    .max(500, "Reason must be at most 500 characters"),
-});
+/**
+ * POST /api/admin/payouts/:id/failed: a reason; or, for a payout of an exported ACH file, the
+ * bank's return (its R-code and the date the bank returned it), with the reason as an optional note.
+ */
+export const payoutFailSchema = z
+  .object({
+    reason: z.string({ error: MONEY.payoutReasonRequired }).trim().max(500, "Reason must be at most 500 characters").optional(),
+    returnCode: z.string({ error: MONEY.returnCodeInvalid }).trim().refine(isAchReturnCode, MONEY.returnCodeInvalid).optional(),
+    returnDate: z.string({ error: MONEY.returnDateInvalid }).refine(isIsoDate, MONEY.returnDateInvalid).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.returnCode === undefined) !== (v.returnDate === undefined)) {
+      ctx.addIssue({ code: "custom", message: MONEY.returnCodeAndDate, path: [v.returnCode === undefined ? "returnCode" : "returnDate"] });
+    } else if (v.returnCode === undefined && !v.reason) {
+      ctx.addIssue({ code: "custom", message: MONEY.payoutReasonRequired, path: ["reason"] });
+    }
+  });
 
 export type CreatePaymentIntentInput = z.input<ReturnType<typeof createPaymentIntentSchema>>;
 export type DepositConfirmInput = z.input<typeof depositConfirmSchema>;

@@ -26,6 +26,7 @@ interface ApprovalRow {
   decided_at: number | null;
   note: string | null;
   result_ref: string | null;
+  beneficiary_id: number | null;
 }
 
 const SELECT = `SELECT a.*, r.username AS requester, d.username AS decider FROM approvals a
@@ -65,10 +66,12 @@ export async function listApprovals(d1: D1Database, viewerId: number, status: Ap
 const load = (d1: D1Database, id: number) => d1.prepare(`${SELECT} WHERE a.id = ?`).bind(id).first<ApprovalRow>();
 
 /** The refusals every decision shares: unknown, asked by the decider, already decided. */
-async function decidable(d1: D1Database, id: number, deciderId: number): Promise<ApprovalRow> {
+async function decidable(d1: D1Database, id: number, deciderId: number, approving: boolean): Promise<ApprovalRow> {
   const row = await load(d1, id);
   if (!row) throw notFound(APPROVALS.notFound, "approval_not_found");
   if (row.requested_by === deciderId) throw forbidden(APPROVALS.own, "own_approval");
+  // Rejecting what pays oneself is fine; approving it is not.
+  if (approving && row.beneficiary_id === deciderId) throw forbidden(APPROVALS.ownBenefit, "own_benefit");
   if (row.status !== "pending") throw conflict(APPROVALS.decided(row.status), "approval_decided");
   return row;
 }
@@ -89,15 +92,16 @@ const claimStatement = (
 ) =>
   d1
     .prepare(
-      "UPDATE approvals SET status = ?, decided_by = ?, decided_at = ?, note = ? WHERE id = ? AND status = 'pending' AND requested_by <> ?",
+      `UPDATE approvals SET status = ?, decided_by = ?, decided_at = ?, note = ? WHERE id = ? AND status = 'pending' AND requested_by <> ?
+       AND (? = 'rejected' OR beneficiary_id IS NULL OR beneficiary_id <> ?)`,
     )
-    .bind(status, deciderId, stamp, note, id, deciderId);
+    .bind(status, deciderId, stamp, note, id, deciderId, status, deciderId);
 
 const before = (row: ApprovalRow) => ({ status: row.status, kind: row.kind, summary: row.summary, amountCents: row.amount_cents });
 
 export async function approve(env: Env, db: Db, id: number, approverId: number, note: string | null): Promise<ApprovalView> {
   const d1 = env.DB;
-  const row = await decidable(d1, id, approverId);
+  const row = await decidable(d1, id, approverId, true);
   let execute: ApprovalExecutor;
   try {
     execute = approvalExecutor(row.kind);
@@ -138,7 +142,7 @@ export async function approve(env: Env, db: Db, id: number, approverId: number, 
 }
 
 export async function reject(d1: D1Database, id: number, rejecterId: number, note: string): Promise<ApprovalView> {
-  const row = await decidable(d1, id, rejecterId);
+  const row = await decidable(d1, id, rejecterId, false);
   const stamp = Date.now();
   const [claim] = await d1.batch([
     claimStatement(d1, id, "rejected", rejecterId, stamp, note),

@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { and, eq, getTableColumns, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
+import { OPERATOR_SESSION_ABSOLUTE_MS, OPERATOR_SESSION_IDLE_MS } from "../../common/spec";
 import { randomToken, sha256Hex } from "./bytes";
 
 /**
@@ -17,6 +18,18 @@ const IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 const ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, to keep reads from turning into writes. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
+/** An operator's idle limit is 30 minutes, so their last_seen_at is kept to the minute. */
+const OPERATOR_TOUCH_EVERY_MS = 60 * 1000;
+
+/**
+ * Whether the session has ended by time: players' after 7 idle days or 30 days in all; operators'
+ * (role admin) after 30 idle minutes or 12 hours in all (docs/operating.md), since an operator's
+ * session moves other people's money.
+ */
+export function sessionExpired(s: { role: string; createdAt: number; lastSeenAt: number; expiresAt: number }, now: number): boolean {
+  if (s.expiresAt <= now || s.lastSeenAt + IDLE_MS <= now) return true;
+  return s.role === "admin" && (s.createdAt + OPERATOR_SESSION_ABSOLUTE_MS <= now || s.lastSeenAt + OPERATOR_SESSION_IDLE_MS <= now);
+}
 
 /**
  * The signed-in user as every request loads it: the whole row but the avatar, an image of up to
@@ -65,17 +78,23 @@ export async function readSession(c: Context, db: Db): Promise<{ user: SessionUs
   const id = sha256Hex(token);
   const now = Date.now();
   const row = await db
-    .select({ user: sessionUserColumns, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, stepUpAt: sessions.stepUpAt })
+    .select({
+      user: sessionUserColumns,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      stepUpAt: sessions.stepUpAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id))
     .get();
   if (!row) return null;
-  if (row.expiresAt <= now || row.lastSeenAt + IDLE_MS <= now) {
+  if (sessionExpired({ role: row.user.role, createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, expiresAt: row.expiresAt }, now)) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (now - row.lastSeenAt > TOUCH_EVERY_MS) {
+  if (now - row.lastSeenAt > (row.user.role === "admin" ? OPERATOR_TOUCH_EVERY_MS : TOUCH_EVERY_MS)) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
   return { user: row.user, session: { id, stepUpAt: row.stepUpAt } };

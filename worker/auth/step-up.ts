@@ -8,8 +8,8 @@ import type { AppEnv } from "../http/app-env";
 import { forbidden } from "../http/errors";
 import type { SessionInfo } from "./session";
 
-export const isSteppedUp = (session: SessionInfo | null, now = Date.now()) =>
-  session?.stepUpAt != null && now - session.stepUpAt < STEP_UP_TTL_MS;
+export const isSteppedUp = (session: SessionInfo | null, now = Date.now(), ttlMs = STEP_UP_TTL_MS) =>
+  session?.stepUpAt != null && now - session.stepUpAt < ttlMs;
 
 export const stepUpRequired = () => forbidden(AUTH.stepUpRequired, "step_up_required");
 

@@ -585,6 +585,12 @@ export const payoutBatches = sqliteTable("payout_batches", {
   createdAt: integer("created_at").notNull().default(now),
   paidBy: integer("paid_by"),
   paidAt: integer("paid_at"),
+  /**
+   * The file exactly as exported (it holds full account numbers, so sealed with
+   * DATA_ENCRYPTION_KEYS): a re-download answers these bytes, whatever became of its payouts or the
+   * ACH_* variables since. Null for batches exported before it was kept (rebuilt on download).
+   */
+  fileSealed: text("file_sealed"),
 });
 
 /**
@@ -613,7 +619,15 @@ export const auditLog = sqliteTable(
   ],
 );
 
-export const approvalKinds = ["payout", "adjustment", "house_pool"] as const;
+export const approvalKinds = [
+  "payout",
+  "adjustment",
+  "house_pool",
+  "held_prize",
+  "tournament_edit",
+  "operator_ban",
+  "payout_return",
+] as const;
 
 /**
  * The two-person rule: an action above its threshold is stored here with everything needed to
@@ -639,8 +653,46 @@ export const approvals = sqliteTable(
     note: text("note"),
     /** What the approved action created or changed (a tournament id, a ledger reference, a payout id). */
     resultRef: text("result_ref"),
+    /** The player account the action pays (a payout's, an adjustment's, a released prize's); that operator may not approve it. */
+    beneficiaryId: integer("beneficiary_id"),
+    /** What the action is about (payout:{id}, user:{id}, held_prize:{id}, tournament:{id}, house_pool:{hash of the request}); null for rows from before. */
+    target: text("target"),
   },
-  (t) => [index("approvals_status_idx").on(t.status, t.requestedAt)],
+  (t) => [
+    index("approvals_status_idx").on(t.status, t.requestedAt),
+    // One pending request per kind, target and amount: a second click finds the first (worker/admin/approvals.ts).
+    uniqueIndex("approvals_pending_unique")
+      .on(t.kind, t.target, t.amountCents)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * The two-person rule's rolling totals (common/domain/two-person.ts): one row per money action an
+ * operator let through on their own (a payout exported or paid by hand, a held prize released, a
+ * house-funded pool created or raised), written in the action's own D1 batch together with a guard
+ * that aborts the batch when the operator's or the payee's total over the last 24 h would pass the
+ * threshold. Actions a second operator approved write no row.
+ */
+export const twoPersonTally = sqliteTable(
+  "two_person_tally",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Which threshold the row counts against: TWO_PERSON_PAYOUT_USD (payouts, released prizes) or TWO_PERSON_HOUSE_POOL_USD. */
+    bucket: text("bucket", { enum: ["payout", "house_pool"] }).notNull(),
+    kind: text("kind", { enum: ["payout", "held_prize", "house_pool"] }).notNull(),
+    operatorId: integer("operator_id").notNull(),
+    /** The player the money went to; null for a house pool. */
+    payeeId: integer("payee_id"),
+    amountCents: integer("amount_cents").notNull(),
+    /** One row per thing (payout:{id}, held_prize:{id}, house_pool:{uuid}), so settling it again counts nothing twice. */
+    reference: text("reference").notNull().unique(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("two_person_tally_operator_idx").on(t.bucket, t.operatorId, t.createdAt),
+    index("two_person_tally_payee_idx").on(t.bucket, t.payeeId, t.createdAt),
+  ],
 );
 
 export const sandboxIntentStatuses = ["requires_payment_method", "succeeded", "canceled"] as const;

@@ -22,6 +22,7 @@ import { ADMIN_TOURNAMENTS, CHEAT, FAIR_PLAY, IDEMPOTENCY, JOIN, NOTIFY, PLAY } 
 import type { CancelTournamentResult, RoomLiveStats } from "../../common/api/admin-tournaments";
 import { auditStatement } from "../admin/audit";
 import { editStatements, loadSnapshot, type ResolvedDraft } from "../admin/tournament-draft";
+import { isTallyGuardTripped, tallyGuardStatement, tallyStatement, type TallyRow } from "../admin/two-person";
 import {
   LEADERBOARD_PUSH_SIZE,
   QUESTION_TIME_MS,
@@ -440,7 +441,16 @@ export class TournamentRoom extends DurableObject<Env> {
    * (or be charged the old fee). New questions get a new commitment, published before anyone
    * can join and so before anyone could have seen them.
    */
-  async reconfigure(tournamentId: number, actorId: number, draft: ResolvedDraft): Promise<RoomResult<null>> {
+  /**
+   * `poolRaise`: the house pool's increase, counted toward the two-person rule's totals in the
+   * edit's own batch with its guard (worker/admin/two-person.ts); the guard refuses the edit.
+   */
+  async reconfigure(
+    tournamentId: number,
+    actorId: number,
+    draft: ResolvedDraft,
+    poolRaise: { row: TallyRow; thresholdCents: number; refusal: string } | null = null,
+  ): Promise<RoomResult<null>> {
     if (!(await this.#ready(tournamentId))) return notFound();
     return this.#serial(async () => {
       const meta = this.#store.meta()!;
@@ -449,7 +459,16 @@ export class TournamentRoom extends DurableObject<Env> {
       if (this.#store.participantCount() > 0) return fail(409, "tournament_has_players", ADMIN_TOURNAMENTS.hasPlayers);
       const before = await loadSnapshot(this.env.DB, tournamentId);
       if (!before) return notFound();
-      await this.env.DB.batch(editStatements(this.env.DB, tournamentId, before, draft, actorId));
+      const d1 = this.env.DB;
+      const tally = poolRaise
+        ? [tallyStatement(d1, poolRaise.row), tallyGuardStatement(d1, "house_pool", actorId, [], poolRaise.thresholdCents)]
+        : [];
+      try {
+        await d1.batch([...editStatements(d1, tournamentId, before, draft, actorId), ...tally]);
+      } catch (e) {
+        if (poolRaise && isTallyGuardTripped(e)) return fail(409, "house_pool_needs_approval", poolRaise.refusal);
+        throw e;
+      }
       const config = await loadConfig(this.env.DB, tournamentId);
       if (!config) return notFound();
       const sameQuestions = JSON.stringify(before.questionIds) === JSON.stringify(draft.questionIds) && meta.commitment !== null;

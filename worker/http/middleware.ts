@@ -9,6 +9,8 @@ import { readSession } from "../auth/session";
 import { sessions } from "../db/schema";
 import { accountBanned } from "../admin/account-state";
 import { recordOperatorSeen } from "../fair-play/staff";
+import { isSteppedUp, stepUpRequired } from "../auth/step-up";
+import { OPERATOR_STEP_UP_TTL_MS } from "../../common/spec";
 import { badRequest, forbidden, unauthorized } from "./errors";
 import type { AppEnv } from "./app-env";
 
@@ -69,13 +71,22 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 /**
  * Guards the operators' routes (users.role = 'admin', granted with `npm run admin:grant`): 403 for
  * a player, and for an operator without 2FA (an operator's password alone moves other people's
- * money); behind requireUser.
+ * money); every request that changes something (not GET) also needs a step-up in this session
+ * within OPERATOR_STEP_UP_TTL_MS (403 step_up_required), so a stolen operator cookie alone changes
+ * nothing. Behind requireUser.
  */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const user = currentUser(c);
   if (user.role !== "admin") throw forbidden();
   if (!user.totpEnabled) throw forbidden(AUTH.adminTwoFactorRequired, "admin_two_factor_required");
+  if (!SAFE_METHODS.has(c.req.method) && !isSteppedUp(c.get("session"), Date.now(), OPERATOR_STEP_UP_TTL_MS)) throw stepUpRequired();
   return next();
+});
+
+/** Operators' answers (money, players' data) are never kept by a browser or a proxy. */
+export const noStore = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  c.res.headers.set("Cache-Control", "no-store");
 });
 
 /** The signed-in user; only call behind requireUser. */

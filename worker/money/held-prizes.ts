@@ -13,6 +13,7 @@ import { tournamentParticipants, tournaments, transactions, users } from "../db/
 import { conflict, notFound } from "../http/errors";
 import { runAtomically } from "./ledger";
 import { auditStatementIf } from "../admin/audit";
+import { tallyGuardStatement, tallyStatement } from "../admin/two-person";
 
 const LIST_LIMIT = 500;
 
@@ -67,13 +68,19 @@ export async function listHeldPrizes(db: Db, which: "held" | "all"): Promise<Hel
   return rows.map(presentHeldPrize);
 }
 
-async function loadPrize(db: Db, id: number): Promise<HeldPrizeRow> {
+export async function loadPrize(db: Db, id: number): Promise<HeldPrizeRow> {
   const row = await heldPrizeRows(db, eq(transactions.id, id)).get();
   if (!row) throw notFound(FAIR_PLAY.heldPrizeNotFound, "held_prize_not_found");
   return row;
 }
 
-export type Review = { outcome: "release" } | { outcome: "forfeit"; reason: string };
+export type Review =
+  | {
+      outcome: "release";
+      /** Released on one operator's say: counted toward the two-person rule's payout totals, guarded in the same batch. */
+      tally?: { thresholdCents: number };
+    }
+  | { outcome: "forfeit"; reason: string };
 
 /**
  * Releases or forfeits a held prize, exactly once: one D1 batch whose every statement is
@@ -116,6 +123,24 @@ export async function reviewPrize(
               FAIR_PLAY.forfeitedPrize(before.tournamentTitle, review.reason),
               id,
             ),
+        ]
+      : []),
+    ...(review.outcome === "release" && review.tally
+      ? [
+          tallyStatement(
+            d1,
+            {
+              bucket: "payout",
+              kind: "held_prize",
+              operatorId: actorUserId,
+              payeeId: before.userId,
+              amountCents: before.amountCents,
+              reference: `held_prize:${id}`,
+            },
+            stillHeld,
+            id,
+          ),
+          tallyGuardStatement(d1, "payout", actorUserId, [before.userId], review.tally.thresholdCents),
         ]
       : []),
     d1

@@ -14,7 +14,9 @@ import { payouts } from "../db/schema";
 import { conflict, HttpError, notFound } from "../http/errors";
 import { settleStatements, type PayoutRow } from "../money/payouts";
 import { achCredits, achFileNamePrefix, achFileOf, achOriginator } from "./ach";
-import { needsSecondOperator } from "./queue";
+import { open, seal } from "../crypto/sealed";
+import { firstNeedingSecondOperator } from "../../common/domain/two-person";
+import { isTallyGuardTripped, tallyGuardStatement, tallyTotals, type TallyTotals } from "../admin/two-person";
 
 interface BatchRow {
   id: number;
@@ -74,20 +76,36 @@ const payoutsById = (db: Db, ids: readonly number[]) =>
     .all();
 
 /** The first reason the selection cannot be exported, as the refusal the operator sees. */
-function refusal(env: Env, ids: readonly number[], rows: readonly PayoutRow[]): HttpError | null {
+function refusal(env: Env, ids: readonly number[], rows: readonly PayoutRow[], actorId: number, totals: TallyTotals): HttpError | null {
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const threshold = `$${formatCents(twoPersonThresholds(env).payoutCents)}`;
+  const thresholdCents = twoPersonThresholds(env).payoutCents;
+  const threshold = `$${formatCents(thresholdCents)}`;
   for (const id of ids) {
     const p = byId.get(id);
     if (!p) return notFound(`${MONEY.payoutNotFound}: #${id}`, "payout_not_found");
     if (p.status !== "pending") return conflict(PAYOUTS.notPending(id, p.status), "payout_already_settled");
     if (p.batchId !== null) return conflict(PAYOUTS.alreadyExported(id, p.batchId), "payout_already_exported");
     if (p.accountNumberSealed === null) return conflict(PAYOUTS.notExportable(id), "payout_not_exportable");
-    if (p.approvedAt === null && needsSecondOperator(env, p.amountCents))
-      return conflict(PAYOUTS.approvalRequired(id, threshold), "approval_required");
+  }
+  // The two-person rule over the operator's and each payee's last 24 h, the selection's own payouts counted in file order.
+  const items = rows.map((p) => ({ amountCents: p.amountCents, payeeId: p.userId, approved: p.approvedAt !== null }));
+  const i = firstNeedingSecondOperator(items, totals.operatorCents, totals.payeeCents, thresholdCents, actorId);
+  if (i >= 0) {
+    const p = rows[i]!;
+    const message =
+      p.amountCents > thresholdCents ? PAYOUTS.approvalRequired(p.id, threshold) : PAYOUTS.approvalRequiredTotal(p.id, threshold);
+    return conflict(message, "approval_required");
   }
   return null;
 }
+
+const totalsFor = (env: Env, actorId: number, rows: readonly PayoutRow[]) =>
+  tallyTotals(
+    env.DB,
+    "payout",
+    actorId,
+    rows.map((r) => r.userId),
+  );
 
 /** SQLite raises no error outside a trigger: the guard inserts a batch without a name exactly when the selection changed. */
 const isGuardTripped = (e: unknown) => String((e as Error)?.message ?? e).includes("NOT NULL constraint failed: payout_batches.file_name");
@@ -107,7 +125,7 @@ export interface ExportedFile {
 export async function exportPayouts(env: Env, db: Db, actorId: number, ids: readonly number[]): Promise<ExportedFile> {
   const originator = achOriginator(env);
   const rows = await payoutsById(db, ids);
-  const refused = refusal(env, ids, rows);
+  const refused = refusal(env, ids, rows, actorId, await totalsFor(env, actorId, rows));
   if (refused) throw refused;
   const credits = await achCredits(env, rows);
   const createdAt = Date.now();
@@ -142,25 +160,51 @@ export async function exportPayouts(env: Env, db: Db, actorId: number, ids: read
            FROM payout_batches WHERE id = last_insert_rowid()`,
         )
         .bind(actorId, idsJson),
+      // The two-person rule's totals: the payouts paid on this operator's say, then the guard that
+      // aborts all of it when they take the operator's or a payee's last 24 h above the threshold.
+      d1
+        .prepare(
+          `INSERT INTO two_person_tally (bucket, kind, operator_id, payee_id, amount_cents, reference)
+           SELECT 'payout', 'payout', ?, user_id, amount_cents, 'payout:' || id FROM payouts
+           WHERE id IN (SELECT value FROM json_each(?)) AND approved_at IS NULL ON CONFLICT (reference) DO NOTHING`,
+        )
+        .bind(actorId, idsJson),
+      tallyGuardStatement(
+        d1,
+        "payout",
+        actorId,
+        rows.map((r) => r.userId),
+        twoPersonThresholds(env).payoutCents,
+      ),
     ]);
     batchId = results[1]?.results[0]?.id;
   } catch (e) {
-    if (!isGuardTripped(e)) throw e;
-    // Another operator changed the selection between the checks and the batch: say what changed.
-    throw refusal(env, ids, await payoutsById(db, ids)) ?? conflict(PAYOUTS.exportRaced, "payout_already_exported");
+    if (!isGuardTripped(e) && !isTallyGuardTripped(e)) throw e;
+    // Another operator changed the selection, or paid out meanwhile, between the checks and the batch: say what changed.
+    const now = await payoutsById(db, ids);
+    throw refusal(env, ids, now, actorId, await totalsFor(env, actorId, now)) ?? conflict(PAYOUTS.exportRaced, "payout_already_exported");
   }
   if (typeof batchId !== "number") throw new Error("payout batch insert returned no id");
   const { fileName } = await batchView(d1, batchId);
-  return { batchId, fileName, file: achFileOf(originator, batchId, createdAt, credits) };
+  const file = achFileOf(originator, batchId, createdAt, credits);
+  // Kept (sealed: it holds account numbers) so every re-download is the bytes the bank received.
+  await d1
+    .prepare("UPDATE payout_batches SET file_sealed = ? WHERE id = ? AND file_sealed IS NULL")
+    .bind(await seal(env, file), batchId)
+    .run();
+  return { batchId, fileName, file };
 }
 
 /** The batch's file again, the same bytes as at export (its payouts as exported, whatever became of them since). */
 export async function batchFile(env: Env, db: Db, batchId: number): Promise<{ fileName: string; file: string }> {
-  const originator = achOriginator(env);
-  const batch = await env.DB.prepare("SELECT file_name, created_at FROM payout_batches WHERE id = ?")
+  const batch = await env.DB.prepare("SELECT file_name, created_at, file_sealed FROM payout_batches WHERE id = ?")
     .bind(batchId)
-    .first<{ file_name: string; created_at: number }>();
+    .first<{ file_name: string; created_at: number; file_sealed: string | null }>();
   if (!batch) throw notFound(PAYOUTS.batchNotFound, "payout_batch_not_found");
+  // The file as exported: a payout failed since (a bank return) or a changed ACH_* variable changes nothing in it.
+  if (batch.file_sealed !== null) return { fileName: batch.file_name, file: await open(env, batch.file_sealed) };
+  // A batch from before files were kept: rebuilt from its payouts as exported.
+  const originator = achOriginator(env);
   const rows = await db.select().from(payouts).where(eq(payouts.batchId, batchId)).orderBy(asc(payouts.id)).all();
   const credits = await achCredits(env, rows);
   return { fileName: batch.file_name, file: achFileOf(originator, batchId, batch.created_at, credits) };

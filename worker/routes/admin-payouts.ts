@@ -7,11 +7,12 @@ import { eq } from "drizzle-orm";
 import { payoutFailSchema } from "../../common/api/money";
 import { payoutExportSchema, payoutQueueQuerySchema, type PayoutApprovalRequested } from "../../common/api/payouts";
 import { formatCents } from "../../common/domain/money";
+import { achReturnReason, isPlausibleReturnDate } from "../../common/domain/ach-returns";
 import { MONEY, PAYOUTS } from "../../common/messages";
 import { registerApprovalExecutor, requestApproval, twoPersonThresholds } from "../admin/approvals";
 import { auditStatementIf } from "../admin/audit";
 import { payouts, users } from "../db/schema";
-import { conflict, notFound } from "../http/errors";
+import { badRequest, conflict, notFound } from "../http/errors";
 import { currentUser, requireAdmin, requireUser } from "../http/middleware";
 import { idParam, noFields, validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
@@ -19,7 +20,8 @@ import type { Db } from "../db/client";
 import { PAYOUT_STILL_PENDING, payoutFailedFrame, presentAdminPayout, settlePayout } from "../money/payouts";
 import { pushStoredNotification } from "../durable/hub-client";
 import { exportPayouts } from "../payouts/batches";
-import { listPayoutQueue, needsSecondOperator, payoutQueueItem } from "../payouts/queue";
+import { listPayoutQueue, payoutNeedsSecondOperator, payoutQueueItem, queueViewer } from "../payouts/queue";
+import { isTallyGuardTripped, tallyGuardStatement, tallyStatement, tallyTotals } from "../admin/two-person";
 
 async function loadPayout(db: Db, id: number) {
   const row = await db
@@ -43,9 +45,40 @@ const thresholdText = (env: Env) => `$${formatCents(twoPersonThresholds(env).pay
 async function settle(env: Env, db: Db, actorId: number, id: number, outcome: "paid" | "failed", reason: string | null) {
   const before = await loadPayout(db, id);
   const p = before.payout;
-  if (outcome === "paid" && p.status === "pending" && p.approvedAt === null && needsSecondOperator(env, p.amountCents)) {
-    throw conflict(PAYOUTS.approvalRequired(id, thresholdText(env)), "approval_required");
+  const thresholdCents = twoPersonThresholds(env).payoutCents;
+  const approvalRequired = () =>
+    conflict(
+      p.amountCents > thresholdCents
+        ? PAYOUTS.approvalRequired(id, thresholdText(env))
+        : PAYOUTS.approvalRequiredTotal(id, thresholdText(env)),
+      "approval_required",
+    );
+  // Paid by hand on one operator's say: it counts toward the two-person rule's totals (an exported one was counted at export).
+  const counted = outcome === "paid" && p.status === "pending" && p.approvedAt === null;
+  if (counted) {
+    const totals = await tallyTotals(env.DB, "payout", actorId, [p.userId]);
+    const viewer = { operatorId: actorId, operatorTotalCents: totals.operatorCents };
+    if (payoutNeedsSecondOperator(env, p, totals.payeeCents.get(p.userId) ?? 0, viewer)) throw approvalRequired();
   }
+  const tally =
+    counted && p.batchId === null
+      ? [
+          tallyStatement(
+            env.DB,
+            {
+              bucket: "payout",
+              kind: "payout",
+              operatorId: actorId,
+              payeeId: p.userId,
+              amountCents: p.amountCents,
+              reference: `payout:${id}`,
+            },
+            PAYOUT_STILL_PENDING,
+            id,
+          ),
+          tallyGuardStatement(env.DB, "payout", actorId, [p.userId], thresholdCents),
+        ]
+      : [];
   const audit = auditStatementIf(
     env.DB,
     actorId,
@@ -60,7 +93,13 @@ async function settle(env: Env, db: Db, actorId: number, id: number, outcome: "p
     PAYOUT_STILL_PENDING,
     id,
   );
-  const moved = await settlePayout(env.DB, p, outcome, reason, [audit]);
+  let moved: boolean;
+  try {
+    moved = await settlePayout(env.DB, p, outcome, reason, [audit, ...tally]);
+  } catch (e) {
+    if (isTallyGuardTripped(e)) throw approvalRequired();
+    throw e;
+  }
   const after = await loadPayout(db, id);
   if (after.payout.status !== outcome) throw conflict(MONEY.payoutAlready(after.payout.status), "payout_already_settled");
   if (moved && outcome === "failed") await pushStoredNotification(env, after.payout.userId, payoutFailedFrame(after.payout, reason ?? ""));
@@ -84,10 +123,18 @@ registerApprovalExecutor("payout", async (ctx, payload) => {
   return String(payoutId);
 });
 
+// A second operator approved a bank return of an exported payout: fail it with the return as its
+// reason (the money back to the player once; a retry finds it failed and changes nothing).
+registerApprovalExecutor("payout_return", async (ctx, payload) => {
+  const { payoutId, returnCode, returnDate } = payload as { payoutId: number; returnCode: string; returnDate: string };
+  await settle(ctx.env, ctx.db, ctx.approverId, payoutId, "failed", achReturnReason(returnCode, returnDate));
+  return `payout:${payoutId}`;
+});
+
 export const adminPayoutRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
   .get("/", validate("query", payoutQueueQuerySchema), async (c) => {
-    return c.json(await listPayoutQueue(c.env, c.get("db"), c.req.valid("query")));
+    return c.json(await listPayoutQueue(c.env, c.get("db"), c.req.valid("query"), await queueViewer(c.env, currentUser(c).id)));
   })
   .post("/export", validate("json", payoutExportSchema), async (c) => {
     const { fileName, file, batchId } = await exportPayouts(c.env, c.get("db"), currentUser(c).id, c.req.valid("json").payoutIds);
@@ -99,14 +146,15 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
   .post("/:id/request-approval", idParam, noFields, async (c) => {
     const id = c.req.valid("param").id;
     const { payout, username } = await loadPayout(c.get("db"), id);
-    const item = (await payoutQueueItem(c.env, c.get("db"), id))!;
+    const item = (await payoutQueueItem(c.env, c.get("db"), id, await queueViewer(c.env, currentUser(c).id)))!;
     if (item.status !== "pending") throw conflict(MONEY.payoutAlready(item.status), "payout_already_settled");
     if (item.approval.state === "not_required") throw conflict(PAYOUTS.approvalNotRequired(thresholdText(c.env)), "approval_not_required");
     if (item.approval.state === "approved") throw conflict(PAYOUTS.alreadyApproved, "approval_not_required");
-    if (item.approval.approvalId !== null)
-      throw conflict(PAYOUTS.approvalAlreadyRequested(item.approval.approvalId), "approval_already_requested");
+    // A second click (or a second operator) gets the request that already waits.
     const { id: approvalId } = await requestApproval(c, {
       kind: "payout",
+      target: `payout:${id}`,
+      beneficiaryId: payout.userId,
       payload: { payoutId: id },
       summary: PAYOUTS.approvalSummary(formatCents(payout.amountCents), username, id, payout.accountLast4),
       amountCents: payout.amountCents,
@@ -117,5 +165,29 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     return c.json(await settle(c.env, c.get("db"), currentUser(c).id, c.req.valid("param").id, "paid", null));
   })
   .post("/:id/failed", idParam, validate("json", payoutFailSchema), async (c) => {
-    return c.json(await settle(c.env, c.get("db"), currentUser(c).id, c.req.valid("param").id, "failed", c.req.valid("json").reason));
+    const id = c.req.valid("param").id;
+    const body = c.req.valid("json");
+    const { payout, username } = await loadPayout(c.get("db"), id);
+    const bankReturn =
+      body.returnCode !== undefined && body.returnDate !== undefined ? achReturnReason(body.returnCode, body.returnDate) : null;
+    if (payout.batchId !== null && payout.status === "pending") {
+      // In a file the bank received: only the bank's return fails it, and a second operator confirms it.
+      if (body.returnCode === undefined || body.returnDate === undefined || bankReturn === null)
+        throw badRequest(PAYOUTS.bankReturnRequired, "bank_return_required");
+      const batch = await c.env.DB.prepare("SELECT created_at FROM payout_batches WHERE id = ?")
+        .bind(payout.batchId)
+        .first<{ created_at: number }>();
+      if (!isPlausibleReturnDate(body.returnDate, batch?.created_at ?? 0, Date.now()))
+        throw badRequest(PAYOUTS.returnDateImplausible, "bank_return_required");
+      const { id: approvalId } = await requestApproval(c, {
+        kind: "payout_return",
+        target: `payout:${id}`,
+        beneficiaryId: payout.userId,
+        payload: { payoutId: id, returnCode: body.returnCode, returnDate: body.returnDate, note: body.reason || null },
+        summary: PAYOUTS.returnSummary(formatCents(payout.amountCents), username, id, bankReturn),
+        amountCents: payout.amountCents,
+      });
+      return c.json({ approvalId, message: PAYOUTS.returnRequested } satisfies PayoutApprovalRequested, 202);
+    }
+    return c.json(await settle(c.env, c.get("db"), currentUser(c).id, id, "failed", bankReturn ?? body.reason ?? ""), 200);
   });

@@ -34,6 +34,8 @@ import { createStatements, createdForApproval, resolveDraft, type ApprovalOrigin
 import type { TournamentDraft } from "../../common/api/admin";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../http/app-env";
+import { needsSecondOperator } from "../../common/domain/two-person";
+import { isTallyGuardTripped, tallyGuardStatement, tallyStatement, tallyTotals } from "../admin/two-person";
 
 type TournamentRow = typeof tournaments.$inferSelect;
 
@@ -43,8 +45,14 @@ const present = (t: TournamentRow, categoryName: string): AdminTournament => ({
 });
 
 /** Creates the tournament (once per approval, when it has one) and arms its room; returns its id. */
-async function createTournament(env: Env, draft: ResolvedDraft, actorId: number, origin: ApprovalOrigin | null): Promise<number> {
-  const [inserted] = await env.DB.batch<{ id: number }>(createStatements(env.DB, draft, actorId, origin));
+async function createTournament(
+  env: Env,
+  draft: ResolvedDraft,
+  actorId: number,
+  origin: ApprovalOrigin | null,
+  alongside: D1PreparedStatement[] = [],
+): Promise<number> {
+  const [inserted] = await env.DB.batch<{ id: number }>([...createStatements(env.DB, draft, actorId, origin), ...alongside]);
   const id = inserted?.results[0]?.id ?? (origin ? await createdForApproval(env.DB, origin.approvalId) : null);
   if (id === null || id === undefined) throw new Error("tournament insert returned no id");
   // Arms the first alarm (the start time); the cron's init would otherwise do it within 5 minutes.
@@ -90,6 +98,25 @@ registerApprovalExecutor("house_pool", async (ctx, payload) => {
   return String(await createTournament(ctx.env, resolved, ctx.approverId, { approvalId: ctx.approvalId, requestedBy: ctx.requesterId }));
 });
 
+/** Whether a second operator let this tournament through (created through an approval): its edits need one too. */
+const approvedBefore = async (d1: D1Database, id: number) =>
+  (await d1
+    .prepare(
+      `SELECT 1 FROM audit_log WHERE target_type = 'tournament' AND target_id = ? AND action = 'tournament.create'
+       AND json_extract(after, '$.approvalId') IS NOT NULL`,
+    )
+    .bind(String(id))
+    .first()) !== null;
+
+// A second operator approved an edit of a tournament that was approved before: make it, as the edit route would.
+registerApprovalExecutor("tournament_edit", async (ctx, payload) => {
+  const { tournamentId, draft } = payload as { tournamentId: number; draft: TournamentDraft };
+  if (draft.startTime <= Date.now()) throw badRequest(ADMIN_TOURNAMENT.startInPast);
+  const resolved = await resolveDraft(ctx.env, draft, tournamentId);
+  unwrap(await roomFor(ctx.env, tournamentId).reconfigure(tournamentId, ctx.approverId, resolved, null));
+  return String(tournamentId);
+});
+
 export const adminTournamentRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
   .get("/", validate("query", adminTournamentListQuerySchema), async (c) => {
@@ -129,18 +156,54 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     if (body.startTime <= Date.now()) throw badRequest(ADMIN_TOURNAMENT.startInPast);
     const resolved = await resolveDraft(c.env, body);
+    const me = currentUser(c);
     const { housePoolCents } = twoPersonThresholds(c.env);
-    if (resolved.prizePoolCents > housePoolCents) {
+    const ask = async () => {
       const message = ADMIN_TOURNAMENTS.approvalRequested(`$${formatCents(resolved.prizePoolCents)}`, `$${formatCents(housePoolCents)}`);
       const { id } = await requestApproval(c, {
         kind: "house_pool",
+        beneficiaryId: null,
         payload: body,
         summary: `Create "${resolved.title}" with a house-funded pool of $${formatCents(resolved.prizePoolCents)}`,
         amountCents: resolved.prizePoolCents,
       });
       return c.json({ approvalId: id, message } satisfies PendingTournamentApproval, 202);
+    };
+    // The house pools this operator created on their own in the last 24 h count with this one (common/domain/two-person.ts).
+    const pool = resolved.prizePoolCents;
+    let tally: D1PreparedStatement[] = [];
+    if (pool > 0) {
+      const { operatorCents } = await tallyTotals(c.env.DB, "house_pool", me.id);
+      if (
+        needsSecondOperator({
+          amountCents: pool,
+          operatorTotalCents24h: operatorCents,
+          payeeTotalCents24h: null,
+          thresholdCents: housePoolCents,
+        })
+      )
+        return ask();
+      const reference = `house_pool:${crypto.randomUUID()}`;
+      tally = [
+        tallyStatement(c.env.DB, {
+          bucket: "house_pool",
+          kind: "house_pool",
+          operatorId: me.id,
+          payeeId: null,
+          amountCents: pool,
+          reference,
+        }),
+        tallyGuardStatement(c.env.DB, "house_pool", me.id, [], housePoolCents),
+      ];
     }
-    const id = await createTournament(c.env, resolved, currentUser(c).id, null);
+    let id: number;
+    try {
+      id = await createTournament(c.env, resolved, me.id, null, tally);
+    } catch (e) {
+      // Another pool of this operator's took the total up between the read and the batch.
+      if (isTallyGuardTripped(e)) return ask();
+      throw e;
+    }
     const row = await c.get("db").select().from(tournaments).where(eq(tournaments.id, id)).get();
     return c.json(present(row!, resolved.categoryName), 201);
   })
@@ -159,13 +222,38 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
     if (current.status !== "upcoming") throw conflict(ADMIN_TOURNAMENTS.notEditable, "tournament_not_editable");
     if (body.startTime <= Date.now()) throw badRequest(ADMIN_TOURNAMENT.startInPast);
     const resolved = await resolveDraft(c.env, body, id);
+    const me = currentUser(c);
+    if (await approvedBefore(c.env.DB, id)) {
+      // What a second operator approved changes only with a second operator: its pool, capacity, start or questions.
+      const { id: approvalId } = await requestApproval(c, {
+        kind: "tournament_edit",
+        target: `tournament:${id}`,
+        beneficiaryId: null,
+        payload: { tournamentId: id, draft: body },
+        summary: ADMIN_TOURNAMENTS.editSummary(id, resolved.title, `$${formatCents(resolved.prizePoolCents)}`),
+        amountCents: resolved.prizePoolCents,
+      });
+      return c.json({ approvalId, message: ADMIN_TOURNAMENTS.editApprovalRequested } satisfies PendingTournamentApproval, 202);
+    }
     // An edit never raises a house pool past the two-person rule's threshold without a second operator.
     const { housePoolCents } = twoPersonThresholds(c.env);
+    // A raise counts toward the operator's house pools of the last 24 h (common/domain/two-person.ts).
     const before = await db.select({ pool: tournaments.prizePoolCents }).from(tournaments).where(eq(tournaments.id, id)).get();
-    if (resolved.prizePoolCents > housePoolCents && resolved.prizePoolCents > (before?.pool ?? 0)) {
-      throw conflict(ADMIN_TOURNAMENTS.poolNeedsApproval(`$${formatCents(housePoolCents)}`), "house_pool_needs_approval");
+    const raise = resolved.prizePoolCents - (before?.pool ?? 0);
+    const refusal = ADMIN_TOURNAMENTS.poolNeedsApproval(`$${formatCents(housePoolCents)}`);
+    let poolRaise = null;
+    if (raise > 0) {
+      const { operatorCents } = await tallyTotals(c.env.DB, "house_pool", me.id);
+      const total = { amountCents: raise, operatorTotalCents24h: operatorCents, payeeTotalCents24h: null, thresholdCents: housePoolCents };
+      if (resolved.prizePoolCents > housePoolCents || needsSecondOperator(total)) throw conflict(refusal, "house_pool_needs_approval");
+      const reference = `house_pool:${crypto.randomUUID()}`;
+      poolRaise = {
+        row: { bucket: "house_pool", kind: "house_pool", operatorId: me.id, payeeId: null, amountCents: raise, reference } as const,
+        thresholdCents: housePoolCents,
+        refusal,
+      };
     }
-    unwrap(await roomFor(c.env, id).reconfigure(id, currentUser(c).id, resolved));
+    unwrap(await roomFor(c.env, id).reconfigure(id, me.id, resolved, poolRaise));
     return c.json((await detailOf(db, id))!);
   })
   .post("/:id/cancel", validate("param", idParam), validate("json", cancelTournamentSchema), async (c) => {

@@ -13,6 +13,7 @@ import {
   type AdjustmentRequested,
   type AdminSessionView,
   type ModerationAction,
+  type ModerationRequested,
   type PlayerDetail,
   type PlayerLedgerPage,
   type PlayerModeration,
@@ -75,11 +76,21 @@ const MODERATIONS: Record<ModerationAction, { column: "suspended_at" | "banned_a
 };
 
 async function moderate(c: Context<AppEnv>, id: number, action: ModerationAction, note: string): Promise<PlayerModeration> {
-  const me = currentUser(c);
+  return moderateAs(c.env, c.get("db"), currentUser(c).id, id, action, note);
+}
+
+async function moderateAs(
+  env: Env,
+  db: Db,
+  actorId: number,
+  id: number,
+  action: ModerationAction,
+  note: string,
+): Promise<PlayerModeration> {
+  const me = { id: actorId };
   const m = MODERATIONS[action];
   if (m.set && id === me.id) throw forbidden(MODERATION.notYourself, "cannot_moderate_self");
-  const db = c.get("db");
-  const d1 = c.env.DB;
+  const d1 = env.DB;
   const user = await loadUser(db, id);
   const current = m.column === "suspended_at" ? user.suspendedAt : user.bannedAt;
   if ((current !== null) === m.set) throw conflict(m.unchanged, "moderation_unchanged");
@@ -107,7 +118,7 @@ async function moderate(c: Context<AppEnv>, id: number, action: ModerationAction
   ];
   const [changed] = await runAtomically(d1, statements);
   if ((changed ?? 0) === 0) throw conflict(m.unchanged, "moderation_unchanged");
-  if (action === "ban") await closeSocketsOf(c.env, db, id);
+  if (action === "ban") await closeSocketsOf(env, db, id);
   const after = await loadUser(db, id);
   return { userId: id, suspendedAt: isoOrNull(after.suspendedAt), bannedAt: isoOrNull(after.bannedAt), note: after.moderationNote };
 }
@@ -130,6 +141,14 @@ async function revokeSessions(c: Context<AppEnv>, userId: number, storedIds: str
   await closeSocketsOf(c.env, c.get("db"), userId);
   return { revoked };
 }
+
+// Banning an operator takes a second operator: carried out as the approver's ban, once (a retry finds the account banned).
+registerApprovalExecutor("operator_ban", async ({ env, db, approverId }, payload) => {
+  const { userId, note } = payload as { userId: number; note: string };
+  const user = await loadUser(db, userId);
+  if (user.bannedAt === null) await moderateAs(env, db, approverId, userId, "ban", note);
+  return `user:${userId}`;
+});
 
 // The two-person rule's executor for adjustments: one ledger row per approval, never twice.
 registerApprovalExecutor("adjustment", async ({ env, db, requesterId, approverId, approvalId }, payload) => {
@@ -303,9 +322,24 @@ export const adminUserRoutes = new Hono<AppEnv>()
   .post("/:id/unsuspend", idParam, validate("json", moderationNoteSchema), async (c) =>
     c.json(await moderate(c, c.req.valid("param").id, "unsuspend", c.req.valid("json").note)),
   )
-  .post("/:id/ban", idParam, validate("json", moderationNoteSchema), async (c) =>
-    c.json(await moderate(c, c.req.valid("param").id, "ban", c.req.valid("json").note)),
-  )
+  .post("/:id/ban", idParam, validate("json", moderationNoteSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { note } = c.req.valid("json");
+    const target = await loadUser(c.get("db"), id);
+    // Another operator's ban (their access to everyone's money ends) waits for a second operator.
+    if (target.role === "admin" && id !== currentUser(c).id && target.bannedAt === null) {
+      const { id: approvalId } = await requestApproval(c, {
+        kind: "operator_ban",
+        target: `user:${id}`,
+        beneficiaryId: null,
+        payload: { userId: id, note },
+        summary: MODERATION.operatorBanSummary(target.username, note),
+        amountCents: 0,
+      });
+      return c.json({ approvalId, message: MODERATION.operatorBanRequested } satisfies ModerationRequested, 202);
+    }
+    return c.json(await moderate(c, id, "ban", note), 200);
+  })
   .post("/:id/unban", idParam, validate("json", moderationNoteSchema), async (c) =>
     c.json(await moderate(c, c.req.valid("param").id, "unban", c.req.valid("json").note)),
   )
@@ -320,6 +354,8 @@ export const adminUserRoutes = new Hono<AppEnv>()
     const summary = MODERATION.adjustmentSummary(signedUsd(amount), user.username, reason);
     const { id: approvalId } = await requestApproval(c, {
       kind: "adjustment",
+      target: `user:${id}`,
+      beneficiaryId: id,
       payload: { userId: id, amountCents: amount, reason },
       summary,
       amountCents: Math.abs(amount),

@@ -281,8 +281,9 @@ describe("the two-person rule for large payouts", () => {
     expect(asked.body.message).toBe(PAYOUTS.approvalRequested);
     const approvalId = asked.body.approvalId;
     const twice = await call(`/api/admin/payouts/${id}/request-approval`, { cookie: approver.cookie, method: "POST" });
-    expect(twice.status).toBe(409);
-    expect(twice.body).toEqual({ code: "approval_already_requested", message: PAYOUTS.approvalAlreadyRequested(approvalId) });
+    // Asking again (a second click, or another operator) answers the request that waits.
+    expect(twice.status).toBe(202);
+    expect(twice.body.approvalId).toBe(approvalId);
     const queued = await call(`/api/admin/payouts?username=${u.username}`, { cookie: asker.cookie });
     expect(queued.body.items[0].approval).toEqual({ state: "requested", approvalId, approvedBy: null, approvedAt: null });
     const pending = await call("/api/admin/approvals?status=pending", { cookie: approver.cookie });
@@ -381,7 +382,7 @@ describe("batches paid, payouts failed", () => {
     );
   });
 
-  it("fails one exported payout with a reason: refunded once, the player told once, audited; the batch pays the rest", async () => {
+  it("fails one exported payout with the bank's return: refunded once, the player told once, audited; the batch pays the rest", async () => {
     const op = await makeOperator();
     const u = await player(10_000);
     const returned = await payoutOf(u.cookie, 30);
@@ -389,17 +390,22 @@ describe("batches paid, payouts failed", () => {
     const batchId = Number((await exportFile(op.cookie, [returned, kept])).headers.get("x-payout-batch-id"));
     const file = (await call(`/api/admin/payout-batches/${batchId}/file`, { cookie: op.cookie })).text;
 
-    const reason = "The bank returned it: account closed";
+    // In a file the bank received, it fails with the bank's return, once a second operator approves (two clicks: once).
+    const returnDate = new Date().toISOString().slice(0, 10);
+    const reason = `Returned by the bank: R02 Account closed, ${returnDate}`;
+    const asked = await call(`/api/admin/payouts/${returned}/failed`, { cookie: op.cookie, body: { returnCode: "R02", returnDate } });
+    expect(asked.status, asked.text).toBe(202);
+    const second = await makeOperator();
     const results = await Promise.all(
-      [1, 2].map(() => call(`/api/admin/payouts/${returned}/failed`, { cookie: op.cookie, body: { reason } })),
+      [1, 2].map(() => call(`/api/admin/approvals/${asked.body.approvalId}/approve`, { cookie: second.cookie, body: {} })),
     );
-    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await balanceCents(u.user.id)).toBe(10_000 - 1_500);
     const notes = await call("/api/notifications", { cookie: u.cookie });
     expect(notes.body.items.filter((n: any) => n.message === NOTIFY.payoutFailed("30.00", reason))).toHaveLength(1);
     const audits = await auditRows("payout.mark_failed", "payout", returned);
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ actor_user_id: op.id, note: reason });
+    expect(audits[0]).toMatchObject({ actor_user_id: second.id, note: reason });
     expect(JSON.parse(audits[0]!.after)).toEqual({ status: "failed" });
 
     const paid = await call(`/api/admin/payout-batches/${batchId}/mark-paid`, { cookie: op.cookie, method: "POST" });

@@ -279,7 +279,11 @@ describe("bans", () => {
     const op = await makeOperator();
     const other = await makePlayer();
     await makeAdmin(other.id);
-    await moderate(op, other.id, "ban");
+    // Another operator's ban waits for a second operator (the two-person rule).
+    const asked = await moderate(op, other.id, "ban");
+    expect(asked.status).toBe(202);
+    const second = await makeOperator();
+    expect((await call(`/api/admin/approvals/${asked.body.approvalId}/approve`, { cookie: second.cookie, body: {} })).status).toBe(200);
     const late = await extraSession(other.id);
     expect((await call("/api/admin/users?q=a", { cookie: late })).body.code).toBe("account_banned");
   });

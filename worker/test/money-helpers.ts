@@ -46,10 +46,14 @@ export async function fund(userId: number, cents: number, { hoursAgo = 0, provid
   return reference;
 }
 
-/** An operator: the admin role, and the 2FA the operators' routes require (enableTwoFactorDirectly). */
+/**
+ * An operator: the admin role, the 2FA the operators' routes require (enableTwoFactorDirectly),
+ * and a step-up just now in their sessions, which every state-changing operator request needs.
+ */
 export async function makeAdmin(userId: number) {
   await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(userId).run();
   await enableTwoFactorDirectly(userId);
+  await markSteppedUp(userId);
 }
 
 export const futureYear = () => new Date().getUTCFullYear() + 3;

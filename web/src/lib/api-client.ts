@@ -6,14 +6,34 @@ import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "../../../worker/app";
 import { IDEMPOTENCY_KEY_HEADER } from "@common/spec";
 import { ApiError } from "./api";
+import { askStepUp } from "./step-up";
 
 /** fetch with the session cookie, and "no answer" (offline, refused) as an ApiError like any other failure. */
-async function send(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+async function sendOnce(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   try {
     return await fetch(input, { ...init, credentials: "include" });
   } catch {
     throw new ApiError(0, "");
   }
+}
+
+const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : String(input));
+
+/** A console action: every state-changing /api/admin request needs a recent step-up (docs/operating.md). */
+const isConsoleChange = (input: RequestInfo | URL, init?: RequestInit) =>
+  (init?.method ?? "GET").toUpperCase() !== "GET" && new URL(urlOf(input), window.location.origin).pathname.startsWith("/api/admin/");
+
+/**
+ * Sends the request; a console action refused with step_up_required asks for the step-up in the
+ * one step-up dialog (lib/step-up.ts, as withdrawing does) and is sent once more. Cancelling
+ * answers the refusal.
+ */
+async function send(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const res = await sendOnce(input, init);
+  if (res.status !== 403 || !isConsoleChange(input, init)) return res;
+  const refusal = new ApiError(403, await res.clone().text());
+  if (refusal.code !== "step_up_required" || !(await askStepUp())) return res;
+  return sendOnce(input, init);
 }
 
 export const api = hc<AppType>("/", { fetch: send }).api;

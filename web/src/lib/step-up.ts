@@ -13,6 +13,9 @@ export function setStepUpPrompt(next: StepUpPrompt | null): void {
   prompt = next;
 }
 
+/** Asks for the step-up now; false when no dialog is mounted or the person cancelled. */
+export const askStepUp = async (): Promise<boolean> => (prompt ? prompt() : false);
+
 export async function withStepUp<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();

@@ -17,6 +17,10 @@ const KIND_LABELS: Record<ApprovalView["kind"], string> = {
   payout: "Payout",
   adjustment: "Balance adjustment",
   house_pool: "House-funded pool",
+  held_prize: "Held prize release",
+  tournament_edit: "Edit of an approved tournament",
+  operator_ban: "Ban of an operator",
+  payout_return: "Bank return of a payout",
 };
 const STATUS_LABELS: Record<ApprovalView["status"], string> = { pending: "Pending", approved: "Approved", rejected: "Rejected" };
 const when = (iso: string) => new Date(iso).toLocaleString();

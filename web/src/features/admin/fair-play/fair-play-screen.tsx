@@ -75,7 +75,10 @@ export default function FairPlayScreen() {
     reviewPrize.mutate(
       { id, outcome: "release" },
       {
-        onSuccess: () => toast.success("Prize released", "The player has been told and the money is in their balance."),
+        onSuccess: (r) =>
+          r && "approvalId" in r
+            ? toast.success("Waits for a second operator", r.message)
+            : toast.success("Prize released", "The player has been told and the money is in their balance."),
         onError: (e) => toast.error("Could not release the prize", errorMessage(e)),
         onSettled: () => setReleasing(null),
       },

@@ -96,6 +96,21 @@ export function useRequestPayoutApproval() {
   });
 }
 
+/** A bank return of a payout in an exported file: its R-code and date; it waits for a second operator (202). */
+export function useBankReturn() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, returnCode, returnDate, note }: { id: number; returnCode: string; returnDate: string; note: string }) =>
+      read(
+        api.admin.payouts[":id"].failed.$post({
+          param: { id: String(id) },
+          json: { returnCode, returnDate, ...(note ? { reason: note } : {}) },
+        }),
+      ),
+    onSettled: refresh,
+  });
+}
+
 export function useSettlePayout() {
   const refresh = useRefresh();
   return useMutation({

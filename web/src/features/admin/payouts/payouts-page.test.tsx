@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { PayoutBatchView, PayoutQueue, PayoutQueueItem } from "@common/api/payouts";
-import { PAYOUTS } from "@common/messages";
+import { MONEY, PAYOUTS } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import PayoutsPage from "./payouts-page";
@@ -186,6 +186,29 @@ describe("the payouts screen", () => {
     await u.click(within(dialog).getByRole("button", { name: "Fail payout" }));
     expect(await screen.findByText("Payout #11 failed")).toBeInTheDocument();
     expect(server.calls("POST /api/admin/payouts/11/failed")[0]!.body).toEqual({ reason: "Account closed" });
+  });
+
+  it("fails a payout of an exported file only with the bank's return, sent for a second operator's approval", async () => {
+    const u = userEvent.setup();
+    const server = fakeFetch({
+      "GET /api/admin/payouts": () => ({ body: queueOf([payout({ batchId: 4 })]) }),
+      "GET /api/admin/payout-batches": () => ({ body: [batch()] }),
+      "POST /api/admin/payouts/11/failed": () => ({ status: 202, body: { approvalId: 31, message: PAYOUTS.returnRequested } }),
+    });
+    renderPage(routes, { at: "/admin/payouts", user: admin });
+    await u.click(within(await rowOf("alice")).getByRole("button", { name: "Fail…" }));
+    const dialog = await screen.findByRole("dialog", { name: "Bank return of payout #11" });
+    await u.type(within(dialog).getByLabelText(/Return code/), "R99");
+    await u.click(within(dialog).getByRole("button", { name: "Request approval" }));
+    expect(within(dialog).getByText(MONEY.returnCodeInvalid)).toBeInTheDocument();
+    expect(within(dialog).getByText(MONEY.returnDateInvalid)).toBeInTheDocument();
+    await u.clear(within(dialog).getByLabelText(/Return code/));
+    await u.type(within(dialog).getByLabelText(/Return code/), "r01");
+    await u.type(within(dialog).getByLabelText("Return date"), "2026-11-20");
+    await u.click(within(dialog).getByRole("button", { name: "Request approval" }));
+    expect(await screen.findByText("Approval #31 requested")).toBeInTheDocument();
+    expect(server.calls("POST /api/admin/payouts/11/failed")).toHaveLength(1);
+    expect(server.calls("POST /api/admin/payouts/11/failed")[0]!.body).toEqual({ returnCode: "R01", returnDate: "2026-11-20" });
   });
 
   it("filters the queue by the form's fields", async () => {

@@ -1,10 +1,11 @@
 // Payouts (docs/operating.md, "Payouts and the ACH file"): the queue with its filters, the
 // two-person rule for large payouts, the selection exported as an ACH file, batches downloaded
 // again and marked paid, legacy payouts (last 4 digits only) paid by hand, and failures with a reason.
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import type { PayoutBatchView, PayoutQueueItem } from "@common/api/payouts";
 import { formatDollars } from "@common/domain/money";
-import { PAYOUTS } from "@common/messages";
+import { MONEY, PAYOUTS } from "@common/messages";
+import { isAchReturnCode, isIsoDate } from "@common/domain/ach-returns";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -24,6 +25,7 @@ import {
   useMarkBatchPaid,
   usePayoutBatches,
   usePayoutQueue,
+  useBankReturn,
   useRequestPayoutApproval,
   useSettlePayout,
   type PayoutFilters,
@@ -352,8 +354,9 @@ export default function PayoutsPage() {
         />
       )}
 
+      <BankReturnDialog payout={failing?.batchId != null ? failing : null} onClose={() => setFailing(null)} />
       <ConfirmWithNoteDialog
-        open={failing !== null}
+        open={failing !== null && failing.batchId === null}
         onOpenChange={(open) => !open && setFailing(null)}
         title={failing ? `Fail payout #${failing.id}?` : ""}
         description={
@@ -428,5 +431,74 @@ function SimpleConfirm({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Failing a payout of an exported file: the bank's return (its R-code and the date on the return
+ * notice) and an optional note; it waits for a second operator's approval (docs/operating.md).
+ */
+function BankReturnDialog({ payout, onClose }: { payout: PayoutQueueItem | null; onClose: () => void }) {
+  return (
+    <Dialog open={payout !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>{payout && <BankReturnForm payout={payout} onClose={onClose} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+function BankReturnForm({ payout, onClose }: { payout: PayoutQueueItem; onClose: () => void }) {
+  const bankReturn = useBankReturn();
+  const [returnCode, setReturnCode] = useState("");
+  const [returnDate, setReturnDate] = useState("");
+  const [note, setNote] = useState("");
+  const [errors, setErrors] = useState<{ code?: string; date?: string }>({});
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const code = returnCode.trim().toUpperCase();
+    const next = {
+      code: isAchReturnCode(code) ? undefined : MONEY.returnCodeInvalid,
+      date: isIsoDate(returnDate) ? undefined : MONEY.returnDateInvalid,
+    };
+    setErrors(next);
+    if (next.code || next.date) return;
+    bankReturn.mutate(
+      { id: payout.id, returnCode: code, returnDate, note: note.trim() },
+      {
+        onSuccess: (r) => {
+          // 202: it waits for a second operator; 200 only when the payout was settled meanwhile.
+          if ("approvalId" in r) toast.success(`Approval #${r.approvalId} requested`, r.message);
+          else toast.info(`Payout #${r.id} is already ${r.status}`);
+          onClose();
+        },
+        onError: (err) => toast.error("Not recorded", errorMessage(err)),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <DialogHeader>
+        <DialogTitle>Bank return of payout #{payout.id}</DialogTitle>
+        <DialogDescription>
+          {`It is in batch #${payout.batchId}, which the bank received. Enter the return from the bank's notice: once another operator approves, ${formatDollars(payout.amount)} goes back to ${payout.username}'s balance and they are told why.`}
+        </DialogDescription>
+      </DialogHeader>
+      <Field id="return-code" label="Return code (R01-R85)" error={errors.code}>
+        <Input id="return-code" value={returnCode} onChange={(e) => setReturnCode(e.target.value)} maxLength={3} placeholder="R01" />
+      </Field>
+      <Field id="return-date" label="Return date" error={errors.date}>
+        <Input id="return-date" type="date" value={returnDate} onChange={(e) => setReturnDate(e.target.value)} />
+      </Field>
+      <Field id="return-note" label="Note (optional)">
+        <Input id="return-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
+      </Field>
+      <DialogFooter>
+        <Button type="button" variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={bankReturn.isPending}>
+          Request approval
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

@@ -49,14 +49,10 @@ export function useModerate(id: number) {
     mutationFn: ({ action, note }: { action: ModerationAction; note: string }) => {
       const route = api.admin.users[":id"];
       const args = { param: param(id), json: { note } };
+      // Banning an operator answers 202: it waits for a second operator (docs/operating.md).
+      if (action === "ban") return read(route.ban.$post(args));
       return read(
-        action === "suspend"
-          ? route.suspend.$post(args)
-          : action === "unsuspend"
-            ? route.unsuspend.$post(args)
-            : action === "ban"
-              ? route.ban.$post(args)
-              : route.unban.$post(args),
+        action === "suspend" ? route.suspend.$post(args) : action === "unsuspend" ? route.unsuspend.$post(args) : route.unban.$post(args),
       );
     },
     onSettled: () => qc.invalidateQueries({ queryKey: playerKey(id) }),

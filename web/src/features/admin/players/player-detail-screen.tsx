@@ -339,8 +339,9 @@ export default function PlayerDetailScreen() {
             moderate.mutate(
               { action, note },
               {
-                onSuccess: () => {
-                  toast.success(copy.done);
+                onSuccess: (r) => {
+                  if ("approvalId" in r) toast.info(r.message);
+                  else toast.success(copy.done);
                   setAction(null);
                 },
                 onError: (e) => toast.error(`Could not ${copy.label.toLowerCase()}`, errorMessage(e)),

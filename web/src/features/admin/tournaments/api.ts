@@ -71,7 +71,8 @@ export function useUpdateTournament(id: number) {
   return useMutation({
     mutationFn: (json: CreateTournamentInput) => read(api.admin.tournaments[":id"].$patch({ ...param(id), json })),
     onSuccess: (detail) => {
-      qc.setQueryData(adminTournamentKeys.detail(id), detail);
+      // An approved tournament's edit waits for a second operator (202): nothing changed yet.
+      if (!("approvalId" in detail)) qc.setQueryData(adminTournamentKeys.detail(id), detail);
       return qc.invalidateQueries({ queryKey: adminTournamentKeys.all });
     },
   });

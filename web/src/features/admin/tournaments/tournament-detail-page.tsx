@@ -80,7 +80,11 @@ function EditForm({ tournament }: { tournament: AdminTournamentDetail }) {
       submitLabel="Save changes"
       pending={update.isPending}
       error={update.error}
-      onSubmit={(input) => update.mutate(input, { onSuccess: () => toast.success(ADMIN_TOURNAMENTS.updated) })}
+      onSubmit={(input) =>
+        update.mutate(input, {
+          onSuccess: (r) => ("approvalId" in r ? toast.info(r.message) : toast.success(ADMIN_TOURNAMENTS.updated)),
+        })
+      }
     />
   );
 }
