@@ -6,7 +6,6 @@ import { env } from "cloudflare:workers";
 import { ADMIN_TOURNAMENTS, APPROVALS, AUTH, MODERATION, PAYOUTS } from "../../common/messages";
 import { OPERATOR_STEP_UP_TTL_MS } from "../../common/spec";
 import { sha256Hex } from "../auth/bytes";
-import { createDb } from "../db/client";
 import { debitWithdrawal } from "../money/payouts";
 import { call } from "./helpers";
 import { countRows, expectLedgerBalanced, makeAdmin } from "./money-helpers";
@@ -15,16 +14,19 @@ import { makeCategory, makePlayer, type Player } from "./tournament-fixtures";
 
 /** A pending payout of `cents` to `userId` (who must hold the money), as a withdrawal leaves it. */
 async function payout(userId: number, cents: number): Promise<number> {
-  const { payout: p } = await debitWithdrawal(env, createDb(env.DB), {
+  const group = crypto.randomUUID();
+  await debitWithdrawal(env, {
     userId,
     amountCents: cents,
+    group,
     accountHolderName: "Ada Lovelace",
     accountNumber: "000123456789",
     routingNumber: "021000021",
     accountType: "checking",
     method: "bank_account",
   });
-  return p.id;
+  const row = await env.DB.prepare("SELECT id FROM payouts WHERE withdrawal_group = ?").bind(group).first<{ id: number }>();
+  return row!.id;
 }
 
 /** A player holding `cents`, with a pending payout of `payoutCents` of it. */
