@@ -28,6 +28,13 @@ export interface WithdrawalRequest {
   keepCents?: number;
 }
 
+/** Raised when the account was frozen when the debit ran; nothing in its batch was written. */
+export class AccountFrozenError extends Error {
+  constructor(readonly owedCents: number) {
+    super("Account frozen");
+  }
+}
+
 export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
 
 /**
@@ -39,6 +46,10 @@ export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
  * whole when the claim was lost.
  * The held-money statement changes no balance: it only trips the same CHECK when the debit
  * would dig into the held money, so two withdrawals racing each other cannot together take what is on hold.
+ * It trips it too when the account is frozen (it owes the house after a card refund or dispute),
+ * as D1 has it when the batch runs: a freeze committed after the route's check still stops the
+ * debit, and the refusal says so (AccountFrozenError). Suspensions and breaks never hold a
+ * balance back, and the region and age are the request's, so those stay the route's checks.
  */
 export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, db: Db, w: WithdrawalRequest, claim: KeyClaim | null = null) {
   const d1 = env.DB;
@@ -49,7 +60,9 @@ export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, db: Db,
     const results = await d1.batch<{ id: number }>([
       ...(claim ? [claimGuardStatement(d1, claim)] : []),
       d1
-        .prepare("UPDATE users SET balance_cents = CASE WHEN balance_cents - ? < ? THEN -1 ELSE balance_cents END WHERE id = ?")
+        .prepare(
+          "UPDATE users SET balance_cents = CASE WHEN balance_cents - ? < ? OR frozen_at IS NOT NULL THEN -1 ELSE balance_cents END WHERE id = ?",
+        )
         .bind(w.amountCents, w.keepCents ?? 0, w.userId),
       d1
         .prepare(
@@ -70,8 +83,14 @@ export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, db: Db,
     if (typeof id !== "number") throw new Error("payout insert returned no id");
     payoutId = id;
   } catch (e) {
-    if (isOverdraft(e)) throw new InsufficientFundsError();
-    throw e;
+    if (!isOverdraft(e)) throw e;
+    // Which guard tripped: a freeze is said as such, whatever the balance.
+    const frozen = await d1
+      .prepare("SELECT owed_cents AS owed FROM users WHERE id = ? AND frozen_at IS NOT NULL")
+      .bind(w.userId)
+      .first<{ owed: number }>();
+    if (frozen) throw new AccountFrozenError(frozen.owed);
+    throw new InsufficientFundsError();
   }
   return withdrawalRows(db, w.userId, payoutId);
 }

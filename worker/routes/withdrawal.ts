@@ -16,7 +16,7 @@ import { validate } from "../http/validate";
 import { requireStepUp } from "../auth/step-up";
 import type { AppEnv } from "../http/app-env";
 import { InsufficientFundsError } from "../money/ledger";
-import { debitWithdrawal, payoutIdOf, payoutReference, presentPayout, withdrawalRows } from "../money/payouts";
+import { AccountFrozenError, debitWithdrawal, payoutIdOf, payoutReference, presentPayout, withdrawalRows } from "../money/payouts";
 import { withdrawableFor, type WithdrawableFor } from "../money/withdrawable";
 import { accountFrozen } from "../money/frozen";
 import { assertEmailVerified, sendSecurityNotice } from "../email/account-mail";
@@ -69,6 +69,8 @@ export const withdrawalRoutes = new Hono<AppEnv>()
           sendSecurityNotice(c, me, { kind: "withdrawal_requested", payout: rows.payout });
           return { reference: payoutReference(rows.payout.id), answer: present(rows) };
         } catch (e) {
+          // Frozen after the check above: the debit's own batch refused it.
+          if (e instanceof AccountFrozenError) throw accountFrozen(e.owedCents);
           if (!(e instanceof InsufficientFundsError)) throw e;
           // Something else moved the balance meanwhile (another withdrawal, a fee): say which limit this one met.
           const balance = await db.select({ cents: users.balanceCents }).from(users).where(eq(users.id, me.id)).get();

@@ -10,8 +10,8 @@ import { env } from "cloudflare:workers";
 import { MODERATION, MONEY, RESPONSIBLE } from "../../common/messages";
 import { formatCents } from "../../common/domain/money";
 import { postEntry } from "../money/ledger";
-import { call } from "./helpers";
-import { expectLedgerBalanced } from "./money-helpers";
+import { call, registerUser } from "./helpers";
+import { expectLedgerBalanced, fund, PAST_HOLD, readyToWithdraw, validBank } from "./money-helpers";
 import { all, balanceOf, join, makeCategory, makePlayer, makeTournament, one, room, type Player } from "./tournament-fixtures";
 
 const FEE = 500;
@@ -243,5 +243,102 @@ describe("a join's batch refuses what changed after the route's check", () => {
     expect(results.filter((r) => !r.ok && r.code === "spend_limit_reached")).toHaveLength(1);
     expect(await balanceOf(p.id)).toBe(5_000 - FEE);
     await expectLedgerBalanced();
+  });
+});
+
+/**
+ * The project's D1 with `before` run just ahead of the withdrawal's debit batch (the one that
+ * inserts the payout): what a freeze committed between the route's check and its batch looks like.
+ */
+function dbChangingBeforeDebit(before: () => Promise<unknown>): D1Database {
+  const sqlOf = new WeakMap<object, string>();
+  const real = env.DB;
+  return new Proxy(real, {
+    get(target, prop) {
+      if (prop === "prepare")
+        return (query: string) => {
+          const statement = target.prepare(query);
+          sqlOf.set(statement, query);
+          // A bound statement is a new object: it keeps its query's text here too.
+          const bind = statement.bind.bind(statement);
+          statement.bind = (...values: unknown[]) => {
+            const bound = bind(...values);
+            sqlOf.set(bound, query);
+            return bound;
+          };
+          return statement;
+        };
+      if (prop === "batch")
+        return async (statements: D1PreparedStatement[]) => {
+          if (statements.some((s) => sqlOf.get(s)?.includes("INSERT INTO payouts"))) await before();
+          return target.batch(statements);
+        };
+      const value = Reflect.get(target, prop) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+const withdrawWith = (p: { cookie: string }, amount: number, db: D1Database) =>
+  call("/api/withdrawal/confirm", {
+    cookie: p.cookie,
+    body: { amount, bankAccount: validBank(), withdrawalMethod: "bank_account" },
+    headers: { "idempotency-key": crypto.randomUUID() },
+    env: { DB: db },
+  });
+
+const payoutsOf = async (userId: number) => (await one<{ n: number }>("SELECT count(*) AS n FROM payouts WHERE user_id = ?", userId)).n;
+
+describe("a withdrawal's debit refuses a freeze that landed after the route's check", () => {
+  async function withdrawable(cents: number) {
+    const u = await registerUser();
+    const p = { id: u.user.id as number, cookie: u.cookie };
+    await fund(p.id, cents, { hoursAgo: PAST_HOLD });
+    await readyToWithdraw(p.id);
+    return p;
+  }
+
+  it("answers 403 account_frozen, naming what is owed, and debits nothing", async () => {
+    const p = await withdrawable(5_000);
+    const res = await withdrawWith(
+      p,
+      20,
+      dbChangingBeforeDebit(() => freeze(p.id, 1_200)),
+    );
+    expect(res.status, res.text).toBe(403);
+    expect(res.body).toMatchObject({ code: "account_frozen", message: MONEY.accountFrozen(formatCents(1_200)) });
+    expect(await balanceOf(p.id)).toBe(5_000);
+    expect(await payoutsOf(p.id)).toBe(0);
+    await expectLedgerBalanced();
+  });
+
+  it("two withdrawals racing a freeze: neither is paid out", async () => {
+    const p = await withdrawable(5_000);
+    const db = dbChangingBeforeDebit(() => freeze(p.id, 300));
+    const results = await Promise.all([withdrawWith(p, 20, db), withdrawWith(p, 30, db)]);
+    expect(results.map((r) => [r.status, r.body.code])).toEqual([
+      [403, "account_frozen"],
+      [403, "account_frozen"],
+    ]);
+    expect(await balanceOf(p.id)).toBe(5_000);
+    expect(await payoutsOf(p.id)).toBe(0);
+    // The key of a refused request is free again: a retry after the debt is settled goes through.
+    await env.DB.prepare("UPDATE users SET frozen_at = NULL, owed_cents = 0 WHERE id = ?").bind(p.id).run();
+    expect((await withdrawWith(p, 20, env.DB)).status).toBe(200);
+    expect(await balanceOf(p.id)).toBe(5_000 - 2_000);
+  });
+
+  it("a suspension or a break does not hold the balance back, in the batch either", async () => {
+    const p = await withdrawable(5_000);
+    const res = await withdrawWith(
+      p,
+      10,
+      dbChangingBeforeDebit(async () => {
+        await suspend(p.id);
+        await exclude(p.id, "self_exclusion", null);
+      }),
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(await balanceOf(p.id)).toBe(4_000);
   });
 });
