@@ -12,6 +12,7 @@ import { payouts, transactions, users } from "../db/schema";
 import { InsufficientFundsError, isOverdraft, runAtomically } from "./ledger";
 import { claimGuardStatement, claimReferenceStatement, type KeyClaim } from "./idempotency";
 import { seal, type SealEnv } from "../crypto/sealed";
+import { bankAccountHash, inheritExclusionStatement } from "../responsible-play/excluded-identities";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -51,10 +52,18 @@ export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
  * debit, and the refusal says so (AccountFrozenError). Suspensions and breaks never hold a
  * balance back, and the region and age are the request's, so those stay the route's checks.
  */
-export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, db: Db, w: WithdrawalRequest, claim: KeyClaim | null = null) {
+export async function debitWithdrawal(
+  env: SealEnv & { DB: D1Database; RECEIPT_SECRET?: string },
+  db: Db,
+  w: WithdrawalRequest,
+  claim: KeyClaim | null = null,
+) {
   const d1 = env.DB;
   const last4 = w.accountNumber.slice(-4);
+  // Hashed before sealing: what a self-excluded account's deletion keeps, and what a new account's withdrawal is matched on.
+  const bankHash = bankAccountHash(env, w.routingNumber, w.accountNumber);
   const sealedNumber = await seal(env, w.accountNumber);
+  let inherited: boolean;
   let payoutId: number;
   try {
     const results = await d1.batch<{ id: number }>([
@@ -66,10 +75,10 @@ export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, db: Db,
         .bind(w.amountCents, w.keepCents ?? 0, w.userId),
       d1
         .prepare(
-          `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, account_number_sealed, routing_number, account_type)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, account_number_sealed, bank_hash, routing_number, account_type)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         )
-        .bind(w.userId, w.amountCents, w.method, w.accountHolderName, last4, sealedNumber, w.routingNumber, w.accountType),
+        .bind(w.userId, w.amountCents, w.method, w.accountHolderName, last4, sealedNumber, bankHash, w.routingNumber, w.accountType),
       d1
         .prepare(
           `INSERT INTO transactions (user_id, amount_cents, type, status, reference, description)
@@ -78,7 +87,10 @@ export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, db: Db,
         .bind(w.userId, -w.amountCents, `Withdrawal of $${formatCents(w.amountCents)} to ${w.accountType} account ••••${last4}`),
       // The row just inserted is the ledger row: its reference names the payout.
       ...(claim ? [claimReferenceStatement(d1, claim, { sql: "SELECT reference FROM transactions WHERE id = last_insert_rowid()" })] : []),
+      // An account a deleted self-excluded account was paid to hands its exclusion over (the money still leaves: breaks never hold it back).
+      inheritExclusionStatement(d1, w.userId, "bank_account", [bankHash], Date.now()),
     ]);
+    inherited = (results.at(-1)?.meta.changes ?? 0) > 0;
     const id = results[claim ? 2 : 1]?.results[0]?.id;
     if (typeof id !== "number") throw new Error("payout insert returned no id");
     payoutId = id;
@@ -92,7 +104,7 @@ export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, db: Db,
     if (frozen) throw new AccountFrozenError(frozen.owed);
     throw new InsufficientFundsError();
   }
-  return withdrawalRows(db, w.userId, payoutId);
+  return { ...(await withdrawalRows(db, w.userId, payoutId)), inherited };
 }
 
 /** A withdrawal as it stands: its payout, its ledger row and the player's balance now. */

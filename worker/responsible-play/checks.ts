@@ -19,6 +19,7 @@ import type { AppEnv } from "../http/app-env";
 import { loadExclusions, loadExclusionsAndLimits, type ExclusionRow } from "./state";
 import { exclusionRefusal, limitRefusal, type Refusal } from "./refusals";
 import { requestRegion } from "./region";
+import { cardHash } from "./excluded-identities";
 import type { CreditChecks } from "../payments/deposits";
 
 type Ctx = Context<AppEnv>;
@@ -65,6 +66,7 @@ export function depositCreditChecks(c: Ctx, maxDepositCents: number): CreditChec
     maxDepositCents,
     minAge: minAgeHere(c),
     barredRegion: barredBy(requestRegion(c), parseRegionList(c.env.BARRED_REGIONS)),
+    hashCard: (fingerprint) => cardHash(c.env, fingerprint),
   };
 }
 
@@ -72,11 +74,12 @@ export function depositCreditChecks(c: Ctx, maxDepositCents: number): CreditChec
  * The webhook has no player's request: no region, and the default minimum age against the date
  * of birth on file; everything stored (breaks, suspension, limits, the closed account) as ever.
  */
-export const webhookCreditChecks = (maxDepositCents: number): CreditChecks => ({
+export const webhookCreditChecks = (maxDepositCents: number, env?: { RECEIPT_SECRET?: string }): CreditChecks => ({
   now: Date.now(),
   maxDepositCents,
   minAge: DEFAULT_MIN_AGE,
   barredRegion: null,
+  ...(env ? { hashCard: (fingerprint: string) => cardHash(env, fingerprint) } : {}),
 });
 
 /**

@@ -21,6 +21,7 @@ import { withdrawableFor, type WithdrawableFor } from "../money/withdrawable";
 import { accountFrozen } from "../money/frozen";
 import { assertEmailVerified, sendSecurityNotice } from "../email/account-mail";
 import { assertMayWithdraw } from "../responsible-play/checks";
+import { settleIntoBreak } from "../responsible-play/break";
 
 const aboveBalance = () => badRequest(VALIDATION.amountAboveBalance, "insufficient_balance");
 
@@ -67,6 +68,8 @@ export const withdrawalRoutes = new Hono<AppEnv>()
             claim,
           );
           sendSecurityNotice(c, me, { kind: "withdrawal_requested", payout: rows.payout });
+          // The bank account of a deleted self-excluded account: this one is now excluded too; its break starts as any does.
+          if (rows.inherited) await settleIntoBreak({ env: c.env, get: () => db, url: c.req.url }, me.id);
           return { reference: payoutReference(rows.payout.id), answer: present(rows) };
         } catch (e) {
           // Frozen after the check above: the debit's own batch refused it.
