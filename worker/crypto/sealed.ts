@@ -138,3 +138,12 @@ export function macKeys(env: SealEnv, purpose: string): Promise<{ firstId: strin
   }
   return keys;
 }
+
+/**
+ * What a payout's sealed account number is bound to (worker/crypto/sealed.ts, v2): its player,
+ * routing number and last 4 digits, all known before the row exists (the payout id is not) and
+ * never changed after. A sealed number copied onto another player's payout, or one to another
+ * bank or account, does not open there.
+ */
+export const payoutSealContext = (p: { userId: number; routingNumber: string; accountLast4: string }) =>
+  `payout-account:user=${p.userId};routing=${p.routingNumber};last4=${p.accountLast4}`;

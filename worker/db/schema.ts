@@ -506,6 +506,8 @@ export const payouts = sqliteTable(
     accountLast4: text("account_last4").notNull(),
     /** The full account number sealed with DATA_ENCRYPTION_KEYS (worker/crypto/sealed.ts); null for payouts from before it was kept. */
     accountNumberSealed: text("account_number_sealed"),
+    /** Keyed hash of routing and account number (bankAccountHash), made before sealing: what a self-excluded account's deletion keeps. */
+    bankHash: text("bank_hash"),
     /** The ACH file this payout was exported in; null until exported. */
     batchId: integer("batch_id"),
     /** Payouts above the two-person threshold wait for a second operator before they can be exported. */
@@ -722,6 +724,8 @@ export const sandboxPaymentIntents = sqliteTable(
     refundedCents: integer("refunded_cents").notNull().default(0),
     /** The last 4 digits of the test card that paid it (never more of the card). */
     cardLast4: text("card_last4"),
+    /** The sandbox's stand-in for Stripe's card fingerprint (sandboxCardFingerprint), set when the card is confirmed; never the number. */
+    cardFingerprint: text("card_fingerprint"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [check("sandbox_intents_amount_positive", sql`${t.amountCents} > 0`)],
@@ -765,9 +769,32 @@ export const depositIntents = sqliteTable(
     refundReason: text("refund_reason"),
     /** When the provider confirmed the refund to the card; null while it is still owed. */
     refundedAt: integer("refunded_at"),
+    /** The provider's fingerprint of the card that paid (the same card gives the same one), when it reports one; set at the credit. */
+    cardFingerprint: text("card_fingerprint"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("deposit_intents_user_idx").on(t.userId, t.status, t.createdAt)],
+);
+
+export const excludedIdentityKinds = ["email", "card", "bank_account"] as const;
+
+/**
+ * What is kept of a deleted account that was self-excluded (docs/responsible-play.md, "Deleting
+ * an account"): keyed hashes (worker/responsible-play/excluded-identities.ts) of its normalised
+ * email, the fingerprints of its cards and its payout bank accounts, each with the exclusion's
+ * end (null: permanent). Nothing here names the person; a new account matching a row takes the
+ * exclusion over until that end.
+ */
+export const excludedIdentities = sqliteTable(
+  "excluded_identities",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: excludedIdentityKinds }).notNull(),
+    hash: text("hash").notNull(),
+    endsAt: integer("ends_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("excluded_identities_hash_idx").on(t.kind, t.hash)],
 );
 
 export const cheatAttempts = sqliteTable(

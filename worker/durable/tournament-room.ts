@@ -61,6 +61,7 @@ import { tournamentNotice } from "./room/notices";
 import { CompletionWriter } from "./room/completions";
 import type { ResponseRecord } from "./room/standings";
 import {
+  groupRefusal,
   joinGroupStatements,
   tournamentAnswerStatement,
   tournamentFromRow,
@@ -1017,8 +1018,13 @@ export class TournamentRoom extends DurableObject<Env> {
         this.#refreshPlayer(w.user.userId, now);
       } else if (!r || !r.claim_held) {
         refused.push([w, claimLost()]);
+      } else if (r.refusal === "account_frozen" || r.refusal === "account_suspended") {
+        refused.push([w, await this.#groupRefusal(r, fee)]);
       } else if (r.staff) {
         refused.push([w, fail(403, "staff_excluded", JOIN.staffExcluded.description, JOIN.staffExcluded.title)]);
+      } else if (r.refusal !== null) {
+        // A break or an entry-fee limit that the batch saw (it may have changed after the Worker's checks).
+        refused.push([w, await this.#groupRefusal(r, fee)]);
       } else {
         const short = formatCents(Math.max(fee - r.balance, 1));
         refused.push([w, fail(409, "insufficient_balance", JOIN.balanceDescription(short, formatCents(fee)), JOIN.balanceTitle)]);
@@ -1051,6 +1057,12 @@ export class TournamentRoom extends DurableObject<Env> {
         w.resolve(ok({ alreadyJoined: !(first.has(w) && s.fresh), reference: s.reference, answer }));
       }
     }
+  }
+
+  /** A row the join's batch refused for the account's standing or a limit, as the route would have refused it. */
+  async #groupRefusal(r: GroupReadback, feeCents: number): Promise<RoomFailure> {
+    const refusal = (await groupRefusal(this.env.DB, r, feeCents))!;
+    return fail(refusal.status, refusal.code, refusal.message);
   }
 
   #serial<T>(fn: () => Promise<T>): Promise<T> {

@@ -11,9 +11,10 @@ import { iso, presentTransaction } from "../db/present";
 import { payouts, transactions, users } from "../db/schema";
 import { InsufficientFundsError, isOverdraft, runAtomically } from "./ledger";
 import { claimGuardStatement, claimReferenceStatement, type KeyClaim } from "./idempotency";
-import { seal, type SealEnv } from "../crypto/sealed";
+import { payoutSealContext, seal, type SealEnv } from "../crypto/sealed";
 import type { PaymentProvider } from "../payments/provider";
 import { CARD_REFUNDABLE_SQL, cardRefundReference } from "./withdrawable";
+import { bankAccountHash, inheritExclusionStatement } from "../responsible-play/excluded-identities";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -43,20 +44,18 @@ export interface WithdrawalRequest {
   keepCents?: number;
 }
 
+/** Raised when the account was frozen when the debit ran; nothing in its batch was written. */
+export class AccountFrozenError extends Error {
+  constructor(readonly owedCents: number) {
+    super("Account frozen");
+  }
+}
+
 export const payoutReference = (payoutId: number) => `payout:${payoutId}`;
 
 /** The idempotency reference of a withdrawal: its group, which names its card rows and its payout. */
 export const withdrawalReference = (group: string) => `withdrawal:${group}`;
 const cardRowDescription = (p: CardPart) => MONEY.cardRefundRow(formatCents(p.cents), p.cardLast4);
-
-/**
- * What a payout's sealed account number is bound to (worker/crypto/sealed.ts, v2): its player,
- * routing number and last 4 digits, all known before the row exists (the payout id is not) and
- * never changed after. A sealed number copied onto another player's payout, or one to another
- * bank or account, does not open there.
- */
-export const payoutSealContext = (p: { userId: number; routingNumber: string; accountLast4: string }) =>
-  `payout-account:user=${p.userId};routing=${p.routingNumber};last4=${p.accountLast4}`;
 
 /**
  * One atomic batch: the payout row, then its pending withdrawal row whose reference
@@ -67,8 +66,16 @@ export const payoutSealContext = (p: { userId: number; routingNumber: string; ac
  * whole when the claim was lost.
  * The held-money statement changes no balance: it only trips the same CHECK when the debit
  * would dig into the held money, so two withdrawals racing each other cannot together take what is on hold.
+ * It trips it too when the account is frozen (it owes the house after a card refund or dispute),
+ * as D1 has it when the batch runs: a freeze committed after the route's check still stops the
+ * debit, and the refusal says so (AccountFrozenError). Suspensions and breaks never hold a
+ * balance back, and the region and age are the request's, so those stay the route's checks.
  */
-export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, w: WithdrawalRequest, claim: KeyClaim | null = null) {
+export async function debitWithdrawal(
+  env: SealEnv & { DB: D1Database; RECEIPT_SECRET?: string },
+  w: WithdrawalRequest,
+  claim: KeyClaim | null = null,
+): Promise<{ inherited: boolean }> {
   const d1 = env.DB;
   const last4 = w.accountNumber.slice(-4);
   const cardParts = w.cardParts ?? [];
@@ -77,10 +84,14 @@ export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, w: With
   const sealedNumber = bank
     ? await seal(env, w.accountNumber, payoutSealContext({ userId: w.userId, routingNumber: w.routingNumber, accountLast4: last4 }))
     : null;
+  // Hashed before sealing: what a self-excluded account's deletion keeps, and what a new account's withdrawal is matched on.
+  const bankHash = bank ? bankAccountHash(env, w.routingNumber, w.accountNumber) : null;
   const statements: D1PreparedStatement[] = [
     ...(claim ? [claimGuardStatement(d1, claim)] : []),
     d1
-      .prepare("UPDATE users SET balance_cents = CASE WHEN balance_cents - ? < ? THEN -1 ELSE balance_cents END WHERE id = ?")
+      .prepare(
+        "UPDATE users SET balance_cents = CASE WHEN balance_cents - ? < ? OR frozen_at IS NOT NULL THEN -1 ELSE balance_cents END WHERE id = ?",
+      )
       .bind(totalCents, w.keepCents ?? 0, w.userId),
     // The card parts: pending until the provider confirms the refund (settleCardRefunds).
     ...cardParts.map((p) =>
@@ -105,10 +116,21 @@ export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, w: With
     statements.push(
       d1
         .prepare(
-          `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, account_number_sealed, routing_number, account_type, withdrawal_group)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          `INSERT INTO payouts (user_id, amount_cents, method, account_holder_name, account_last4, account_number_sealed, bank_hash, routing_number, account_type, withdrawal_group)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         )
-        .bind(w.userId, w.amountCents, w.method, w.accountHolderName, last4, sealedNumber, w.routingNumber, w.accountType, w.group),
+        .bind(
+          w.userId,
+          w.amountCents,
+          w.method,
+          w.accountHolderName,
+          last4,
+          sealedNumber,
+          bankHash,
+          w.routingNumber,
+          w.accountType,
+          w.group,
+        ),
       // The payout's ledger row: its reference names the payout just inserted (same batch, same connection).
       d1
         .prepare(
@@ -119,12 +141,22 @@ export async function debitWithdrawal(env: SealEnv & { DB: D1Database }, w: With
     );
   }
   if (claim) statements.push(claimReferenceStatement(d1, claim, withdrawalReference(w.group)));
+  // An account a deleted self-excluded account was paid to hands its exclusion over (the money still leaves: breaks never hold it back).
+  const inheritAt = statements.length;
+  if (bankHash) statements.push(inheritExclusionStatement(d1, w.userId, "bank_account", [bankHash], Date.now()));
   try {
     const results = await d1.batch<{ id: number }>(statements);
     if (bank && typeof results[payoutAt]?.results[0]?.id !== "number") throw new Error("payout insert returned no id");
+    return { inherited: bankHash !== null && (results[inheritAt]?.meta.changes ?? 0) > 0 };
   } catch (e) {
-    if (isOverdraft(e)) throw new InsufficientFundsError();
-    throw e;
+    if (!isOverdraft(e)) throw e;
+    // Which guard tripped: a freeze committed after the route's check is said as such, whatever the balance.
+    const frozen = await d1
+      .prepare("SELECT owed_cents AS owed FROM users WHERE id = ? AND frozen_at IS NOT NULL")
+      .bind(w.userId)
+      .first<{ owed: number }>();
+    if (frozen) throw new AccountFrozenError(frozen.owed);
+    throw new InsufficientFundsError();
   }
 }
 

@@ -10,6 +10,7 @@ import { formatCents } from "../../common/domain/money";
 import { HttpError } from "../http/errors";
 import { runAtomically } from "../money/ledger";
 import { applyEarlyReversals, repaymentStatements } from "./reversals";
+import { inheritExclusionStatement } from "../responsible-play/excluded-identities";
 import type { PaymentProviderName } from "../../common/api/money";
 import type { PaymentProvider, ProviderIntent } from "./provider";
 
@@ -36,12 +37,16 @@ export interface CreditChecks {
   minAge: number;
   /** The barred region the request comes from, or null (open, unknown, or the webhook). */
   barredRegion: string | null;
+  /** The keyed hash of a card fingerprint (excluded-identities.ts cardHash), to match cards a deleted self-excluded account used. */
+  hashCard?: (fingerprint: string) => string;
 }
 
 export type DepositRefusalCode = keyof typeof MONEY.depositRefusedWhy;
 
-export type CreditOutcome =
-  { kind: "credited"; fresh: boolean } | { kind: "refunded"; reason: DepositRefusalCode; message: string; refundedAt: number | null };
+/** `inherited`: the paying card took over a deleted self-excluded account's exclusion in this credit. */
+export type CreditOutcome = (
+  { kind: "credited"; fresh: boolean } | { kind: "refunded"; reason: DepositRefusalCode; message: string; refundedAt: number | null }
+) & { inherited?: boolean };
 
 /** In words, why a payment was refused at credit. */
 export function refusalWhy(reason: DepositRefusalCode, checks: Pick<CreditChecks, "maxDepositCents" | "minAge">): string {
@@ -125,10 +130,23 @@ export async function creditDeposit(
     LIMIT_WINDOWS_MS.weekly,
     LIMIT_WINDOWS_MS.monthly,
   ];
+  // The card that paid: kept on the checkout (an account's deletion keeps it when self-excluded),
+  // and a card a deleted self-excluded account used hands its exclusion over before the decision.
+  const fingerprint = intent.cardFingerprint ?? null;
+  const cardStatements =
+    fingerprint && checks.hashCard
+      ? [
+          d1
+            .prepare("UPDATE deposit_intents SET card_fingerprint = ?1 WHERE id = ?2 AND user_id = ?3")
+            .bind(fingerprint, intent.id, userId),
+          inheritExclusionStatement(d1, userId, "card", [checks.hashCard(fingerprint)], checks.now),
+        ]
+      : [];
   const results = await runAtomically(d1, [
     d1
       .prepare(`INSERT INTO deposit_intents (id, user_id, amount_cents, status) VALUES (?1, ?2, ?3, 'open') ON CONFLICT (id) DO NOTHING`)
       .bind(intent.id, userId, intent.amountCents),
+    ...cardStatements,
     // The decision, once: only while the ledger has no row for this payment.
     d1
       .prepare(
@@ -157,7 +175,8 @@ export async function creditDeposit(
       ),
     ...repaymentStatements(d1, userId, intent.id, intent.amountCents),
   ]);
-  const fresh = (results[2] ?? 0) > 0;
+  const fresh = (results[2 + cardStatements.length] ?? 0) > 0;
+  const inherited = cardStatements.length > 0 && (results[2] ?? 0) > 0;
   const row = await d1
     .prepare(
       `SELECT t.status, i.refund_reason AS reason, i.refunded_at AS refundedAt
@@ -166,13 +185,14 @@ export async function creditDeposit(
     .bind(intent.id, userId)
     .first<{ status: string; reason: string | null; refundedAt: number | null }>();
   if (!row) throw new Error("deposit row missing after credit");
-  if (row.status !== "refunded") return { kind: "credited", fresh };
+  if (row.status !== "refunded") return { kind: "credited", fresh, inherited };
   const reason = (row.reason ?? "account_closed") as DepositRefusalCode;
   return {
     kind: "refunded",
     reason,
     refundedAt: row.refundedAt,
     message: MONEY.depositRefunded(usd, refusalWhy(reason, checks)),
+    inherited,
   };
 }
 
@@ -189,6 +209,8 @@ export async function creditOrRefund(
   checks: CreditChecks,
 ): Promise<CreditOutcome> {
   const outcome = await creditDeposit(d1, intent, userId, provider.name, checks);
+  // A break taken over from the card: the player's other open checkouts go too, as when a break starts.
+  if (outcome.inherited) await cancelOpenCheckouts(d1, provider, userId);
   if (outcome.kind === "refunded" && outcome.refundedAt === null) {
     await provider.refundIntent(intent.id, outcome.reason);
     const at = Date.now();

@@ -12,6 +12,12 @@ export interface ProviderIntent {
   currency: string;
   /** From metadata.userId; null when the intent was not created by this app. */
   userId: number | null;
+  /**
+   * The provider's fingerprint of the card that paid (the same card number gives the same one),
+   * when it reports it: the sandbox does; from Stripe it would be the PaymentMethod's
+   * card.fingerprint, which a retrieve does not return unless expanded (not done yet: null).
+   */
+  cardFingerprint?: string | null;
 }
 
 export interface CreateIntentInput {

@@ -7,6 +7,7 @@ import { MONEY } from "../../common/messages";
 import { DEPOSIT_CURRENCY } from "../../common/spec";
 import { luhnValid } from "../../common/domain/payment-checks";
 import type { Db } from "../db/client";
+import { sha256Hex } from "../auth/bytes";
 import { sandboxPaymentIntents } from "../db/schema";
 import { badRequest, HttpError, notFound } from "../http/errors";
 import type { CreateIntentInput, PartialRefund, PaymentProvider, ProviderIntent } from "./provider";
@@ -29,7 +30,14 @@ const toProviderIntent = (r: Row): ProviderIntent => ({
   amountCents: r.amountCents,
   currency: r.currency,
   userId: r.userId,
+  cardFingerprint: r.cardFingerprint,
 });
+
+/**
+ * The sandbox's stand-in for Stripe's card.fingerprint: the same card number always gives the
+ * same opaque value, and the number itself is never stored.
+ */
+export const sandboxCardFingerprint = (cardNumber: string) => `sbxfp_${sha256Hex(`sandbox-card:${cardNumber}`).slice(0, 24)}`;
 
 /** Card checks in Stripe's order and with its messages. */
 function checkCard(card: SandboxCard, now: Date): void {
@@ -152,7 +160,12 @@ export class SandboxProvider implements PaymentProvider {
     if (card.cardNumber !== SANDBOX_CARDS.succeeds) throw badRequest(MONEY.sandboxTestCardsOnly);
     const updated = await this.db
       .update(sandboxPaymentIntents)
-      .set({ status: "succeeded", lastError: null, cardLast4: card.cardNumber.slice(-4) })
+      .set({
+        status: "succeeded",
+        lastError: null,
+        cardLast4: card.cardNumber.slice(-4),
+        cardFingerprint: sandboxCardFingerprint(card.cardNumber),
+      })
       .where(and(eq(sandboxPaymentIntents.id, row.id), eq(sandboxPaymentIntents.status, "requires_payment_method")))
       .returning()
       .get();

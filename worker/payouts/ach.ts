@@ -4,8 +4,7 @@
 import { buildAchFile, type AchCredit, type AchOriginator } from "../../common/domain/nacha";
 import { isValidRoutingNumber } from "../../common/domain/payment-checks";
 import { PAYOUTS } from "../../common/messages";
-import { open } from "../crypto/sealed";
-import { payoutSealContext } from "../money/payouts";
+import { open, payoutSealContext } from "../crypto/sealed";
 import { HttpError } from "../http/errors";
 
 const notConfigured = (name: string, rule: string) => new HttpError(503, "ach_not_configured", PAYOUTS.achNotConfigured(name, rule));

@@ -3,16 +3,9 @@
 import type { Context } from "hono";
 import { RESPONSIBLE } from "../../common/messages";
 import { DEFAULT_MIN_AGE } from "../../common/spec";
-import { formatCents } from "../../common/domain/money";
 import {
-  activeExclusion,
   ageOn,
   barredBy,
-  checkLimit,
-  LIMIT_KINDS,
-  limitFamily,
-  limitPeriod,
-  limitWindowMs,
   minAgeFor,
   parseRegionAges,
   parseRegionList,
@@ -23,11 +16,15 @@ import {
 import { HttpError } from "../http/errors";
 import { currentUser } from "../http/middleware";
 import type { AppEnv } from "../http/app-env";
-import { loadExclusions, loadExclusionsAndLimits, loadLimits, spendsOf, type ExclusionRow } from "./state";
+import { loadExclusions, loadExclusionsAndLimits, type ExclusionRow } from "./state";
+import { exclusionRefusal, limitRefusal, type Refusal } from "./refusals";
 import { requestRegion } from "./region";
+import { cardHash } from "./excluded-identities";
 import type { CreditChecks } from "../payments/deposits";
 
 type Ctx = Context<AppEnv>;
+
+const asHttpError = (r: Refusal) => new HttpError(r.status, r.code, r.message);
 
 function assertRegionOpen(c: Ctx): void {
   const barred = barredBy(requestRegion(c), parseRegionList(c.env.BARRED_REGIONS));
@@ -35,9 +32,8 @@ function assertRegionOpen(c: Ctx): void {
 }
 
 async function assertNotExcluded(c: Ctx, now: number, rows?: ExclusionRow[]): Promise<void> {
-  const active = activeExclusion(rows ?? (await loadExclusions(c.get("db"), currentUser(c).id)), now);
-  if (active?.kind === "self_exclusion") throw new HttpError(403, "self_excluded", RESPONSIBLE.selfExcluded(active.endsAt));
-  if (active) throw new HttpError(403, "cooling_off", RESPONSIBLE.coolingOff(active.endsAt!));
+  const refusal = exclusionRefusal(rows ?? (await loadExclusions(c.get("db"), currentUser(c).id)), now);
+  if (refusal) throw asHttpError(refusal);
 }
 
 /** The minimum age where the request comes from (REGION_MIN_AGES, else 18). */
@@ -59,28 +55,8 @@ async function assertWithinLimits(
   now: number,
   loaded?: Map<LimitKind, LimitState>,
 ): Promise<void> {
-  const db = c.get("db");
-  const userId = currentUser(c).id;
-  const limits = loaded ?? (await loadLimits(db, userId, now));
-  const kinds = LIMIT_KINDS.filter((k) => limitFamily(k) === family && limits.get(k)?.amountCents != null);
-  if (kinds.length === 0) return;
-  const spends = await spendsOf(db, userId, family, now);
-  const broken = kinds
-    .map((kind) => ({ kind, check: checkLimit(limits.get(kind)!.amountCents!, spends, limitWindowMs(kind), now, amountCents) }))
-    .filter((b) => !b.check.fits)
-    .sort((a, b) => (b.check.fitsAt ?? Infinity) - (a.check.fitsAt ?? Infinity));
-  const worst = broken[0];
-  if (!worst) return;
-  const message = RESPONSIBLE.limitReached({
-    family,
-    period: limitPeriod(worst.kind),
-    limitUsd: formatCents(worst.check.limitCents),
-    // What fits under every limit at once.
-    leftUsd: formatCents(Math.min(...broken.map((b) => b.check.leftCents))),
-    amountUsd: formatCents(amountCents),
-    fitsAt: worst.check.fitsAt,
-  });
-  throw new HttpError(409, family === "deposit" ? "deposit_limit_reached" : "spend_limit_reached", message);
+  const refusal = await limitRefusal(c.get("db"), currentUser(c).id, family, amountCents, now, loaded);
+  if (refusal) throw asHttpError(refusal);
 }
 
 /** What crediting a payment checks from this request (region, its minimum age) besides the stored state (payments/deposits.ts). */
@@ -90,6 +66,7 @@ export function depositCreditChecks(c: Ctx, maxDepositCents: number): CreditChec
     maxDepositCents,
     minAge: minAgeHere(c),
     barredRegion: barredBy(requestRegion(c), parseRegionList(c.env.BARRED_REGIONS)),
+    hashCard: (fingerprint) => cardHash(c.env, fingerprint),
   };
 }
 
@@ -97,11 +74,12 @@ export function depositCreditChecks(c: Ctx, maxDepositCents: number): CreditChec
  * The webhook has no player's request: no region, and the default minimum age against the date
  * of birth on file; everything stored (breaks, suspension, limits, the closed account) as ever.
  */
-export const webhookCreditChecks = (maxDepositCents: number): CreditChecks => ({
+export const webhookCreditChecks = (maxDepositCents: number, env?: { RECEIPT_SECRET?: string }): CreditChecks => ({
   now: Date.now(),
   maxDepositCents,
   minAge: DEFAULT_MIN_AGE,
   barredRegion: null,
+  ...(env ? { hashCard: (fingerprint: string) => cardHash(env, fingerprint) } : {}),
 });
 
 /**

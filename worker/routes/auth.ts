@@ -1,5 +1,7 @@
 // Registration, login (with the two-factor step when enabled), logout.
 import { Hono } from "hono";
+import { emailHash } from "../responsible-play/excluded-identities";
+import { takeOverExclusion } from "../responsible-play/break";
 import { eq, sql } from "drizzle-orm";
 import { loginSchema, registerSchema } from "../../common/api/accounts";
 import { AUTH } from "../../common/messages";
@@ -84,6 +86,8 @@ export const authRoutes = new Hono<AppEnv>()
       if (isUniqueViolation(e)) await assertUnique(db, body.username, body.email);
       throw e;
     }
+    // An address a deleted self-excluded account used brings its exclusion along (until its end).
+    await takeOverExclusion({ env: c.env, get: () => db, url: c.req.url }, created.id, "email", [emailHash(c.env, body.email)]);
     await createSession(c, db, created.id);
     sendVerificationLink(c, created);
     return c.json(presentUser(created) satisfies User, 201);

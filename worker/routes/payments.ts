@@ -27,7 +27,9 @@ import type { AppEnv } from "../http/app-env";
 import { creditOrRefund, depositRefunded, depositRefusal, recordCheckout } from "../payments/deposits";
 import { applyProviderReversal, reversedBeforeCredit, type ProviderReversal, type ReversalKind } from "../payments/reversals";
 import { activeProvider, maxDepositCents, paymentProvider, paymentsNotConfigured } from "../payments/index";
-import { SandboxProvider } from "../payments/sandbox";
+import { SandboxProvider, sandboxCardFingerprint } from "../payments/sandbox";
+import { cardHash, inheritedExclusionRefusal } from "../responsible-play/excluded-identities";
+import { takeOverExclusion } from "../responsible-play/break";
 import { intentIdFromClientSecret } from "../payments/provider";
 import { assertMayDeposit, depositCreditChecks } from "../responsible-play/checks";
 import { assertNotSuspended } from "../admin/account-state";
@@ -80,7 +82,13 @@ export const paymentRoutes = new Hono<AppEnv>()
   )
   .post("/sandbox/confirm-payment", requireUser, sandboxOnly, validate("json", sandboxConfirmSchema), async (c) => {
     const body = c.req.valid("json");
-    const intent = await new SandboxProvider(c.get("db")).confirmCard(body.clientSecret, currentUser(c).id, body);
+    const me = currentUser(c);
+    // A card a deleted self-excluded account paid with: this account takes the exclusion over,
+    // its checkouts are cancelled (this one too) and the card is refused.
+    const hashes = [cardHash(c.env, sandboxCardFingerprint(body.cardNumber))];
+    const kept = await takeOverExclusion({ env: c.env, get: () => c.get("db"), url: c.req.url }, me.id, "card", hashes);
+    if (kept) throw inheritedExclusionRefusal(kept.endsAt);
+    const intent = await new SandboxProvider(c.get("db")).confirmCard(body.clientSecret, me.id, body);
     return c.json({ status: "succeeded", paymentIntentId: intent.id } satisfies SandboxConfirmResponse);
   })
   // The card issuer's side of the sandbox: refunds and the dispute lifecycle, as Stripe's events would report them.

@@ -258,6 +258,8 @@ export const tournamentRoutes = new Hono<AppEnv>()
         // Someone else's practice run is not there for this player.
         if (practice && !visibleTo(practice, user.id)) throw notFound(PLAY.notFound, "tournament_not_found");
         // Owing the house after a card refund or dispute: no entry at all, free ones included.
+        // These checks answer early; the room's batch holds the freeze, the suspension, breaks
+        // and entry-fee limits again as conditions of the seat's own write (room/join-group.ts).
         if (user.frozenAt !== null) throw accountFrozen(user.owedCents);
         assertNotSuspended(user);
         const known = unwrap(admission);

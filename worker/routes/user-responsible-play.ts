@@ -1,7 +1,6 @@
 // Responsible play under /api/user/responsible-play: the player's limits, cool-off and
 // self-exclusion (docs/responsible-play.md). The checks that enforce them: worker/responsible-play/checks.ts.
 import { Hono } from "hono";
-import { and, eq } from "drizzle-orm";
 import { coolOffSchema, selfExclusionSchema, limitsUpdateSchema, type ResponsiblePlayState } from "../../common/api/responsible-play";
 import { RESPONSIBLE } from "../../common/messages";
 import { COOL_OFF_PERIODS_MS } from "../../common/spec";
@@ -15,9 +14,8 @@ import {
   type LimitState,
 } from "../../common/domain/responsible-play";
 import type { Db } from "../db/client";
-import { exclusions, tournamentParticipants, tournaments } from "../db/schema";
+import { exclusions } from "../db/schema";
 import { verifyPassword } from "../auth/password";
-import { roomFor } from "../durable/room-client";
 import { hit, SENSITIVE_LIMIT, sensitiveKey } from "../http/rate-limit";
 import { badRequest, conflict } from "../http/errors";
 import { currentUser, requireUser } from "../http/middleware";
@@ -25,8 +23,7 @@ import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { loadExclusions, loadLimits, saveLimits } from "../responsible-play/state";
 import { responsiblePlayState } from "../responsible-play/view";
-import { cancelOpenCheckouts } from "../payments/deposits";
-import { activeProvider, paymentProvider } from "../payments/index";
+import { settleIntoBreak } from "../responsible-play/break";
 
 /**
  * Starts a cool-off or self-exclusion. It must outlast the one in force (a shorter one would
@@ -46,16 +43,7 @@ async function startExclusion(
   const outlasts = current !== null && (current.endsAt === null || (endsAt !== null && endsAt <= current.endsAt));
   if (outlasts) throw conflict(RESPONSIBLE.exclusionActive(current.endsAt), "exclusion_active");
   await db.insert(exclusions).values({ userId, kind, startsAt: now, endsAt });
-  // Checkouts opened before the break are cancelled; one paid all the same is refunded when it arrives.
-  await cancelOpenCheckouts(c.env.DB, activeProvider(c.env, c.url) ? paymentProvider(c.env, db, c.url) : null, userId);
-  const upcoming = await db
-    .select({ id: tournaments.id })
-    .from(tournamentParticipants)
-    .innerJoin(tournaments, eq(tournaments.id, tournamentParticipants.tournamentId))
-    .where(and(eq(tournamentParticipants.userId, userId), eq(tournaments.status, "upcoming"), eq(tournaments.kind, "standard")))
-    .all();
-  // A room that has just started refuses the leave (leave_closed): that entry is then played out.
-  await Promise.all(upcoming.map((t) => roomFor(c.env, t.id).leave(t.id, userId)));
+  await settleIntoBreak(c, userId);
 }
 
 export const userResponsiblePlayRoutes = new Hono<AppEnv>()

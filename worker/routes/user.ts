@@ -4,6 +4,7 @@ import { and, count, desc, eq, exists, inArray, isNotNull, isNull, notExists, sq
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { passwordChangeSchema, profileUpdateSchema } from "../../common/api/accounts";
 import { deleteAccountSchema } from "../../common/api/account-security";
+import { keepIdentitiesStatement } from "../responsible-play/excluded-identities";
 import { ACCOUNT, AUTH } from "../../common/messages";
 import { formatCents } from "../../common/domain/money";
 import { emailTokens, payouts, sessions, tournamentParticipants, tournaments, transactions, users } from "../db/schema";
@@ -124,48 +125,62 @@ export const userRoutes = new Hono<AppEnv>()
     const blocker = await deletionBlocker(db, me.id);
     if (blocker) throw conflict(blocker, "account_delete_blocked");
     // The same conditions again inside the write, so a deposit or withdrawal racing this request cannot slip past.
-    const [anonymised] = await db.batch([
-      db
-        .update(users)
-        .set({
-          // Neither name nor address passes registration's rules, so they can never collide with a real account.
-          username: `Deleted player ${me.id}`,
-          email: `deleted:${me.id}`,
-          passwordHash: "!deleted",
-          avatar: null,
-          avatarVersion: sql`${users.avatarVersion} + 1`,
-          bio: null,
-          location: null,
-          country: null,
-          socialLinks: null,
-          preferences: null,
-          totpSecret: null,
-          totpEnabled: false,
-          recoveryCodes: null,
-          deletedAt: Date.now(),
-        })
-        .where(
+    const now = Date.now();
+    // A self-excluded player's email, cards and bank accounts, as keyed hashes, outlive the account
+    // (worker/responsible-play/excluded-identities.ts): written in this batch, once it has deleted the account.
+    const keep = await keepIdentitiesStatement(c.env, me, now);
+    const asD1 = (q: { toSQL(): { sql: string; params: unknown[] } }) => {
+      const { sql: text, params } = q.toSQL();
+      return c.env.DB.prepare(text).bind(...params);
+    };
+    const [anonymisedResult] = await c.env.DB.batch([
+      asD1(
+        db
+          .update(users)
+          .set({
+            // Neither name nor address passes registration's rules, so they can never collide with a real account.
+            username: `Deleted player ${me.id}`,
+            email: `deleted:${me.id}`,
+            passwordHash: "!deleted",
+            avatar: null,
+            avatarVersion: sql`${users.avatarVersion} + 1`,
+            bio: null,
+            location: null,
+            country: null,
+            socialLinks: null,
+            preferences: null,
+            totpSecret: null,
+            totpEnabled: false,
+            recoveryCodes: null,
+            deletedAt: now,
+          })
+          .where(
+            and(
+              eq(users.id, me.id),
+              isNull(users.deletedAt),
+              eq(users.balanceCents, 0),
+              notExists(pendingPayoutOf(db)),
+              notExists(openEntryOf(db)),
+            ),
+          )
+          .returning({ id: users.id }),
+      ),
+      asD1(
+        db.delete(sessions).where(
           and(
-            eq(users.id, me.id),
-            isNull(users.deletedAt),
-            eq(users.balanceCents, 0),
-            notExists(pendingPayoutOf(db)),
-            notExists(openEntryOf(db)),
-          ),
-        )
-        .returning({ id: users.id }),
-      db.delete(sessions).where(
-        and(
-          eq(sessions.userId, me.id),
-          exists(
-            db
-              .select({ id: users.id })
-              .from(users)
-              .where(and(eq(users.id, me.id), isNotNull(users.deletedAt))),
+            eq(sessions.userId, me.id),
+            exists(
+              db
+                .select({ id: users.id })
+                .from(users)
+                .where(and(eq(users.id, me.id), isNotNull(users.deletedAt))),
+            ),
           ),
         ),
       ),
+      ...(keep ? [keep] : []),
     ]);
+    const anonymised = anonymisedResult!.results;
     if (anonymised.length === 0) throw conflict((await deletionBlocker(db, me.id)) ?? ACCOUNT.deleteRetry, "account_delete_blocked");
     await endSession(c, db);
     await closeSocketsOf(c.env, db, me.id);

@@ -61,7 +61,7 @@ export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
     new StripeProvider(stripeClient(c.env)),
     intent,
     owner.id,
-    webhookCreditChecks(maxDepositCents(c.env)),
+    webhookCreditChecks(maxDepositCents(c.env), c.env),
   );
   if (outcome.kind === "refunded") return c.json({ received: true, credited: false, refunded: outcome.reason });
   return c.json({ received: true, credited: outcome.fresh });

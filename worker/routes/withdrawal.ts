@@ -18,7 +18,15 @@ import { validate } from "../http/validate";
 import { requireStepUp } from "../auth/step-up";
 import type { AppEnv } from "../http/app-env";
 import { InsufficientFundsError } from "../money/ledger";
-import { debitWithdrawal, presentWithdrawal, settleCardRefunds, withdrawalReference, withdrawalRows } from "../money/payouts";
+import {
+  AccountFrozenError,
+  debitWithdrawal,
+  presentWithdrawal,
+  settleCardRefunds,
+  withdrawalReference,
+  withdrawalRows,
+} from "../money/payouts";
+import { settleIntoBreak } from "../responsible-play/break";
 import { paymentProvider } from "../payments/index";
 import { withdrawableFor, type WithdrawableFor } from "../money/withdrawable";
 import { accountFrozen } from "../money/frozen";
@@ -62,27 +70,27 @@ export const withdrawalRoutes = new Hono<AppEnv>()
           plan.card.map(async (p) => ({ ref: p.ref, cents: p.cents, cardLast4: provider ? await provider.cardLast4(p.ref) : null })),
         );
         const group = bytesToHex(randomBytes(12));
-        try {
-          await debitWithdrawal(
-            c.env,
-            {
-              userId: me.id,
-              amountCents: plan.bankCents,
-              cardParts,
-              group,
-              method: body.withdrawalMethod,
-              ...body.bankAccount,
-              keepCents: plan.keepCents,
-            },
-            claim,
-          );
-        } catch (e) {
+        const { inherited } = await debitWithdrawal(
+          c.env,
+          {
+            userId: me.id,
+            amountCents: plan.bankCents,
+            cardParts,
+            group,
+            method: body.withdrawalMethod,
+            ...body.bankAccount,
+            keepCents: plan.keepCents,
+          },
+          claim,
+        ).catch(async (e: unknown): Promise<never> => {
+          // Frozen after the check above: the debit's own batch refused it.
+          if (e instanceof AccountFrozenError) throw accountFrozen(e.owedCents);
           if (!(e instanceof InsufficientFundsError)) throw e;
           // Something else moved the balance meanwhile (another withdrawal, a fee): say which limit this one met.
           const balance = await db.select({ cents: users.balanceCents }).from(users).where(eq(users.id, me.id)).get();
           if (!balance || body.amount > balance.cents) throw aboveBalance();
           throw onHold(await withdrawableFor(c.env, me.id, balance.cents, c.req.url));
-        }
+        });
         const reference = withdrawalReference(group);
         let rows = await withdrawalRows(db, me.id, reference);
         if (provider) {
@@ -90,6 +98,8 @@ export const withdrawalRoutes = new Hono<AppEnv>()
           rows = await withdrawalRows(db, me.id, reference);
         }
         if (rows.payout) sendSecurityNotice(c, me, { kind: "withdrawal_requested", payout: rows.payout });
+        // The bank account of a deleted self-excluded account: this one is now excluded too; its break starts as any does.
+        if (inherited) await settleIntoBreak({ env: c.env, get: () => db, url: c.req.url }, me.id);
         return { reference, answer: presentWithdrawal(rows) };
       },
       // The debit committed and the answer was lost: card refunds still pending are asked for again (same keys), then answered.

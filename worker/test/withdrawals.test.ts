@@ -20,8 +20,7 @@ import {
   withdrawRaw,
 } from "./money-helpers";
 import { verifyEmail } from "./email-helpers";
-import { open } from "../crypto/sealed";
-import { payoutSealContext } from "../money/payouts";
+import { open, payoutSealContext } from "../crypto/sealed";
 
 afterEach(expectLedgerBalanced);
 
