@@ -2,7 +2,8 @@
 // changes: a self-paced prize tournament's board shows the player's answered count, every score
 // 0 until the end); the time from sending that answer to each socket receiving the leaderboard
 // frame that shows it. The answers are only locked in; once the player has finished (which ends
-// the tournament) the settled score must be the sum of the points of its right answers. The room coalesces pushes (leaderboardPushInterval: 500 ms, longer in a large room) by design,
+// the tournament) the settled score must be the sum of the points of its right answers. The
+// room coalesces pushes (leaderboardPushInterval: 500 ms, longer in a large room) by design,
 // so that window is inside every figure; `spread` (first to last socket) is the fan-out alone.
 // (b) N signed-in sockets on /ws; a tournament whose N participants are those users starts; the
 // time from its start to each socket receiving `tournament_started` (see hubFanout).
@@ -72,10 +73,10 @@ export async function tournamentFanout(
       synced[i] = 1;
       syncedCount++;
     }
-    if (expectAbove < 0 || got[i]) return;
     const frame = JSON.parse(data) as { top: { userId: number; score: number; questionsAnswered: number }[] };
     const row = frame.top.find((r) => r.userId === player.id);
     if (row && row.score !== 0) scoresShown++;
+    if (expectAbove < 0 || got[i]) return;
     if (row && row.questionsAnswered > expectAbove) {
       got[i] = at;
       gotCount++;
