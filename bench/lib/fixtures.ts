@@ -23,6 +23,8 @@ export interface BenchQuestion {
 export interface BenchTournament {
   id: number;
   title: string;
+  /** Its end time (ms): a self-paced prize tournament's locked answers are revealed then. */
+  endTime: number;
   questions: Map<number, BenchQuestion>;
 }
 
@@ -123,7 +125,7 @@ export class Fixtures {
     const questions = new Map(
       picked.map((q, ord) => [q.id, { id: q.id, ord, correct: q.correct_answer, options: JSON.parse(q.options) as string[] }] as const),
     );
-    return { id: t.id, title: o.title, questions };
+    return { id: t.id, title: o.title, endTime: start + TOURNAMENT_DURATION_MS, questions };
   }
 
   /** Seats players in a free tournament directly (a room loads its participants from D1 on first use). */
@@ -254,10 +256,37 @@ export function perOp(c: D1Counters, n: number): D1Counters {
   );
 }
 
+/** What a self-paced prize answer's reply must not carry before the tournament has ended: anything of the verdict. */
+const VERDICT_FIELDS = ["isCorrect", "pointsEarned", "xpEarned", "correctAnswer", "explanation", "withheldUntil"] as const;
+
 /**
- * An answer's result names the correct answer, or withholds it until the tournament ends (a
- * self-paced prize tournament does, so answers cannot be shared mid-game): both are right; a wrong
- * correct answer is not.
+ * Checks an answer's reply in a self-paced standard tournament (prize play, free ones included):
+ * until the tournament has ended it is only locked in (docs/fair-play.md): the answer, the
+ * response time, `revealAt` = the tournament's end and a signed receipt whose points are null,
+ * with nothing that tells right from wrong. Returns what is wrong with it, or null.
  */
-export const shownOrWithheld = (r: { correctAnswer: string | null; withheldUntil?: string | null }, correct: string) =>
-  r.correctAnswer === correct || (r.correctAnswer === null && typeof r.withheldUntil === "string");
+export function lockedReplyProblem(
+  r: any,
+  t: BenchTournament,
+  expected: { userId: number; questionId: number; answer: string },
+): string | null {
+  if (r?.locked !== true) return "not locked in";
+  const leaked = VERDICT_FIELDS.filter((k) => k in r);
+  if (leaked.length > 0) return `verdict fields before the end: ${leaked.join(", ")}`;
+  if (r.questionId !== expected.questionId || r.answer !== expected.answer) return "another question or answer";
+  if (!Number.isInteger(r.responseTime) || r.responseTime < 0) return "no response time";
+  if (r.revealAt !== new Date(t.endTime).toISOString()) return `revealAt ${r.revealAt}, not the tournament's end`;
+  const c = r.receipt;
+  if (
+    !c ||
+    c.points !== null ||
+    c.tournamentId !== t.id ||
+    c.userId !== expected.userId ||
+    c.questionId !== expected.questionId ||
+    c.answer !== expected.answer ||
+    c.responseMs !== r.responseTime ||
+    !/^[0-9a-f]{64}$/.test(c.signature ?? "")
+  )
+    return "its receipt is not the answer's, or carries points";
+  return null;
+}

@@ -1,13 +1,24 @@
 // 1. The answer path: P players in one live tournament each play 10 questions as fast as the
 // server allows (POST /next, then POST /answer at once), through `lanes` keep-alive connections.
-// Players take turns round-robin, so all of them are mid-game together. Every reply is checked:
-// the question is the player's next one, correctness matches the known answer, the points match
-// the scoring rule for the measured response time; at the end every player's score on the
-// room's leaderboard equals the sum of the points the harness was given.
+// Players take turns round-robin, so all of them are mid-game together. The tournament is
+// self-paced prize play (a standard one), so every answer is only locked in until it ends
+// (docs/fair-play.md): each reply is checked to be the player's next question, locked in with
+// its answer, response time, revealAt and a receipt without points, and nothing of the verdict.
+// The harness knows which answers are right, so it sums the points the scoring rule gives each
+// for its response time; the live board must show every player's answered count with a score of
+// 0. The scores are compared once the tournament has ended (settledScores, after settlement).
 import { answerPoints } from "../../common/domain/scoring";
 import { QUESTIONS_PER_TOURNAMENT } from "../../common/spec";
 import type { HttpClient } from "../lib/http";
-import { diffCounters, perOp, shownOrWithheld, type BenchTournament, type D1Counters, type Fixtures, type Player } from "../lib/fixtures";
+import {
+  diffCounters,
+  lockedReplyProblem,
+  perOp,
+  type BenchTournament,
+  type D1Counters,
+  type Fixtures,
+  type Player,
+} from "../lib/fixtures";
 import { now, parallel, round, Samples, type LatencySummary } from "../lib/stats";
 
 export interface AnswerRun {
@@ -24,7 +35,11 @@ export interface AnswerRun {
   nextLatencyMs: LatencySummary;
   errors: number;
   errorSamples: string[];
+  /** Players whose live board row is not their answered count with a withheld score (0). */
+  boardMismatches: number;
+  /** Players whose settled score or answered count differs from the harness's: filled in once the tournament has ended (settlement). */
   scoreMismatches: number;
+  /** Players whose settled scores were compared; 0 until the tournament has ended. */
   playersChecked: number;
   timeCapped: boolean;
   d1PerAnswer: D1Counters;
@@ -35,8 +50,9 @@ export interface PlayState {
   player: Player;
   /** Questions issued to the player (POST /next answered 200). */
   issued: number;
-  /** Questions answered and scored. */
+  /** Questions answered (locked in). */
   done: number;
+  /** What the scoring rule gives the answers: the harness knows which were right, the replies give each response time. */
   points: number;
 }
 
@@ -104,41 +120,19 @@ export async function answerPath(
         continue;
       }
       answered++;
-      const r = a.json as {
-        isCorrect: boolean;
-        pointsEarned: number;
-        responseTime: number;
-        correctAnswer: string | null;
-        withheldUntil: string | null;
-      };
-      if (r.isCorrect !== right || !shownOrWithheld(r, question.correct) || r.pointsEarned !== answerPoints(right, r.responseTime)) {
-        fail(`answer ${s.player.username} q${question.id}: ${JSON.stringify(r).slice(0, 160)} (expected right=${right})`);
-      }
+      const problem = lockedReplyProblem(a.json, t, { userId: s.player.id, questionId: question.id, answer: choice });
+      if (problem) fail(`answer ${s.player.username} q${question.id}: ${problem}: ${a.text.slice(0, 160)}`);
       s.done++;
-      s.points += r.pointsEarned;
+      s.points += answerPoints(right, a.json.responseTime);
       if (s.done < QUESTIONS_PER_TOURNAMENT) queue.push(s);
     }
   });
   const seconds = (now() - started) / 1000;
   const after = await fx.d1();
 
-  // Every answer scored: the room's leaderboard against the harness's own sums.
-  const board = await http.get(`/api/tournaments/${t.id}/leaderboard`);
-  let mismatches = 0;
-  if (board.status !== 200) {
-    fail(`leaderboard: ${board.status}`);
-    mismatches = states.length;
-  } else {
-    const byUser = new Map((board.json as { userId: number; score: number; questionsAnswered: number }[]).map((r) => [r.userId, r]));
-    for (const s of states) {
-      const row = byUser.get(s.player.id);
-      if (!row || row.score !== s.points || row.questionsAnswered !== s.done) {
-        mismatches++;
-        if (errorSamples.length < 10)
-          errorSamples.push(`score ${s.player.username}: board ${JSON.stringify(row)} vs harness ${s.points}/${s.done}`);
-      }
-    }
-  }
+  // Every answer counted on the live board, and no score shown before the end.
+  const board = await liveBoardMismatches(http, t, states);
+  for (const m of board.samples) if (errorSamples.length < 10) errorSamples.push(m);
 
   const answers = answered;
   const d1Total = diffCounters(before, after);
@@ -158,11 +152,79 @@ export async function answerPath(
       nextLatencyMs: nextMs.summary(),
       errors,
       errorSamples,
-      scoreMismatches: mismatches,
-      playersChecked: states.length,
+      boardMismatches: board.mismatches,
+      scoreMismatches: 0,
+      playersChecked: 0,
       timeCapped: capped,
       d1PerAnswer: perOp(d1Total, Math.max(1, answers)),
       d1Total,
     },
   };
+}
+
+/**
+ * A self-paced prize tournament's board before its end (GET /leaderboard): every player's row
+ * shows how many questions they have answered, and every score is 0 (withheld until settlement).
+ */
+export async function liveBoardMismatches(
+  http: HttpClient,
+  t: BenchTournament,
+  states: PlayState[],
+): Promise<{ mismatches: number; samples: string[] }> {
+  const board = await http.get(`/api/tournaments/${t.id}/leaderboard`);
+  if (board.status !== 200)
+    return { mismatches: states.length, samples: [`live leaderboard: ${board.status} ${board.text.slice(0, 120)}`] };
+  const rows = board.json as { userId: number; score: number; questionsAnswered: number }[];
+  const byUser = new Map(rows.map((r) => [r.userId, r]));
+  const samples: string[] = [];
+  let mismatches = 0;
+  for (const s of states) {
+    const row = byUser.get(s.player.id);
+    if (!row || row.score !== 0 || row.questionsAnswered !== s.done) {
+      mismatches++;
+      if (samples.length < 5)
+        samples.push(`live board ${s.player.username}: ${JSON.stringify(row)} vs harness answered ${s.done}, score withheld`);
+    }
+  }
+  return { mismatches, samples };
+}
+
+/** Waits (up to `timeoutMs`) until the tournament has ended: completed, its scores settled. */
+export async function waitUntilEnded(http: HttpClient, t: BenchTournament, timeoutMs: number): Promise<boolean> {
+  const deadline = now() + timeoutMs;
+  for (;;) {
+    const detail = await http.getWithRetries(`/api/tournaments/${t.id}`);
+    if (detail.status === 200 && detail.json?.status === "completed") return true;
+    if (now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * Once the tournament has ended (completed, settled): every player's score on the board against
+ * the sum of the points the harness expects from its own right/wrong and the locked replies'
+ * response times, and the answered count.
+ */
+export async function settledScores(
+  http: HttpClient,
+  t: BenchTournament,
+  states: PlayState[],
+): Promise<{ ended: boolean; mismatches: number; samples: string[] }> {
+  if (!(await waitUntilEnded(http, t, 60_000)))
+    return { ended: false, mismatches: states.length, samples: [`tournament ${t.id} has not ended: its scores cannot be compared`] };
+  const board = await http.getWithRetries(`/api/tournaments/${t.id}/leaderboard`);
+  if (board.status !== 200)
+    return { ended: true, mismatches: states.length, samples: [`settled leaderboard: ${board.status} ${board.text.slice(0, 120)}`] };
+  const byUser = new Map((board.json as { userId: number; score: number; questionsAnswered: number }[]).map((r) => [r.userId, r]));
+  const samples: string[] = [];
+  let mismatches = 0;
+  for (const s of states) {
+    const row = byUser.get(s.player.id);
+    if (!row || row.score !== s.points || row.questionsAnswered !== s.done) {
+      mismatches++;
+      if (samples.length < 5)
+        samples.push(`settled score ${s.player.username}: board ${JSON.stringify(row)} vs harness ${s.points}/${s.done}`);
+    }
+  }
+  return { ended: true, mismatches, samples };
 }

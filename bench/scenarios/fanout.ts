@@ -1,12 +1,17 @@
 // 2. Fan-out. (a) N sockets on one tournament's WebSocket; a player answers (the leaderboard
-// changes); the time from sending that answer to each socket receiving the leaderboard frame
-// that shows it. The room coalesces pushes (leaderboardPushInterval: 500 ms, longer in a large room) by design,
+// changes: a self-paced prize tournament's board shows the player's answered count, every score
+// 0 until the end); the time from sending that answer to each socket receiving the leaderboard
+// frame that shows it. The answers are only locked in; once the player has finished (which ends
+// the tournament) the settled score must be the sum of the points of its right answers. The
+// room coalesces pushes (leaderboardPushInterval: 500 ms, longer in a large room) by design,
 // so that window is inside every figure; `spread` (first to last socket) is the fan-out alone.
 // (b) N signed-in sockets on /ws; a tournament whose N participants are those users starts; the
 // time from its start to each socket receiving `tournament_started` (see hubFanout).
+import { answerPoints } from "../../common/domain/scoring";
 import { QUESTIONS_PER_TOURNAMENT } from "../../common/spec";
 import type { HttpClient } from "../lib/http";
-import type { BenchTournament, Fixtures, Player } from "../lib/fixtures";
+import { lockedReplyProblem, type BenchTournament, type Fixtures, type Player } from "../lib/fixtures";
+import { settledScores } from "./answer";
 import { openSockets, type SocketTarget } from "../lib/sockets";
 import { watchLoadGenerator, type LoadGenReport } from "../lib/loadgen";
 import { now, round, Samples, type LatencySummary } from "../lib/stats";
@@ -58,17 +63,21 @@ export async function tournamentFanout(
   let syncedCount = 0;
   const got = new Float64Array(o.sockets);
   let gotCount = 0;
-  /** While a round runs: a frame showing the player above this score carries the change. */
+  /** While a round runs: a frame showing the player with more answers than this carries the change. */
   let expectAbove = -1;
+  /** Frames that showed a score before the end. */
+  let scoresShown = 0;
   const onFrame = (i: number, data: string, at: number) => {
     if (!data.startsWith('{"type":"leaderboard"')) return;
     if (!synced[i]) {
       synced[i] = 1;
       syncedCount++;
     }
+    const frame = JSON.parse(data) as { top: { userId: number; score: number; questionsAnswered: number }[] };
+    const row = frame.top.find((r) => r.userId === player.id);
+    if (row && row.score !== 0) scoresShown++;
     if (expectAbove < 0 || got[i]) return;
-    const frame = JSON.parse(data) as { top: { userId: number; score: number }[] };
-    if (frame.top.some((r) => r.userId === player.id && r.score > expectAbove)) {
+    if (row && row.questionsAnswered > expectAbove) {
       got[i] = at;
       gotCount++;
     }
@@ -84,7 +93,9 @@ export async function tournamentFanout(
   const spread: number[] = [];
   const triggerMs: number[] = [];
   let missed = 0;
+  /** The player's points as the harness expects them: every answer right, each worth what its response time gives. */
   let score = 0;
+  let answered = 0;
   const rounds = Math.min(o.rounds, QUESTIONS_PER_TOURNAMENT);
   try {
     for (let r = 0; r < rounds; r++) {
@@ -96,15 +107,17 @@ export async function tournamentFanout(
         break;
       }
       const answer = t.questions.get(q.json.id)!.correct;
-      expectAbove = score;
+      expectAbove = answered;
       const t0 = now();
       const a = await http.post(`/api/tournaments/${t.id}/answer`, { questionId: q.json.id, answer }, player.cookie);
-      if (a.status !== 200 || a.json.pointsEarned <= 0) {
-        fail(`answer: ${a.status} ${a.text.slice(0, 120)}`);
+      const problem = a.status === 200 ? lockedReplyProblem(a.json, t, { userId: player.id, questionId: q.json.id, answer }) : "refused";
+      if (problem) {
+        fail(`answer: ${problem}: ${a.status} ${a.text.slice(0, 120)}`);
         break;
       }
       triggerMs.push(round(a.ms, 1));
-      score += a.json.pointsEarned;
+      answered++;
+      score += answerPoints(true, a.json.responseTime);
       const all = await waitAll(() => gotCount, opened, 60_000);
       if (!all) {
         missed += opened - gotCount;
@@ -126,6 +139,12 @@ export async function tournamentFanout(
     if (closedEarly) fail(`${closedEarly} sockets closed by the server`);
     await open.closeAll();
   }
+  if (scoresShown > 0) fail(`${scoresShown} leaderboard frames showed the player's score before the end`);
+  // The player, its only participant, finishes: that ends the tournament, and the settled score is the sum.
+  const done = await http.post(`/api/tournaments/${t.id}/complete`, {}, player.cookie);
+  if (done.status !== 200) fail(`complete: ${done.status} ${done.text.slice(0, 120)}`);
+  const settled = await settledScores(http, t, [{ player, issued: answered, done: answered, points: score }]);
+  for (const m of settled.samples) fail(m);
   return {
     sockets: opened,
     users: Math.min(viewers.length, o.sockets),

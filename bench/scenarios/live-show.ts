@@ -4,9 +4,11 @@
 // opens (most players answer in its first seconds); answer latency. Checked: every question
 // reaches every socket, no reveal arrives before the window has closed, each reveal's result
 // matches the player's choice and the scoring rule, and the settled scores equal the sums of the
-// revealed points. Players answer the room's pings, so the latency allowance is in play.
+// revealed points once the show has ended (settled). Players answer the room's pings, echoing
+// each ping's nonce, so the latency allowance is in play.
 import { answerPoints } from "../../common/domain/scoring";
 import { LIVE_SHOW_WINDOW_MS } from "../../common/domain/live-show";
+import { REVEAL_PAUSE_MS } from "../../common/spec";
 import type { BenchTournament, Fixtures, Player } from "../lib/fixtures";
 import { watchLoadGenerator, type LoadGenReport } from "../lib/loadgen";
 import { openSockets, type SocketTarget } from "../lib/sockets";
@@ -29,7 +31,11 @@ export interface LiveShowRun {
   answers: number;
   revealsEarly: number;
   missedQuestions: number;
+  /** Whether the show ended (settled) inside the wait, so that its settled scores could be compared. */
+  ended: boolean;
   scoreMismatches: number;
+  /** Error frames by code (a room too far behind refuses answers that arrive after the window). */
+  errorCodes: Record<string, number>;
   errors: number;
   errorSamples: string[];
   loadGenerator: LoadGenReport;
@@ -52,6 +58,7 @@ export async function liveShow(
     errors++;
     if (errorSamples.length < 10) errorSamples.push(m);
   };
+  const errorCodes: Record<string, number> = {};
   const n = players.length;
   const pushLatency = new Samples();
   const answerLatency = new Samples();
@@ -125,9 +132,16 @@ export async function liveShow(
       case "status":
         if (f.status === "completed") completed++;
         return;
-      case "error":
-        fail(`player ${i}: ${data.slice(0, 160)}`);
+      case "error": {
+        // One sample per code: thousands of the same refusal would hide any other.
+        const code = String(f.code);
+        errorCodes[code] = (errorCodes[code] ?? 0) + 1;
+        errors++;
+        if (errorCodes[code] === 1 && errorSamples.length < 10) errorSamples.push(`player ${i}: ${data.slice(0, 160)}`);
+        // A refused answer is not in the reveal's result either.
+        if (typeof f.id === "string" && f.id.startsWith("a")) choice[i] = null;
         return;
+      }
     }
   };
 
@@ -136,7 +150,8 @@ export async function liveShow(
   for (const f of open.failures.slice(0, 5)) fail(f);
   if (Date.now() > o.startAt) fail(`the sockets took until ${Math.round((Date.now() - o.startAt) / 1000)} s after the show's start`);
   const watch = watchLoadGenerator();
-  const showMs = o.questions * (LIVE_SHOW_WINDOW_MS + 5_000) + 30_000;
+  // The show's own length, and time for a room that has fallen behind to reveal and settle late.
+  const showMs = o.questions * (LIVE_SHOW_WINDOW_MS + REVEAL_PAUSE_MS) + 90_000;
   await until(() => completed >= sockets.length, Math.max(0, o.startAt - Date.now()) + showMs);
   const loadGenerator = watch.stop();
 
@@ -155,17 +170,26 @@ export async function liveShow(
   const perSecond = new Map<number, number>();
   for (const x of answerTimes) perSecond.set(Math.floor(x / 1000), (perSecond.get(Math.floor(x / 1000)) ?? 0) + 1);
 
-  // The settled scores against the sums of the revealed points.
-  const rows = await fx.all<{ user_id: number; score: number }>(
-    "SELECT user_id, score FROM tournament_participants WHERE tournament_id = ?",
+  // The settled scores against the sums of the revealed points, once the show has ended.
+  const state = await fx.one<{ status: string; settled: number }>(
+    "SELECT status, settled_at IS NOT NULL AS settled FROM tournaments WHERE id = ?",
     t.id,
   );
-  const byUser = new Map(rows.map((r) => [r.user_id, r.score]));
+  const ended = state.status === "completed" && state.settled === 1;
   let mismatches = 0;
-  for (let i = 0; i < sockets.length; i++) {
-    if (byUser.get(players[i]!.id) !== points[i]) {
-      mismatches++;
-      if (errorSamples.length < 10) errorSamples.push(`player ${i}: settled ${byUser.get(players[i]!.id)} vs revealed ${points[i]}`);
+  if (!ended) {
+    fail(`the show had not ended ${Math.round(showMs / 1000)} s after its start (${state.status}): its settled scores were not compared`);
+  } else {
+    const rows = await fx.all<{ user_id: number; score: number }>(
+      "SELECT user_id, score FROM tournament_participants WHERE tournament_id = ?",
+      t.id,
+    );
+    const byUser = new Map(rows.map((r) => [r.user_id, r.score]));
+    for (let i = 0; i < sockets.length; i++) {
+      if (byUser.get(players[i]!.id) !== points[i]) {
+        mismatches++;
+        if (errorSamples.length < 10) errorSamples.push(`player ${i}: settled ${byUser.get(players[i]!.id)} vs revealed ${points[i]}`);
+      }
     }
   }
   if (completed < sockets.length) fail(`${sockets.length - completed} sockets never saw the show complete`);
@@ -184,7 +208,9 @@ export async function liveShow(
     answers,
     revealsEarly,
     missedQuestions: missed,
+    ended,
     scoreMismatches: mismatches,
+    errorCodes,
     errors,
     errorSamples,
     loadGenerator,

@@ -1,9 +1,12 @@
 // Completion and settlement of an answer-path tournament: every player but one completes
 // (each completion writes that player's totals and responses to D1), then the last one, whose
 // completion settles the tournament (every participant finished). The D1 work of the
-// settlement is the last completion's minus an ordinary completion's. Checked afterwards, from
-// D1: the tournament is completed once, every score and rank matches the harness's sums, every
-// response row is there, the house prize pool is paid to the cent to places 1-3.
+// settlement is the last completion's minus an ordinary completion's. A self-paced prize
+// tournament withholds each player's score until it has ended: every completion but the
+// settling one answers `score: null`, the settling one the player's score. Checked afterwards,
+// from D1: the tournament is completed once, every score and rank matches the harness's sums
+// (the points the scoring rule gives the answers it knows right or wrong), every response row is
+// there, the house prize pool is paid to the cent to places 1-3.
 import { splitPrizePool } from "../../common/domain/prizes";
 import { compareStandings } from "../../common/domain/scoring";
 import { D1_MAX_BOUND_BYTES } from "../../worker/db/d1-limits";
@@ -11,7 +14,7 @@ import type { HttpClient } from "../lib/http";
 import { diffCounters, perOp, type BenchTournament, type D1Counters, type Fixtures, type Player } from "../lib/fixtures";
 import { seededTotals } from "../lib/seeded-room";
 import { now, parallel, round } from "../lib/stats";
-import type { PlayState } from "./answer";
+import { settledScores, type PlayState } from "./answer";
 
 export interface SettleRun {
   players: number;
@@ -21,6 +24,8 @@ export interface SettleRun {
   errors: number;
   errorSamples: string[];
   checks: Record<string, boolean>;
+  /** Players whose settled score or answered count differs from the harness's sums. */
+  scoreMismatches: number;
   d1PerCompletion: D1Counters;
   d1Settlement: D1Counters;
 }
@@ -39,9 +44,11 @@ export async function completeAndSettle(
     if (errorSamples.length < 10) errorSamples.push(m);
   };
   const path = `/api/tournaments/${t.id}/complete`;
-  const check = (s: PlayState, r: { status: number; json: any; text: string }) => {
-    if (r.status !== 200 || r.json?.score !== s.points || r.json?.questionsAnswered !== s.done) {
-      fail(`complete ${s.player.username}: ${r.status} ${r.text.slice(0, 120)} (harness ${s.points}/${s.done})`);
+  // Before the end the score is withheld (null); the completion that settles the tournament shows it.
+  const check = (s: PlayState, r: { status: number; json: any; text: string }, settles: boolean) => {
+    const score = settles ? s.points : null;
+    if (r.status !== 200 || r.json?.score !== score || r.json?.questionsAnswered !== s.done) {
+      fail(`complete ${s.player.username}: ${r.status} ${r.text.slice(0, 120)} (harness score ${score}, answered ${s.done})`);
     }
   };
 
@@ -50,12 +57,12 @@ export async function completeAndSettle(
   const started = now();
   const queue = [...rest];
   await parallel(o.lanes, async () => {
-    for (let s = queue.shift(); s; s = queue.shift()) check(s, await http.post(path, {}, s.player.cookie));
+    for (let s = queue.shift(); s; s = queue.shift()) check(s, await http.post(path, {}, s.player.cookie), false);
   });
   const completeSeconds = (now() - started) / 1000;
   const mid = await fx.d1();
   const final = await http.post(path, {}, last!.player.cookie);
-  check(last!, final);
+  check(last!, final, true);
   const after = await fx.d1();
 
   const perCompletion = perOp(diffCounters(before, mid), Math.max(1, rest.length));
@@ -73,14 +80,13 @@ export async function completeAndSettle(
     };
   }
 
-  // Checks, from D1.
+  // Checks, from D1: the scores once the tournament has ended.
+  const settled = await settledScores(http, t, states);
+  for (const m of settled.samples) if (errorSamples.length < 10) errorSamples.push(m);
   const detail = await http.get(`/api/tournaments/${t.id}`);
   const board = await http.get(`/api/tournaments/${t.id}/leaderboard`);
   const rows = (board.json ?? []) as { userId: number; score: number; rank: number; questionsAnswered: number }[];
-  const want = new Map(states.map((s) => [s.player.id, s]));
-  const scoresMatch =
-    rows.length === states.length &&
-    rows.every((r) => want.get(r.userId)?.points === r.score && want.get(r.userId)?.done === r.questionsAnswered);
+  const scoresMatch = rows.length === states.length && settled.ended && settled.mismatches === 0;
   const ranksOk = rows.every((r, i) => r.rank === i + 1 && (i === 0 || rows[i - 1]!.score >= r.score));
   const [facts] = await fx.sql([
     {
@@ -116,6 +122,7 @@ export async function completeAndSettle(
     errors,
     errorSamples,
     checks,
+    scoreMismatches: settled.mismatches,
     d1PerCompletion: perCompletion,
     d1Settlement: settlement,
   };

@@ -3,15 +3,30 @@
 // time on a schedule of `rate` answers per second across the players. An answer's latency runs
 // from its scheduled time to its result, so a server that falls behind shows as latency instead
 // of quietly slowing the schedule. Players connect in waves of at most `wave` sockets (the
-// machine's descriptor limit). Every result is checked against the known answer and the scoring
-// rule, and each player's completed frame must carry the sum of the points they were given.
+// machine's descriptor limit). The room is self-paced prize play (a standard tournament), so each
+// `result` is only locked in until the tournament ends (docs/fair-play.md): every one is checked
+// to be the player's answer with its response time, revealAt and a receipt without points, and
+// nothing of the verdict; the harness sums the points the scoring rule gives each answer it knows
+// right or wrong. After each wave's play the live board must show every player's answered count
+// with a score of 0. With `complete`, every player of the wave then completes over the socket
+// (`score: null` until the end); the last completion ends the tournament, and each settled score
+// must equal the harness's sum. Without it, the room stays live for a later settlement, which
+// compares the scores (bench/scenarios/settle.ts).
 import { answerPoints } from "../../common/domain/scoring";
 import { QUESTIONS_PER_TOURNAMENT } from "../../common/spec";
-import { diffCounters, perOp, shownOrWithheld, type BenchTournament, type D1Counters, type Fixtures, type Player } from "../lib/fixtures";
+import {
+  diffCounters,
+  lockedReplyProblem,
+  perOp,
+  type BenchTournament,
+  type D1Counters,
+  type Fixtures,
+  type Player,
+} from "../lib/fixtures";
 import { watchLoadGenerator, type LoadGenReport } from "../lib/loadgen";
 import { openSockets, type SocketTarget } from "../lib/sockets";
-import { now, round, Samples, type LatencySummary } from "../lib/stats";
-import type { PlayState } from "./answer";
+import { now, parallel, round, Samples, type LatencySummary } from "../lib/stats";
+import { liveBoardMismatches, settledScores, type PlayState } from "./answer";
 
 export interface SocketPlayRun {
   players: number;
@@ -30,7 +45,14 @@ export interface SocketPlayRun {
   completions: number;
   errors: number;
   errorSamples: string[];
+  /** Players whose live board row, after their wave's play, was not their answered count with a withheld score (0). */
+  boardMismatches: number;
+  /** Players whose live board row was checked (those of the waves played). */
+  boardChecked: number;
+  /** Players whose settled score differs from the harness's sum: once the tournament has ended (with `complete`, here; otherwise by its settlement). */
   scoreMismatches: number;
+  /** Whether the settled scores were compared (the tournament ended). */
+  scoresChecked: boolean;
   timeCapped: boolean;
   d1PerAnswer: D1Counters;
   loadGenerator: LoadGenReport;
@@ -44,11 +66,16 @@ interface State {
   socket: number;
   round: number;
   question: { id: number; index: number } | null;
+  /** Questions the room has issued to the player (question frames), and whether a `next` awaits its question. */
+  issued: number;
+  asked: boolean;
   /** Scheduled times of answers waiting for their question, oldest first. */
   due: number[];
   sentAt: Map<string, number>;
+  /** The answer sent and waiting for its result: its question and whether the harness picked the right option. */
+  pending: { id: string; questionId: number; answer: string; right: boolean } | null;
   points: number;
-  completed: { score: number } | null;
+  completed: { score: number | null } | null;
 }
 
 export async function socketPlay(
@@ -69,6 +96,8 @@ export async function socketPlay(
   let answers = 0;
   let sentLate = 0;
   let mismatches = 0;
+  let boardMismatches = 0;
+  let boardChecked = 0;
   let completions = 0;
   let completesSent = 0;
   let connectMs = 0;
@@ -82,18 +111,24 @@ export async function socketPlay(
 
   for (let from = 0; from < players.length && !capped; from += o.wave) {
     const group = players.slice(from, from + o.wave);
+    /** Only the last wave's completions can end the tournament (everyone has finished) and show a score. */
+    const finalWave = from + o.wave >= players.length;
     const states: State[] = group.map((player, socket) => ({
       player,
       socket,
       round: 0,
       question: null,
+      issued: 0,
+      asked: false,
       due: [],
       sentAt: new Map(),
+      pending: null,
       points: 0,
       completed: null,
     }));
     let sockets: WebSocket[] = [];
     const sendFrame = (s: State, frame: Record<string, unknown>) => {
+      if (frame.type === "next") s.asked = true;
       try {
         sockets[s.socket]!.send(JSON.stringify(frame));
       } catch (e) {
@@ -109,14 +144,11 @@ export async function socketPlay(
       }
       const right = answersRight(s.player.id, q.id);
       const id = `a${s.round}`;
+      const answer = right ? question.correct : question.options.find((x) => x !== question.correct)!;
       s.sentAt.set(id, dueAt);
+      s.pending = { id, questionId: q.id, answer, right };
       s.question = null;
-      sendFrame(s, {
-        type: "answer",
-        id,
-        questionId: q.id,
-        answer: right ? question.correct : question.options.find((x) => x !== question.correct)!,
-      });
+      sendFrame(s, { type: "answer", id, questionId: q.id, answer });
     };
     const onFrame = (i: number, data: string, at: number) => {
       const s = states[i]!;
@@ -125,6 +157,8 @@ export async function socketPlay(
         case "question":
           if (f.id === undefined) return;
           s.question = { id: f.question.id, index: f.question.index };
+          s.issued++;
+          s.asked = false;
           if (s.due.length > 0) {
             sentLate++;
             sendAnswer(s, s.due.shift()!);
@@ -132,24 +166,27 @@ export async function socketPlay(
           return;
         case "result": {
           const due = s.sentAt.get(f.id);
-          if (due === undefined) return fail(`${s.player.username}: a result for ${f.id} it never sent`);
+          const sent = s.pending;
+          if (due === undefined || !sent || sent.id !== f.id) return fail(`${s.player.username}: a result for ${f.id} it never sent`);
+          s.pending = null;
           latency.add(at - due);
           answers++;
           lastResultAt = Math.max(lastResultAt, at);
-          const question = [...t.questions.values()].find((q) => q.ord === s.round)!;
-          const right = answersRight(s.player.id, question.id);
           const r = f.result;
-          if (r.isCorrect !== right || !shownOrWithheld(r, question.correct) || r.pointsEarned !== answerPoints(right, r.responseTime))
-            fail(`${s.player.username} q${question.id}: ${JSON.stringify(r).slice(0, 160)} (expected right=${right})`);
-          s.points += r.pointsEarned;
+          const problem = lockedReplyProblem(r, t, { userId: s.player.id, questionId: sent.questionId, answer: sent.answer });
+          if (problem) fail(`${s.player.username} q${sent.questionId}: ${problem}: ${JSON.stringify(r).slice(0, 160)}`);
+          s.points += answerPoints(sent.right, r.responseTime);
           s.round++;
-          if (s.round < QUESTIONS_PER_TOURNAMENT) sendFrame(s, { type: "next", id: `n${s.round}` });
+          // Past the time cap nothing more is asked for.
+          if (s.round < QUESTIONS_PER_TOURNAMENT && !capped) sendFrame(s, { type: "next", id: `n${s.round}` });
           return;
         }
         case "completed":
           s.completed = { score: f.score };
           completions++;
-          if (f.score !== s.points || f.questionsAnswered !== s.round) {
+          // The score is withheld until the tournament has ended: only the last wave's completions
+          // (the one that ends it, and any the room answers after that) may show it.
+          if ((f.score !== null && (!finalWave || f.score !== s.points)) || f.questionsAnswered !== s.round) {
             mismatches++;
             if (errorSamples.length < 10)
               errorSamples.push(`${s.player.username}: completed ${JSON.stringify(f)} vs harness ${s.points}/${s.round}`);
@@ -202,23 +239,52 @@ export async function socketPlay(
     if (!waveDone) capped = true;
     // Sustained rate: the schedule's start to the wave's last result.
     timedMs += Math.max(lastResultAt, clockStart) - clockStart;
+    // Stopped by the time cap: no answer waits for its question any more, and the answers and
+    // questions already asked for arrive (untimed) before anything is compared.
+    for (const s of states) s.due = [];
+    if (!(await until(() => states.every((s) => s.pending === null && !s.asked), 60_000)))
+      fail(`${states.filter((s) => s.pending !== null || s.asked).length} answers or questions never arrived`);
     d1Total = sumCounters(d1Total, diffCounters(before, await fx.d1()));
 
-    for (const s of states) played.push({ player: s.player, issued: s.round, done: s.round, points: s.points });
-    // Completing over the socket too, or left to the settlement scenario (which completes over HTTP).
+    const wavePlayed = states.map((s) => ({ player: s.player, issued: s.issued, done: s.round, points: s.points }));
+    played.push(...wavePlayed);
+    // Every answer counted on the live board, no score shown before the end.
+    const board = await liveBoardMismatches(fx.http, t, wavePlayed);
+    boardMismatches += board.mismatches;
+    boardChecked += wavePlayed.length;
+    for (const m of board.samples) if (errorSamples.length < 10) errorSamples.push(m);
+    // Completing over the socket too (every player of the wave, a time-capped one mid-game as well:
+    // finishing early is a player's right), or left to the settlement scenario (which completes over HTTP).
     if (o.complete) {
       for (const s of states) {
-        if (s.round < QUESTIONS_PER_TOURNAMENT) continue;
         completesSent++;
         sendFrame(s, { type: "complete", id: "done" });
       }
-      await until(() => states.every((s) => s.completed !== null || s.round < QUESTIONS_PER_TOURNAMENT), 120_000);
+      await until(() => states.every((s) => s.completed !== null), 120_000);
     }
     if (open.closedEarly) fail(`${open.closedEarly} sockets closed by the server`);
     await open.closeAll();
   }
 
   const loadGenerator = watch.stop();
+  let scoresChecked = false;
+  if (o.complete) {
+    // Players of waves the time cap never reached finish without playing (over HTTP), so that everyone has finished.
+    const unplayed = players.slice(played.length);
+    const queue = [...unplayed];
+    await parallel(16, async () => {
+      for (let p = queue.shift(); p; p = queue.shift()) {
+        const r = await fx.http.post(`/api/tournaments/${t.id}/complete`, {}, p.cookie);
+        if (r.status !== 200) fail(`complete ${p.username} (unplayed): ${r.status} ${r.text.slice(0, 120)}`);
+      }
+    });
+    played.push(...unplayed.map((player) => ({ player, issued: 0, done: 0, points: 0 })));
+    // Everyone has finished: the last completion ended the tournament, and the settled scores can be compared.
+    const settled = await settledScores(fx.http, t, played);
+    scoresChecked = settled.ended;
+    mismatches += settled.mismatches;
+    for (const m of settled.samples) if (errorSamples.length < 10) errorSamples.push(m);
+  }
   const run: SocketPlayRun = {
     players: players.length,
     wave: o.wave,
@@ -234,8 +300,11 @@ export async function socketPlay(
     completions,
     errors,
     errorSamples,
-    // A player the time cap stopped mid-game never completes: only those sent `complete` must answer it.
+    boardMismatches,
+    boardChecked,
+    // Every player sent `complete` must answer it.
     scoreMismatches: mismatches + (completesSent - completions),
+    scoresChecked,
     timeCapped: capped,
     d1PerAnswer: perOp(d1Total, Math.max(1, answers)),
     loadGenerator,
