@@ -3,10 +3,13 @@
 // (create, retrieve and cancel PaymentIntents, full and partial refunds, retrieve Charges and
 // Disputes, form bodies, Idempotency-Key replay, Stripe's error shape).
 // Tests steer it through /__mock/* (JSON): set an intent's status, read what the SDK sent.
+// An intent that succeeds gets a charge (latest_charge) paid by a test card: 4242424242424242
+// unless the test names another with `card` in the same POST /__mock/payment_intents… body; the
+// charge's card.fingerprint is stable per card number, as Stripe's is (cardFingerprint below).
 // It is the "worker-stripe" project's globalSetup (Node side): vitest.config.ts binds the port
 // and key it provides as STRIPE_API_PORT and STRIPE_SECRET_KEY before the Worker starts.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
@@ -46,9 +49,24 @@ interface Intent {
   metadata: Record<string, string>;
   automatic_payment_methods: { enabled: boolean } | null;
   description: string | null;
+  /** The charge that paid it (ch_…), once it succeeded; GET with expand[]=latest_charge answers the charge itself. */
+  latest_charge: string | null;
   created: number;
   livemode: false;
 }
+
+/** The card every succeeded intent is paid with unless the test names another. */
+export const DEFAULT_TEST_CARD = "4242424242424242";
+
+/** The double's card.fingerprint for a card number: the same number always gives the same 16 characters, as at Stripe. */
+export const cardFingerprint = (cardNumber: string) =>
+  createHash("sha256")
+    .update(`stripe-double-card:${cardNumber.replace(/\D/g, "")}`)
+    .digest("base64url")
+    .slice(0, 16);
+
+const cardBrand = (cardNumber: string) =>
+  cardNumber.startsWith("4") ? "visa" : /^(5[1-5]|2[2-7])/.test(cardNumber) ? "mastercard" : /^3[47]/.test(cardNumber) ? "amex" : "unknown";
 
 export interface StripeMock {
   port: number;
@@ -72,6 +90,16 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body));
 }
 
+/** The expand list of a request, however the client writes it: expand[]=…, expand[0]=…. */
+const expandOf = (params: URLSearchParams) => [...params].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
+
+/** A charge without the double's own note of the card number. */
+function publicCharge(charge: Record<string, unknown> | undefined) {
+  if (!charge) return undefined;
+  const { card_number: _number, ...rest } = charge;
+  return rest;
+}
+
 const stripeError = (res: ServerResponse, status: number, type: string, message: string, code?: string) =>
   send(res, status, { error: { type, message, ...(code ? { code } : {}) } });
 
@@ -86,6 +114,7 @@ function newIntent(fields: Partial<Intent> & { amount: number; currency: string 
     metadata: {},
     automatic_payment_methods: null,
     description: null,
+    latest_charge: null,
     created: Math.floor(Date.now() / 1000),
     livemode: false,
     ...fields,
@@ -101,6 +130,38 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
   /** Charges and disputes a test put here (POST /__mock/charges, /__mock/disputes): what retrieve answers. */
   const charges = new Map<string, Record<string, unknown>>();
   const disputes = new Map<string, Record<string, unknown>>();
+
+  /** A succeeded intent is paid by a charge on `card` (the default test card unless one is named): made once, or again for another card. */
+  function settle(intent: Intent, card: string | undefined) {
+    if (intent.status !== "succeeded") return;
+    const current = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+    const number = (card ?? DEFAULT_TEST_CARD).replace(/\D/g, "");
+    if (current && (card === undefined || current.card_number === number)) return;
+    const charge = {
+      id: `ch_mock${rand(10)}`,
+      object: "charge",
+      amount: intent.amount,
+      amount_refunded: 0,
+      currency: intent.currency,
+      paid: true,
+      status: "succeeded",
+      payment_intent: intent.id,
+      payment_method_details: {
+        type: "card",
+        card: { brand: cardBrand(number), last4: number.slice(-4), fingerprint: cardFingerprint(number), exp_month: 12, exp_year: 2099 },
+      },
+      // The double's own note of the number (Stripe never returns it); dropped from what it sends.
+      card_number: number,
+    };
+    charges.set(charge.id, charge);
+    intent.latest_charge = charge.id;
+  }
+
+  /** The intent as Stripe returns it: latest_charge as the charge object when the request expands it. */
+  function present(intent: Intent, expand: string[]) {
+    if (!expand.includes("latest_charge") || !intent.latest_charge) return intent;
+    return { ...intent, latest_charge: publicCharge(charges.get(intent.latest_charge)) ?? intent.latest_charge };
+  }
 
   const server = createServer(async (req, res) => {
     try {
@@ -119,8 +180,11 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
           (url.pathname === "/__mock/charges" ? charges : disputes).set(String(object.id), object);
           return send(res, 200, object);
         }
+        // `card`: the card number a succeeded intent is paid with (a test hook, not an intent field).
+        const { card, ...fields } = json as Partial<Intent> & { card?: string };
         if (req.method === "POST" && url.pathname === "/__mock/payment_intents") {
-          const intent = newIntent({ amount: 0, currency: "usd", ...json });
+          const intent = newIntent({ amount: 0, currency: "usd", ...fields });
+          settle(intent, card);
           intents.set(intent.id, intent);
           return send(res, 200, intent);
         }
@@ -128,8 +192,9 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
         if (req.method === "POST" && patch) {
           const intent = intents.get(patch[1]!);
           if (!intent) return send(res, 404, { message: "no such intent" });
-          Object.assign(intent, json);
+          Object.assign(intent, fields);
           if (intent.status === "succeeded") intent.amount_received = intent.amount;
+          settle(intent, card);
           return send(res, 200, intent);
         }
         return send(res, 404, { message: "unknown mock route" });
@@ -248,14 +313,14 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
         const found = (object[1] === "charges" ? charges : disputes).get(decodeURIComponent(object[2]!));
         const kind = object[1] === "charges" ? "charge" : "dispute";
         if (!found) return stripeError(res, 404, "invalid_request_error", `No such ${kind}: '${object[2]}'`, "resource_missing");
-        return send(res, 200, found);
+        return send(res, 200, kind === "charge" ? publicCharge(found) : found);
       }
 
       const retrieve = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
       if (req.method === "GET" && retrieve) {
         const intent = intents.get(decodeURIComponent(retrieve[1]!));
         if (!intent) return stripeError(res, 404, "invalid_request_error", `No such payment_intent: '${retrieve[1]}'`, "resource_missing");
-        return send(res, 200, intent);
+        return send(res, 200, present(intent, expandOf(url.searchParams)));
       }
 
       return stripeError(res, 404, "invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname}).`);
