@@ -14,8 +14,9 @@ export interface ProviderIntent {
   userId: number | null;
   /**
    * The provider's fingerprint of the card that paid (the same card number gives the same one),
-   * when it reports it: the sandbox does; from Stripe it would be the PaymentMethod's
-   * card.fingerprint, which a retrieve does not return unless expanded (not done yet: null).
+   * when it reports it: the sandbox from its card step; Stripe from the latest charge's
+   * payment_method_details.card.fingerprint (a retrieve expands latest_charge; the webhook reads
+   * the charge). Null before a payment, or when the provider does not say.
    */
   cardFingerprint?: string | null;
 }

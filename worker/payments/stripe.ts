@@ -21,6 +21,10 @@ export function stripeClient(env: Env): Stripe {
 
 const knownStatuses: ReadonlySet<string> = new Set(paymentIntentStatuses);
 
+/** The fingerprint of the card that paid, from the latest charge when it is expanded (an id alone says nothing). */
+const fingerprintOf = (charge: string | Stripe.Charge | null): string | null =>
+  typeof charge === "object" && charge ? (charge.payment_method_details?.card?.fingerprint ?? null) : null;
+
 function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
   return {
     id: pi.id,
@@ -30,11 +34,31 @@ function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
     amountCents: pi.amount,
     currency: pi.currency,
     userId: userIdFromMetadata(pi.metadata?.userId),
+    cardFingerprint: fingerprintOf(pi.latest_charge),
   };
 }
 
-/** Reads a PaymentIntent out of a webhook event's data.object. */
+/**
+ * Reads a PaymentIntent out of a webhook event's data.object. There latest_charge is only the
+ * charge's id, so the card's fingerprint is not known yet (withCardFingerprint adds it).
+ */
 export const intentFromEvent = (object: Stripe.PaymentIntent) => toProviderIntent(object);
+
+/**
+ * The event's intent with the fingerprint of the card that paid it, from its latest charge
+ * (stripe.charges.retrieve), so that a card of a deleted self-excluded account is matched at a
+ * webhook's credit as at the browser's confirm. Throws a 502 when Stripe cannot be reached: the
+ * delivery fails and Stripe retries it, rather than crediting a card that was never checked.
+ */
+export async function withCardFingerprint(stripe: Stripe, object: Stripe.PaymentIntent, intent: ProviderIntent): Promise<ProviderIntent> {
+  const charge = object.latest_charge;
+  if (typeof charge !== "string") return intent;
+  try {
+    return { ...intent, cardFingerprint: fingerprintOf(await stripe.charges.retrieve(charge)) };
+  } catch (e) {
+    throw providerError(e, "charge retrieve");
+  }
+}
 
 /** Stripe's own failures become one 502 for the client; the details go to the log, never keys or card data. */
 function providerError(e: unknown, action: string): HttpError {
@@ -110,9 +134,10 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /** With the latest charge expanded, which carries the paying card's fingerprint. */
   async retrieveIntent(id: string): Promise<ProviderIntent | null> {
     try {
-      return toProviderIntent(await this.stripe.paymentIntents.retrieve(id));
+      return toProviderIntent(await this.stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }));
     } catch (e) {
       if ((e as { statusCode?: number }).statusCode === 404) return null;
       throw providerError(e, "retrieve");

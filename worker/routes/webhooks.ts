@@ -9,7 +9,7 @@ import { HttpError, badRequest, notFound } from "../http/errors";
 import type { AppEnv } from "../http/app-env";
 import { creditOrRefund, depositRefusal } from "../payments/deposits";
 import { configuredProvider, maxDepositCents, paymentsNotConfigured, stripeConfigured } from "../payments/index";
-import { intentFromEvent, StripeProvider, stripeClient } from "../payments/stripe";
+import { intentFromEvent, StripeProvider, stripeClient, withCardFingerprint } from "../payments/stripe";
 import { webhookCreditChecks } from "../responsible-play/checks";
 import { applyProviderReversal, type ProviderReversal, type Reversal } from "../payments/reversals";
 
@@ -56,10 +56,12 @@ export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
   }
   // No player's request here: the stored state decides (webhookCreditChecks); a refused payment is
   // refunded, and a refund Stripe did not confirm fails this delivery so that Stripe retries it.
+  // The event names the charge but not its card: the charge is read for the card's fingerprint.
+  const stripe = stripeClient(c.env);
   const outcome = await creditOrRefund(
     c.env.DB,
-    new StripeProvider(stripeClient(c.env)),
-    intent,
+    new StripeProvider(stripe),
+    await withCardFingerprint(stripe, event.data.object, intent),
     owner.id,
     webhookCreditChecks(maxDepositCents(c.env), c.env),
   );

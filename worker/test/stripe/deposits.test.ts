@@ -1,12 +1,14 @@
 // The Stripe path end to end: the Worker's real `stripe` SDK (fetch client, SubtleCrypto
 // webhooks) against the local Stripe test double. Nothing here reaches the internet.
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { MONEY } from "../../../common/messages";
+import { DELETE_ACCOUNT_CONFIRMATION } from "../../../common/spec";
 import { sha256Hex } from "../../auth/bytes";
+import { cardHash } from "../../responsible-play/excluded-identities";
 import { call, registerUser } from "../helpers";
-import { balanceCents, countRows, expectLedgerBalanced } from "../money-helpers";
+import { balanceCents, countRows, expectLedgerBalanced, readyToWithdraw, withdraw } from "../money-helpers";
 
 afterEach(expectLedgerBalanced);
 
@@ -20,10 +22,15 @@ interface MockIntent {
   status: string;
   client_secret: string;
   metadata: Record<string, string>;
+  /** The charge that paid it (an id, as in a webhook event), once it succeeded. */
+  latest_charge: string | null;
 }
 
-/** Plays the part of Stripe.js and the card network: sets what Stripe would now report. */
-async function setIntent(id: string, fields: Partial<MockIntent>): Promise<MockIntent> {
+/**
+ * Plays the part of Stripe.js and the card network: sets what Stripe would now report. `card`:
+ * the card number a succeeded intent is paid with (the double's default test card otherwise).
+ */
+async function setIntent(id: string, fields: Partial<MockIntent> & { card?: string }): Promise<MockIntent> {
   const res = await fetch(mockUrl(`/__mock/payment_intents/${id}`), { method: "POST", body: JSON.stringify(fields) });
   expect(res.status).toBe(200);
   return res.json();
@@ -354,16 +361,16 @@ describe("POST /api/webhooks/stripe", () => {
   });
 });
 
-describe("checked again when the money arrives (Stripe)", () => {
-  async function refundsOf(paymentIntentId: string) {
-    const all = (await (await fetch(mockUrl("/__mock/refunds"))).json()) as {
-      payment_intent: string;
-      amount: number;
-      metadata: Record<string, string>;
-    }[];
-    return all.filter((r) => r.payment_intent === paymentIntentId);
-  }
+async function refundsOf(paymentIntentId: string) {
+  const all = (await (await fetch(mockUrl("/__mock/refunds"))).json()) as {
+    payment_intent: string;
+    amount: number;
+    metadata: Record<string, string>;
+  }[];
+  return all.filter((r) => r.payment_intent === paymentIntentId);
+}
 
+describe("checked again when the money arrives (Stripe)", () => {
   /** Two $200 checkouts paid at Stripe, then a $300 daily limit: the second may not be credited. */
   async function overLimit() {
     const { cookie, user } = await registerUser();
@@ -464,5 +471,132 @@ describe("checked again when the money arrives (Stripe)", () => {
     const payload2 = succeededEvent(await setIntent(p2.paymentIntentId, {}));
     expect((await postWebhook(payload2, await sign(payload2))).body).toMatchObject({ refunded: "underage" });
     expect(await balanceCents(young.user.id)).toBe(0);
+  });
+});
+
+// A self-exclusion outlives the account with Stripe too (docs/responsible-play.md, "Deleting an
+// account"): the fingerprint of the card a self-excluded player paid with (the PaymentIntent's
+// latest charge, payment_method_details.card.fingerprint) is kept at deletion, and a new account
+// paying with that card has the payment refunded at credit and takes the exclusion over, through
+// the browser's confirm and through the webhook alike. In this file, not one of its own: the
+// tests above pick the double's requests out by metadata.userId, and each file's users are
+// numbered from 1 while the double is shared. The tests share one deleted person (Ada), in order.
+describe("a Stripe card of a deleted self-excluded account", () => {
+  /** Ada's card, and another one; neither is the double's default card the tests above pay with. */
+  const ADA_CARD = "4000056655665556";
+  const OTHER_CARD = "5555555555554444";
+
+  type Person = Awaited<ReturnType<typeof registerUser>>;
+  const idOf = (p: Person) => p.user.id as number;
+
+  /** Opens a checkout through our API and has "Stripe" report it paid by `card`. */
+  async function payAtStripe(p: Person, card: string, amount = 20): Promise<MockIntent> {
+    const intent = await createIntent(p.cookie, amount);
+    return setIntent(intent.paymentIntentId, { status: "succeeded", card });
+  }
+
+  /** The fingerprint "Stripe" gives the card that paid the intent, read from its charge as any client would. */
+  async function fingerprintAtStripe(intent: MockIntent): Promise<string> {
+    expect(intent.latest_charge).toMatch(/^ch_/);
+    const res = await fetch(mockUrl(`/v1/charges/${intent.latest_charge}`), {
+      headers: { authorization: `Bearer ${testEnv.STRIPE_SECRET_KEY}` },
+    });
+    expect(res.status).toBe(200);
+    const charge = (await res.json()) as { payment_method_details: { card: { fingerprint: string } } };
+    return charge.payment_method_details.card.fingerprint;
+  }
+
+  /** As Stripe sends it: latest_charge in the event's object is the charge's id, not the charge. */
+  async function webhookFor(intent: MockIntent) {
+    const payload = succeededEvent(intent);
+    return postWebhook(payload, await sign(payload));
+  }
+
+  const checkoutOf = (paymentIntentId: string) =>
+    testEnv.DB.prepare("SELECT status, refund_reason, refunded_at, card_fingerprint FROM deposit_intents WHERE id = ?")
+      .bind(paymentIntentId)
+      .first<{ status: string; refund_reason: string | null; refunded_at: number | null; card_fingerprint: string | null }>();
+
+  const exclusionOf = async (p: Person) => (await call("/api/user/responsible-play", { cookie: p.cookie })).body.exclusion;
+
+  let adaFingerprint: string;
+  let adaEnds: number;
+
+  beforeAll(async () => {
+    const ada = await registerUser();
+    // A Stripe deposit with Ada's card, credited; then withdrawn, which goes back to that card (closed loop).
+    const paid = await payAtStripe(ada, ADA_CARD);
+    adaFingerprint = await fingerprintAtStripe(paid);
+    const credited = await confirm(ada.cookie, paid.id, 20);
+    expect(credited.status, credited.text).toBe(200);
+    await readyToWithdraw(idOf(ada));
+    const out = await withdraw(ada.cookie, 20);
+    expect(out.status, out.text).toBe(200);
+    expect(await balanceCents(idOf(ada))).toBe(0);
+
+    const excluded = await call("/api/user/responsible-play/self-exclusion", {
+      cookie: ada.cookie,
+      body: { period: "6m", password: ada.password },
+    });
+    expect(excluded.status, excluded.text).toBe(200);
+    adaEnds = Date.parse(excluded.body.exclusion.endsAt);
+    const deleted = await call("/api/user", {
+      method: "DELETE",
+      cookie: ada.cookie,
+      body: { password: ada.password, confirm: DELETE_ACCOUNT_CONFIRMATION },
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+  }, 60_000);
+
+  it("the card's fingerprint from Stripe was kept at the deletion, as a keyed hash, with the exclusion's end", async () => {
+    const kept = await testEnv.DB.prepare("SELECT ends_at FROM excluded_identities WHERE kind = 'card' AND hash = ?")
+      .bind(cardHash(testEnv, adaFingerprint))
+      .all<{ ends_at: number | null }>();
+    expect(kept.results).toEqual([{ ends_at: adaEnds }]);
+  });
+
+  it("paid again from a new account and confirmed: refunded to the card (409 self_excluded), and the account is excluded", async () => {
+    const other = await registerUser();
+    const paid = await payAtStripe(other, ADA_CARD);
+    expect(await fingerprintAtStripe(paid)).toBe(adaFingerprint);
+    const res = await confirm(other.cookie, paid.id, 20);
+    expect(res.status, res.text).toBe(409);
+    expect(res.body).toEqual({
+      code: "deposit_refunded",
+      message: MONEY.depositRefunded("20.00", MONEY.depositRefusedWhy.self_excluded),
+    });
+    const checkout = await checkoutOf(paid.id);
+    expect(checkout).toMatchObject({ status: "refunded", refund_reason: "self_excluded", card_fingerprint: adaFingerprint });
+    expect(checkout?.refunded_at).not.toBeNull();
+    expect(await refundsOf(paid.id)).toEqual([expect.objectContaining({ amount: 2000, metadata: { refusal: "self_excluded" } })]);
+    expect(await balanceCents(idOf(other))).toBe(0);
+    expect(Date.parse((await exclusionOf(other)).endsAt)).toBe(adaEnds);
+  });
+
+  it("paid again from a new account and reported by the webhook: refunded, and the account is excluded", async () => {
+    const other = await registerUser();
+    const paid = await payAtStripe(other, ADA_CARD);
+    expect(typeof paid.latest_charge).toBe("string");
+    expect(await webhookFor(paid)).toEqual({ status: 200, body: { received: true, credited: false, refunded: "self_excluded" } });
+    expect(await refundsOf(paid.id)).toEqual([expect.objectContaining({ amount: 2000, metadata: { refusal: "self_excluded" } })]);
+    expect(await balanceCents(idOf(other))).toBe(0);
+    expect(Date.parse((await exclusionOf(other)).endsAt)).toBe(adaEnds);
+  });
+
+  it("another card credits as ever, by confirm and by webhook, its fingerprint kept, and excludes nobody", async () => {
+    const other = await registerUser();
+    const first = await payAtStripe(other, OTHER_CARD);
+    const otherFingerprint = await fingerprintAtStripe(first);
+    expect(otherFingerprint).not.toBe(adaFingerprint);
+    const res = await confirm(other.cookie, first.id, 20);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.balance).toBe(20);
+    expect(await checkoutOf(first.id)).toMatchObject({ status: "credited", card_fingerprint: otherFingerprint });
+    const second = await payAtStripe(other, OTHER_CARD);
+    expect((await webhookFor(second)).body).toEqual({ received: true, credited: true });
+    expect(await checkoutOf(second.id)).toMatchObject({ status: "credited", card_fingerprint: otherFingerprint });
+    expect(await balanceCents(idOf(other))).toBe(4000);
+    expect([...(await refundsOf(first.id)), ...(await refundsOf(second.id))]).toEqual([]);
+    expect(await exclusionOf(other)).toBeNull();
   });
 });
