@@ -4,44 +4,23 @@
 // journey 14.)
 // Withdrawing needs a verified email address: the player first opens the link mailed at sign-up;
 // the first withdrawal asks for the password (step-up).
-import type { PlayerQuestion, TournamentDetail } from "../common/api/tournaments";
 import {
   createAccount,
-  createTournament,
   expect,
   expectToast,
   followMailLink,
   getTransactions,
-  joinByApi,
   signIn,
   test,
   transactionRows,
-  uniqueName,
+  winHousePrize,
   walletBalance,
-  type Account,
 } from "./fixtures";
-
-const status = async (player: Account, id: number) =>
-  ((await (await player.api.get(`/api/tournaments/${id}`)).json()) as TournamentDetail).status;
-
-/** Plays a free $20 house-funded tournament alone: one answer after a person's few seconds, then finish; first place wins 65%, $13.00. */
-async function winPrize(player: Account) {
-  const t = await createTournament({ title: `Prize Cup ${uniqueName("w")}`, prizePool: 20, startsInMs: 15_000 });
-  await joinByApi(player, t.id);
-  await expect.poll(() => status(player, t.id), { timeout: 90_000, intervals: [1_000] }).toBe("live");
-  const next = await player.api.post(`/api/tournaments/${t.id}/next`);
-  expect(next.ok(), await next.text()).toBe(true);
-  const q = (await next.json()) as PlayerQuestion;
-  await new Promise((r) => setTimeout(r, 3_000));
-  expect((await player.api.post(`/api/tournaments/${t.id}/answer`, { data: { questionId: q.id, answer: q.options[0] } })).ok()).toBe(true);
-  expect((await player.api.post(`/api/tournaments/${t.id}/complete`)).ok()).toBe(true);
-  await expect.poll(() => status(player, t.id), { timeout: 60_000, intervals: [1_000] }).toBe("completed");
-}
 
 test("withdraw $10 of a prize to a bank account; invalid routing number; above-balance card", async ({ page, context }) => {
   test.setTimeout(180_000);
   const player = await createAccount("winner");
-  await winPrize(player);
+  await winHousePrize(player);
   await signIn(context, player);
 
   // Verifying the email address: the wallet asks for it, the link is in the mail sent at sign-up.

@@ -2,46 +2,25 @@
 // $13 in a house-funded free tournament, then withdraws $30: the confirm page shows $25.00 back
 // to the card and $5.00 to the bank account before, and after "$25.00 back to your card ending
 // 4242" and "$5.00 to your bank account, 1-3 business days"; the transactions tab shows both rows.
-import type { PlayerQuestion, TournamentDetail } from "../common/api/tournaments";
 import { MONEY } from "../common/messages";
 import {
   createAccount,
-  createTournament,
   depositSandbox,
   expect,
   followMailLink,
   getTransactions,
-  joinByApi,
   signIn,
   test,
   transactionRows,
-  uniqueName,
+  winHousePrize,
   walletBalance,
-  type Account,
 } from "./fixtures";
-
-const status = async (player: Account, id: number) =>
-  ((await (await player.api.get(`/api/tournaments/${id}`)).json()) as TournamentDetail).status;
-
-/** Plays a free $20 house-funded tournament alone: one answer after a person's few seconds, then finish; first place wins 65%, $13.00. */
-async function winPrize(player: Account) {
-  const t = await createTournament({ title: `Prize Cup ${uniqueName("c")}`, prizePool: 20, startsInMs: 15_000 });
-  await joinByApi(player, t.id);
-  await expect.poll(() => status(player, t.id), { timeout: 90_000, intervals: [1_000] }).toBe("live");
-  const next = await player.api.post(`/api/tournaments/${t.id}/next`);
-  expect(next.ok(), await next.text()).toBe(true);
-  const q = (await next.json()) as PlayerQuestion;
-  await new Promise((r) => setTimeout(r, 3_000));
-  expect((await player.api.post(`/api/tournaments/${t.id}/answer`, { data: { questionId: q.id, answer: q.options[0] } })).ok()).toBe(true);
-  expect((await player.api.post(`/api/tournaments/${t.id}/complete`)).ok()).toBe(true);
-  await expect.poll(() => status(player, t.id), { timeout: 60_000, intervals: [1_000] }).toBe("completed");
-}
 
 test("a withdrawal sends the card deposit back to the card and only the winnings to the bank", async ({ page, context }) => {
   test.setTimeout(180_000);
   const player = await createAccount("loop");
   await depositSandbox(player, 25);
-  await winPrize(player);
+  await winHousePrize(player);
   await signIn(context, player);
 
   await page.goto("/dashboard");

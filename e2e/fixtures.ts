@@ -15,6 +15,7 @@ import {
   type Page,
   type TestInfo,
 } from "@playwright/test";
+import type { PlayerQuestion, TournamentDetail } from "../common/api/tournaments";
 import type { Tournament, Transaction, User } from "../common/api/types";
 import type { CreateTournamentInput } from "../common/api/admin";
 import { E2E_BASE_URL, E2E_PERSIST_TO } from "./env";
@@ -359,3 +360,20 @@ export const test = base.extend<Fixtures>({
     for (const context of made) await context.close();
   },
 });
+
+const statusOf = async (player: Account, id: number) =>
+  ((await (await player.api.get(`/api/tournaments/${id}`)).json()) as TournamentDetail).status;
+
+/** Plays a free $20 house-funded tournament alone: one answer after a person's few seconds, then finish; first place wins 65%, $13.00. */
+export async function winHousePrize(player: Account): Promise<void> {
+  const t = await createTournament({ title: `Prize Cup ${uniqueName("w")}`, prizePool: 20, startsInMs: 15_000 });
+  await joinByApi(player, t.id);
+  await expect.poll(() => statusOf(player, t.id), { timeout: 90_000, intervals: [1_000] }).toBe("live");
+  const next = await player.api.post(`/api/tournaments/${t.id}/next`);
+  expect(next.ok(), await next.text()).toBe(true);
+  const q = (await next.json()) as PlayerQuestion;
+  await new Promise((r) => setTimeout(r, 3_000));
+  expect((await player.api.post(`/api/tournaments/${t.id}/answer`, { data: { questionId: q.id, answer: q.options[0] } })).ok()).toBe(true);
+  expect((await player.api.post(`/api/tournaments/${t.id}/complete`)).ok()).toBe(true);
+  await expect.poll(() => statusOf(player, t.id), { timeout: 60_000, intervals: [1_000] }).toBe("completed");
+}
