@@ -319,29 +319,6 @@ export const ACCOUNT = {
   deleted: "Account deleted",
 } as const;
 
-/** Why an operator's question import refused a row or a file, in plain words. */
-export const QUESTION_IMPORT = {
-  notJson: (detail: string) => `The file is not valid JSON: ${detail}`,
-  notArray: "The JSON file must be an array of question objects",
-  notObject: "This item is not an object with category, question, options, correctAnswer, difficulty and explanation",
-  csvEmpty: "The file is empty: it needs a header row and at least one question",
-  csvUnclosedQuote: 'A quoted field is never closed (a " without its closing ")',
-  csvMissingColumns: (names: string[]) => `The header row lacks the column(s): ${names.join(", ")}`,
-  csvFieldCount: (got: number, want: number) => `Has ${got} fields where the header has ${want}`,
-  category: (slug: string, known: readonly string[]) =>
-    slug ? `Unknown category "${slug}" (known: ${known.join(", ")})` : "The category is empty",
-  questionLength: (min: number, max: number, got: number) => `The question must be ${min}-${max} characters long (it has ${got})`,
-  optionCount: (got: number) => `There must be exactly 4 options (there are ${got})`,
-  optionEmpty: (n: number) => `Option ${n} is empty`,
-  optionRepeated: (text: string) => `The option "${text}" appears more than once (options must differ, ignoring case)`,
-  correctEmpty: "The correct answer is empty",
-  correctNotAnOption: (text: string) => `The correct answer "${text}" is not one of the four options`,
-  difficulty: (got: string) => `The difficulty must be a whole number from 1 to 3 (it is "${got}")`,
-  explanationEmpty: "The explanation is empty",
-  duplicate: (row: number) => `The same question (in the same category) is already in row ${row} of this file`,
-  nothingValid: "No question in the file could be imported; see the rejected rows",
-} as const;
-
 /** Email verification and password reset, as the API and the web pages say it. */
 export const EMAIL = {
   unverified: "Verify your email address before your first withdrawal: open the link we emailed you, or ask for a new one.",
@@ -494,59 +471,6 @@ export const ADMIN_CONSOLE = {
   twoFactorAction: "Set it up in your profile",
 } as const;
 
-/** The console's tournaments screen and its API refusals (docs/operating.md, "Tournaments"). */
-export const ADMIN_TOURNAMENTS = {
-  notFound: "Tournament not found",
-  editApprovalRequested:
-    "A second operator approved this tournament, so its edits wait for one too: the change is made once another operator approves it in Approvals.",
-  editSummary: (id: number, title: string, pool: string) =>
-    `Edit "${title}" (tournament #${id}, approved before; pool ${pool} after the edit)`,
-  poolNeedsApproval: (threshold: string) =>
-    `A house-funded pool above ${threshold}, alone or with the house pools you created or raised in the last 24 hours, needs a second operator's approval, which this edit cannot ask for: cancel this tournament and create it again with that pool.`,
-  hasPlayers:
-    "Players have already joined this tournament, so it can no longer be edited. Cancel it (everyone is refunded) and create a new one instead.",
-  notEditable: "Only an upcoming tournament can be edited.",
-  finished: "This tournament has already ended and paid its prizes, so it cannot be cancelled.",
-  practice: "Practice tournaments are run by the schedule and cannot be edited or cancelled here.",
-  questionNotFound: (ids: number[]) => `These questions are not in the bank: ${ids.join(", ")}. Pick questions from the list.`,
-  questionWrongCategory: (ids: number[]) =>
-    `These questions are not in the tournament's category: ${ids.join(", ")}. Pick questions of that category.`,
-  questionRetired: (ids: number[]) =>
-    `These questions cannot enter prize play (their answers were shown, another prize tournament holds them, or they are kept for practice or retired): ${ids.join(", ")}. Pick fresh questions.`,
-  approvalRequested: (usd: string, threshold: string) =>
-    `A house-funded pool of ${usd} is above ${threshold}, alone or with the house pools you created in the last 24 hours: the tournament will be created once another operator approves it.`,
-  created: "Tournament created",
-  updated: "Tournament saved",
-  cancelled: (players: number) => `Tournament cancelled; ${players} player${players === 1 ? "" : "s"} refunded and notified`,
-  alreadyCancelled: "This tournament was already cancelled; nobody was refunded twice.",
-  saveFailed: "The tournament could not be saved",
-  cancelFailed: "The tournament could not be cancelled",
-  cancelReason: "Reason, shown to the players (3-300 characters)",
-} as const;
-
-/** The console's question bank (docs/questions.md). */
-export const QUESTION_BANK = {
-  notFound: "Question not found",
-  invalid: (reasons: string[]) => `The question cannot be saved: ${reasons.join("; ")}`,
-  duplicate: "Another question in this category has exactly this text: edit that one instead.",
-  committed: (tournamentIds: number[]) =>
-    `This question is in tournament${tournamentIds.length === 1 ? "" : "s"} ${tournamentIds.map((id) => `#${id}`).join(", ")}, ` +
-    "not finished yet, whose questions and answers are published as a fairness commitment. Edit it after " +
-    (tournamentIds.length === 1 ? "that tournament ends" : "they end") +
-    ", or retire it now (new draws leave it out) and create a corrected copy.",
-  searchLength: "Search for at most 100 characters",
-  statusFilter: "status must be fresh, held, burned, practice_only or retired",
-  practiceOnlyFlag: "practiceOnly must be true or false",
-  practiceOnly: "Kept for practice: prize play never takes it",
-  backToSupply: "Given back to prize play: new prize tournaments may take it",
-  difficultyFilter: "difficulty must be 1, 2 or 3",
-  noteLength: "The note must be at most 500 characters",
-  created: "Question created",
-  saved: "Question saved",
-  retired: "Question retired: no draw takes it any more",
-  restored: "Question restored: draws take it again",
-} as const;
-
 /** Players' question reports and their resolution. */
 export const QUESTION_REPORT = {
   reasons: { wrong_answer: "Wrong answer", unclear: "Unclear", typo: "Typo", offensive: "Offensive" },
@@ -559,18 +483,6 @@ export const QUESTION_REPORT = {
   alreadyResolved: (resolution: string) => `This report was already resolved (${resolution}). Reload the queue.`,
   resolution: "Choose how it was resolved: fixed, retired or dismissed",
   resolved: "Report resolved; the player has been notified",
-} as const;
-
-/** The two-person rule's refusals (docs/operating.md). */
-export const APPROVALS = {
-  notFound: "That approval does not exist.",
-  own: "You asked for this yourself: another operator must approve or reject it.",
-  ownBenefit: "This pays your own player account: another operator must approve it.",
-  decided: (status: string) => `This request was already ${status}; reload the list to see who decided it.`,
-  failed: (reason: string) =>
-    `Carrying it out failed: ${reason} The request stays pending: fix the cause and approve it again, or reject it.`,
-  failedUnknown: "an unexpected error.",
-  noExecutor: "this kind of request cannot be carried out by this version of the site.",
 } as const;
 
 /** Suspensions, bans, manual adjustments and cheat-attempt reviews (docs/operating.md, "Players" and "Fair play"). */
@@ -598,38 +510,4 @@ export const MODERATION = {
   cheatAttemptReviewed: "This cheat attempt has already been reviewed",
   resolutionLength: "Resolution must be 1-500 characters",
   reviewFilter: "review must be open, reviewed or all",
-} as const;
-
-/** The payout queue and the ACH file (docs/operating.md, "Payouts and the ACH file"). */
-export const PAYOUTS = {
-  legacy: "Only the last 4 digits were kept: contact the player for their account details.",
-  notExportable: (id: number) =>
-    `Payout #${id} cannot go in a file: only the last 4 digits of its account were kept. Contact the player for their account details, pay it by other means and mark it paid.`,
-  alreadyExported: (id: number, batchId: number) =>
-    `Payout #${id} is already in batch #${batchId}: download that file again from the batches list instead.`,
-  notPending: (id: number, status: string) => `Payout #${id} is already ${status}: take it out of the selection.`,
-  approvalRequired: (id: number, threshold: string) =>
-    `Payout #${id} is above ${threshold}: request approval and wait for another operator to approve it.`,
-  approvalRequiredTotal: (id: number, threshold: string) =>
-    `Payout #${id} needs a second operator: with what you, or this player, had paid out on one operator's say in the last 24 hours it comes to more than ${threshold} (or it is to your own account). Request approval and wait for another operator to approve it.`,
-  approvalNotRequired: (threshold: string) =>
-    `Only payouts above ${threshold}, alone or with the last 24 hours' payouts by you or to this player, need a second operator: export or pay this one directly.`,
-  alreadyApproved: "This payout is already approved: export it.",
-  approvalRequested: "Approval requested: another operator approves it in Approvals, then you can export it.",
-  approvalSummary: (usd: string, username: string, id: number, last4: string) =>
-    `Pay $${usd} to ${username} (payout #${id}, account ••••${last4})`,
-  selectionEmpty: "Select at least one payout to export",
-  selectionTooLarge: (max: number) => `Export at most ${max} payouts in one file`,
-  exportRaced: "Another operator changed one of these payouts a moment ago: reload the queue and export again.",
-  batchNotFound: "Payout batch not found",
-  bankReturnRequired:
-    "This payout is in an ACH file the bank received: fail it only with the bank's return, its R-code (R01-R85) and the date of the return.",
-  returnDateImplausible: "The return date must be between the day the file was exported and today.",
-  returnRequested:
-    "Bank return recorded for approval: another operator approves it in Approvals, then the money goes back to the player's balance.",
-  returnSummary: (usd: string, username: string, id: number, reason: string) => `Fail payout #${id} of $${usd} to ${username}: ${reason}`,
-  achNotConfigured: (name: string, rule: string) => `The ACH file cannot be made: ${name} ${rule}. Set it in wrangler.toml [vars].`,
-  sealedUnreadable: (id: number) =>
-    `The account number of payout #${id} cannot be decrypted with DATA_ENCRYPTION_KEYS: keep the key it was sealed with in the list.`,
-  amountFilter: (field: string) => `${field} must be an amount in dollars, like 25 or 25.50`,
 } as const;

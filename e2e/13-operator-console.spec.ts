@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import type { AdminQuestion } from "../common/api/admin";
 import type { OutboxMail } from "../common/api/email";
 import type { PlayerQuestion, TournamentDetail } from "../common/api/tournaments";
-import { ADMIN_TOURNAMENTS, QUESTION_REPORT } from "../common/messages";
+import { QUESTION_REPORT } from "../common/messages";
+import { ADMIN_TOURNAMENTS } from "../common/console-messages";
 import {
   createAccount,
   createTournament,

@@ -2,7 +2,7 @@
 // one tournament with its questions, cancelling with a reason, and the live view of a room.
 import { z } from "zod";
 import { TOURNAMENT_FORMATS, TOURNAMENT_PAGE_SIZE_MAX } from "../spec";
-import { ADMIN_TOURNAMENTS } from "../messages";
+import { ADMIN_TOURNAMENTS } from "../console-messages";
 import type { Tournament } from "./types";
 import type { FairPlayFlag } from "./fair-play";
 

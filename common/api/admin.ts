@@ -2,7 +2,8 @@
 // special event, a house-funded free tournament) beside the ones the cron schedules; the
 // fair-play review of held prizes (its response types are in ./fair-play).
 import { z } from "zod";
-import { FAIR_PLAY, QUESTION_BANK } from "../messages";
+import { FAIR_PLAY } from "../messages";
+import { QUESTION_BANK } from "../console-messages";
 import { dollarsToCentsExact, type Cents } from "../domain/money";
 import {
   DIFFICULTY_RAMP,

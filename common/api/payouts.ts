@@ -1,7 +1,7 @@
 // The operators' payout queue and its ACH files (docs/operating.md, "Payouts and the ACH file"):
 // the queue's filters, the export's selection, and what the console shows of payouts and batches.
 import { z } from "zod";
-import { PAYOUTS } from "../messages";
+import { PAYOUTS } from "../console-messages";
 import { PAYOUT_EXPORT_MAX } from "../spec";
 import { payoutStatuses, type AdminPayout } from "./money";
 

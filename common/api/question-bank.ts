@@ -2,7 +2,8 @@
 // shapes they answer (docs/questions.md). A question form's rules are the import's
 // (common/domain/question-import.ts), so the schema only checks shapes and the route reports every reason.
 import { z } from "zod";
-import { QUESTION_BANK, QUESTION_REPORT } from "../messages";
+import { QUESTION_REPORT } from "../messages";
+import { QUESTION_BANK } from "../console-messages";
 import { QUESTION_REPORT_NOTE_MAX } from "../spec";
 
 /** POST /api/admin/questions and PUT /api/admin/questions/:id: the whole question. */

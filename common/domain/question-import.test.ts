@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkQuestion, parseQuestionImport } from "./question-import";
-import { QUESTION_IMPORT as MSG } from "../messages";
+import { QUESTION_IMPORT as MSG } from "../console-messages";
 
 const KNOWN = ["science", "history"];
 const HEADER = "category,question,option_a,option_b,option_c,option_d,correct_answer,difficulty,explanation";

@@ -1,7 +1,7 @@
 // An operator's question file (CSV or JSON) to the rows worth importing and a report of the rest.
 // Pure: the Worker stores what this accepts. Row numbers are what the operator sees: the line a
 // CSV record starts on (the header is line 1), or the 1-based position of a JSON array item.
-import { QUESTION_IMPORT as MSG } from "../messages";
+import { QUESTION_IMPORT as MSG } from "../console-messages";
 import { OPTIONS_PER_QUESTION, QUESTION_TEXT_MAX, QUESTION_TEXT_MIN } from "../spec";
 
 export type QuestionImportFormat = "csv" | "json";

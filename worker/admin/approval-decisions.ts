@@ -4,7 +4,7 @@
 // executor fails, so a failed action stays pending and can be approved again.
 import type { ApprovalKind, ApprovalStatus, ApprovalView } from "../../common/api/console";
 import { centsToDollars } from "../../common/domain/money";
-import { APPROVALS } from "../../common/messages";
+import { APPROVALS } from "../../common/console-messages";
 import type { Db } from "../db/client";
 import { iso } from "../db/present";
 import { conflict, describeError, forbidden, HttpError, notFound } from "../http/errors";

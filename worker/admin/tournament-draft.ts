@@ -5,7 +5,7 @@
 import type { TournamentDraft } from "../../common/api/admin";
 import { ADMIN_TOURNAMENT, defaultFormat } from "../../common/api/admin";
 import type { TournamentFormat } from "../../common/api/types";
-import { ADMIN_TOURNAMENTS } from "../../common/messages";
+import { ADMIN_TOURNAMENTS } from "../../common/console-messages";
 import { DIFFICULTY_RAMP, QUESTION_DRAW_WIDTHS } from "../../common/spec";
 import { pickQuestionPool } from "../../common/domain/questions";
 import { badRequest, conflict, notFound } from "../http/errors";

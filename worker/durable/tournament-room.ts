@@ -18,7 +18,8 @@ import { drawCandidate, drawSecret, questionTree } from "../../common/domain/fai
 import { fairPlayFlags, type PlayerRecord } from "../../common/domain/fair-play";
 import { signReceipt } from "../fair-play/receipts";
 import type { ApiErrorBody, ErrorCode } from "../../common/api/errors";
-import { ADMIN_TOURNAMENTS, CHEAT, FAIR_PLAY, IDEMPOTENCY, JOIN, NOTIFY, PLAY } from "../../common/messages";
+import { CHEAT, FAIR_PLAY, IDEMPOTENCY, JOIN, NOTIFY, PLAY } from "../../common/messages";
+import { ADMIN_TOURNAMENTS } from "../../common/console-messages";
 import type { CancelTournamentResult, RoomLiveStats } from "../../common/api/admin-tournaments";
 import { auditStatement } from "../admin/audit";
 import { editStatements, loadSnapshot, type ResolvedDraft } from "../admin/tournament-draft";

@@ -3,7 +3,7 @@
 // everything in it is stored, the moment included). Account numbers are opened only here.
 import { buildAchFile, type AchCredit, type AchOriginator } from "../../common/domain/nacha";
 import { isValidRoutingNumber } from "../../common/domain/payment-checks";
-import { PAYOUTS } from "../../common/messages";
+import { PAYOUTS } from "../../common/console-messages";
 import { open, payoutSealContext } from "../crypto/sealed";
 import { HttpError } from "../http/errors";
 

@@ -4,7 +4,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { PayoutBatchPaid, PayoutBatchView } from "../../common/api/payouts";
 import { centsToDollars, formatCents } from "../../common/domain/money";
-import { MONEY, PAYOUTS } from "../../common/messages";
+import { MONEY } from "../../common/messages";
+import { PAYOUTS } from "../../common/console-messages";
 import { PAYOUT_BATCH_LIST_LIMIT } from "../../common/spec";
 import { twoPersonThresholds } from "../admin/approvals";
 import { auditStatementIf } from "../admin/audit";

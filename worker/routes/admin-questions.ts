@@ -15,7 +15,7 @@ import {
   type QuestionImportReport,
 } from "../../common/api/admin";
 import { questionFormSchema, questionRetireSchema, type QuestionForm } from "../../common/api/question-bank";
-import { QUESTION_BANK, QUESTION_IMPORT } from "../../common/messages";
+import { QUESTION_BANK, QUESTION_IMPORT } from "../../common/console-messages";
 import { TOURNAMENT_PAGE_SIZE } from "../../common/spec";
 import { checkQuestion, parseQuestionImport } from "../../common/domain/question-import";
 import { auditLog, categories, questions } from "../db/schema";

@@ -18,7 +18,7 @@ import {
   type PendingTournamentApproval,
 } from "../../common/api/admin-tournaments";
 import { ADMIN_TOURNAMENT } from "../../common/api/admin";
-import { ADMIN_TOURNAMENTS } from "../../common/messages";
+import { ADMIN_TOURNAMENTS } from "../../common/console-messages";
 import { TOURNAMENT_PAGE_SIZE } from "../../common/spec";
 import { formatCents } from "../../common/domain/money";
 import { categories, cheatAttempts, questions, tournamentQuestions, tournaments, users } from "../db/schema";

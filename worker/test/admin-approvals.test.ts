@@ -2,7 +2,7 @@
 // it, once, whoever clicks first; a failed execution leaves it pending.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { APPROVALS } from "../../common/messages";
+import { APPROVALS } from "../../common/console-messages";
 import { registerApprovalExecutor } from "../admin/approvals";
 import { badRequest } from "../http/errors";
 import { call } from "./helpers";

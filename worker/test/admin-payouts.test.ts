@@ -3,7 +3,8 @@
 // once with the player told, and an audit row for every action.
 import { afterEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { AUTH, MONEY, NOTIFY, PAYOUTS } from "../../common/messages";
+import { AUTH, MONEY, NOTIFY } from "../../common/messages";
+import { PAYOUTS } from "../../common/console-messages";
 import { readAchFile } from "../../common/test/nacha-reader";
 import { approvalExecutor } from "../admin/approvals";
 import { createDb } from "../db/client";

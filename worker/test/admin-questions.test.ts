@@ -2,7 +2,7 @@
 // report of refused rows) and GET /api/admin/questions (paid uses and each question's supply state).
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { QUESTION_BANK, QUESTION_IMPORT } from "../../common/messages";
+import { QUESTION_BANK, QUESTION_IMPORT } from "../../common/console-messages";
 import { call } from "./helpers";
 import { makeAdmin } from "./money-helpers";
 import { all, makeCategory, makePlayer, makeTournament, one, type Player } from "./tournament-fixtures";

@@ -3,7 +3,8 @@
 // it up), cancelling with every entry refunded exactly once, the live view, and the audit rows.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { ADMIN_TOURNAMENTS, NOTIFY } from "../../common/messages";
+import { NOTIFY } from "../../common/messages";
+import { ADMIN_TOURNAMENTS } from "../../common/console-messages";
 import { approvalExecutor } from "../admin/approvals";
 import { call } from "./helpers";
 import { makeOperator } from "./fair-play-fixtures";

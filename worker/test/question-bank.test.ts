@@ -3,7 +3,8 @@
 // draw at all), every change in the audit log.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { AUTH, QUESTION_BANK, QUESTION_IMPORT } from "../../common/messages";
+import { AUTH } from "../../common/messages";
+import { QUESTION_BANK, QUESTION_IMPORT } from "../../common/console-messages";
 import { CALIBRATION_MIN_ANSWERS } from "../../common/spec";
 import { runSchedule } from "../schedule/run-schedule";
 import { call, registerUser } from "./helpers";

@@ -7,7 +7,8 @@
 // need a step-up, close sockets or void links.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { AUTH, EMAIL, PAYOUTS } from "../../common/messages";
+import { AUTH, EMAIL } from "../../common/messages";
+import { PAYOUTS } from "../../common/console-messages";
 import { SESSION_ENDED_CLOSE_CODE, SOCKET_REPLACED_CLOSE_CODE } from "../../common/spec";
 import { sha256Hex } from "../auth/bytes";
 import { totpCode } from "../auth/totp";

@@ -3,7 +3,8 @@
 // one payee received that way, not for each item alone; the guard sits in the action's own batch.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { ADMIN_TOURNAMENTS, APPROVALS, AUTH, MODERATION, PAYOUTS } from "../../common/messages";
+import { AUTH, MODERATION } from "../../common/messages";
+import { ADMIN_TOURNAMENTS, APPROVALS, PAYOUTS } from "../../common/console-messages";
 import { OPERATOR_STEP_UP_TTL_MS } from "../../common/spec";
 import { sha256Hex } from "../auth/bytes";
 import { debitWithdrawal } from "../money/payouts";

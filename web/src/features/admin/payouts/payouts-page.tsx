@@ -4,7 +4,8 @@
 import { useState, type FormEvent } from "react";
 import type { PayoutBatchView, PayoutQueueItem } from "@common/api/payouts";
 import { formatDollars } from "@common/domain/money";
-import { MONEY, PAYOUTS } from "@common/messages";
+import { MONEY } from "@common/messages";
+import { PAYOUTS } from "@common/console-messages";
 import { isAchReturnCode, isIsoDate } from "@common/domain/ach-returns";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";

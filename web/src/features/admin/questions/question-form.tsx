@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import type { AdminQuestion } from "@common/api/admin";
 import type { QuestionForm } from "@common/api/question-bank";
-import { QUESTION_BANK } from "@common/messages";
+import { QUESTION_BANK } from "@common/console-messages";
 import { OPTIONS_PER_QUESTION } from "@common/spec";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

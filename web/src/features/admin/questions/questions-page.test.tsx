@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AdminQuestion, CategorySupply, QuestionSupply } from "@common/api/admin";
-import { QUESTION_BANK, QUESTION_IMPORT } from "@common/messages";
+import { QUESTION_BANK, QUESTION_IMPORT } from "@common/console-messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import QuestionsPage from "./questions-page";

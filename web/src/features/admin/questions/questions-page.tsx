@@ -4,7 +4,7 @@
 // the import of a CSV or JSON file with its report of refused rows.
 import { useId, useState } from "react";
 import type { AdminQuestion, AdminQuestionStatus, QuestionImportReport } from "@common/api/admin";
-import { QUESTION_BANK } from "@common/messages";
+import { QUESTION_BANK } from "@common/console-messages";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";

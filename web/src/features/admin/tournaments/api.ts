@@ -1,7 +1,7 @@
 // The console's tournaments: query keys, queries and mutations over the typed client.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateTournamentInput } from "@common/api/admin";
-import { ADMIN_TOURNAMENTS } from "@common/messages";
+import { ADMIN_TOURNAMENTS } from "@common/console-messages";
 import { api, read } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 

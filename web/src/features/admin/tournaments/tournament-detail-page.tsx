@@ -2,7 +2,7 @@
 // reason (everyone refunded once and notified), and watch its room while it runs.
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { ADMIN_TOURNAMENTS } from "@common/messages";
+import { ADMIN_TOURNAMENTS } from "@common/console-messages";
 import { formatDollars } from "@common/domain/money";
 import type { AdminTournamentDetail } from "@common/api/admin-tournaments";
 import { errorMessage } from "@/lib/api";

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ADMIN_TOURNAMENT_KINDS, ADMIN_TOURNAMENT_STATUSES } from "@common/api/admin-tournaments";
-import { ADMIN_TOURNAMENTS } from "@common/messages";
+import { ADMIN_TOURNAMENTS } from "@common/console-messages";
 import { formatDollars } from "@common/domain/money";
 import { errorMessage } from "@/lib/api";
 import { toast } from "@/lib/toast";

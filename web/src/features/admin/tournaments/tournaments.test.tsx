@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { ADMIN_TOURNAMENTS } from "@common/messages";
+import { ADMIN_TOURNAMENTS } from "@common/console-messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import TournamentsPage from "./tournaments-page";
