@@ -207,7 +207,7 @@ export async function settleLarge(
         (SELECT status FROM tournaments WHERE id = ?1) AS status,
         (SELECT count(*) FROM user_responses WHERE tournament_id = ?1) AS responses,
         (SELECT count(*) FROM notifications WHERE tournament_id = ?1 AND action = 'tournament_ended') AS ended,
-        (SELECT count(*) FROM settlement_chunks WHERE tournament_id = ?1) AS chunks,
+        (SELECT count(*) FROM settlement_chunks WHERE tournament_id = ?1 AND chunk >= 0) AS chunks,
         (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE type = 'prize' AND reference LIKE ?2) AS prizes,
         (SELECT group_concat(user_id || ':' || amount_cents) FROM (SELECT user_id, amount_cents FROM transactions
            WHERE type = 'prize' AND reference LIKE ?2 ORDER BY amount_cents DESC)) AS paid`,
