@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { TOURNAMENT_FORMATS } from "../../common/spec";
+import { APPROVAL_KINDS } from "../../common/api/console";
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
@@ -621,15 +622,7 @@ export const auditLog = sqliteTable(
   ],
 );
 
-export const approvalKinds = [
-  "payout",
-  "adjustment",
-  "house_pool",
-  "held_prize",
-  "tournament_edit",
-  "operator_ban",
-  "payout_return",
-] as const;
+export const approvalKinds = APPROVAL_KINDS;
 
 /**
  * The two-person rule: an action above its threshold is stored here with everything needed to

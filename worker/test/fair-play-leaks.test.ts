@@ -20,35 +20,18 @@ import {
   keepForPractice,
   makeTournament,
   one,
-  openSocket,
   request,
   room,
   roomSql,
   sleep,
   startNow,
-  type Player,
   type SocketClient,
   type TournamentFixture,
+  liveShow,
+  socketOf,
 } from "./tournament-fixtures";
 
 const NOT_FOUND = { code: "tournament_not_found", message: PLAY.notFound };
-
-const socketOf = async (t: { id: number }, p: Player): Promise<SocketClient> => {
-  const { status, client } = await openSocket(`/api/tournaments/${t.id}/ws`, p.cookie);
-  expect(status).toBe(101);
-  return client!;
-};
-
-/** A live show with `players` joined, each with a socket open and the show waiting to start. */
-async function liveShow(players: number): Promise<{ t: TournamentFixture; ps: Player[]; sockets: SocketClient[] }> {
-  const t = await makeTournament(await makeCategory(), { format: "live_show" });
-  const ps: Player[] = [];
-  for (let i = 0; i < players; i++) ps.push(await makePlayer());
-  for (const p of ps) expect((await join(p, t.id)).status).toBe(200);
-  const sockets = await Promise.all(ps.map((p) => socketOf(t, p)));
-  for (const s of sockets) await s.waitFor((f) => f.type === "status" && f.show?.stage === "waiting");
-  return { t, ps, sockets };
-}
 
 /** Waits until the room has handled every frame sent before on this socket (frames are handled in order). */
 const drain = (s: SocketClient, id: string) => request(s, { type: "next", id });

@@ -19,7 +19,6 @@ import {
   makePlayer,
   makeTournament,
   one,
-  openSocket,
   request,
   room,
   roomSql,
@@ -29,15 +28,11 @@ import {
   wrongOf,
   type Player,
   type SocketClient,
-  type TournamentFixture,
   stepShow,
+  liveShow,
+  socketOf,
 } from "./tournament-fixtures";
 
-const socketOf = async (t: { id: number }, p: Player): Promise<SocketClient> => {
-  const { status, client } = await openSocket(`/api/tournaments/${t.id}/ws`, p.cookie);
-  expect(status).toBe(101);
-  return client!;
-};
 const cheats = (tournamentId: number, userId: number) =>
   all<{ n: number }>("SELECT count(*) AS n FROM cheat_attempts WHERE tournament_id = ? AND user_id = ?", tournamentId, userId);
 const valid = (client: SocketClient) => {
@@ -186,16 +181,6 @@ describe("self-paced play over the socket", () => {
 });
 
 // ---- The live show ----
-
-async function liveShow(players: number): Promise<{ t: TournamentFixture; ps: Player[]; sockets: SocketClient[] }> {
-  const t = await makeTournament(await makeCategory(), { format: "live_show" });
-  const ps: Player[] = [];
-  for (let i = 0; i < players; i++) ps.push(await makePlayer());
-  for (const p of ps) expect((await join(p, t.id)).status).toBe(200);
-  const sockets = await Promise.all(ps.map((p) => socketOf(t, p)));
-  for (const s of sockets) await s.waitFor((f) => f.type === "status" && f.show?.stage === "waiting");
-  return { t, ps, sockets };
-}
 
 describe("the live show", () => {
   it("sends each question to every player at the same moment and reveals it only after the window closes", async () => {

@@ -363,3 +363,21 @@ export async function request(client: SocketClient, frame: Record<string, unknow
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A player's tournament socket, upgraded (101). */
+export async function socketOf(t: { id: number }, p: Player): Promise<SocketClient> {
+  const { status, client } = await openSocket(`/api/tournaments/${t.id}/ws`, p.cookie);
+  expect(status).toBe(101);
+  return client!;
+}
+
+/** A live show with `players` joined, each with a socket open and the show waiting to start. */
+export async function liveShow(players: number): Promise<{ t: TournamentFixture; ps: Player[]; sockets: SocketClient[] }> {
+  const t = await makeTournament(await makeCategory(), { format: "live_show" });
+  const ps: Player[] = [];
+  for (let i = 0; i < players; i++) ps.push(await makePlayer());
+  for (const p of ps) expect((await join(p, t.id)).status).toBe(200);
+  const sockets = await Promise.all(ps.map((p) => socketOf(t, p)));
+  for (const s of sockets) await s.waitFor((f) => f.type === "status" && f.show?.stage === "waiting");
+  return { t, ps, sockets };
+}
