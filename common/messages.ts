@@ -519,7 +519,7 @@ export const MODERATION = {
 /** The W-9 and the withdrawal it gates (docs/identity-and-tax.md, "Tax"). */
 export const TAX = {
   /** Where the form is, for links in refusals and the withdraw dialog. */
-  formPath: "/profile#tax",
+  formPath: "/profile?tab=tax",
   formRequired: (thresholdUsd: string, year: number) =>
     `Your prizes in ${year} have reached $${thresholdUsd}, so US tax law requires your tax details (a W-9) before you withdraw. ` +
     "Fill in the W-9 under Tax information on your profile page, then withdraw again.",
