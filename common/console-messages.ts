@@ -125,7 +125,8 @@ export const PAYOUTS = {
 
 /** The 1099-MISC export (docs/identity-and-tax.md, "Tax"). */
 export const TAX_CONSOLE = {
-  payerNotConfigured: (name: string, rule: string) => `The 1099-MISC export cannot be made: ${name} ${rule}. Set it in wrangler.toml [vars].`,
+  payerNotConfigured: (name: string, rule: string) =>
+    `The 1099-MISC export cannot be made: ${name} ${rule}. Set it in wrangler.toml [vars].`,
   yearInvalid: "year must be a calendar year from 2000 to next year, like 2026",
   sealedUnreadable: (userId: number) =>
     `The TIN of player #${userId}'s W-9 cannot be decrypted with DATA_ENCRYPTION_KEYS: keep the key it was sealed with in the list.`,

@@ -541,12 +541,4 @@ export const TAX = {
   signatureRequired: "Type your full legal name as your signature",
   signatureMismatch: "Your signature must be your legal name, as typed above",
   saved: "Your W-9 is on file.",
-  /** The W-9's certification, shortened; the form shows it above the checkbox. */
-  certification: [
-    "Under penalties of perjury, I certify that:",
-    "1. The number shown on this form is my correct taxpayer identification number (or I am waiting for a number to be issued to me);",
-    "2. I am not subject to backup withholding because (a) I am exempt from backup withholding, or (b) I have not been notified by the IRS that I am subject to backup withholding as a result of a failure to report all interest or dividends, or (c) the IRS has notified me that I am no longer subject to backup withholding;",
-    "3. I am a U.S. citizen or other U.S. person; and",
-    "4. The FATCA code(s) entered on this form (if any) indicating that I am exempt from FATCA reporting is correct.",
-  ],
 } as const;

@@ -143,6 +143,15 @@ export const US_STATE_CODES = [
   "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "AS", "GU", "MP", "PR", "VI", "AA", "AE", "AP",
 ] as const; // prettier-ignore
 
+/** The W-9's certification, as the form shows it above its checkbox (the W-9's Part II, without its instructions). */
+export const W9_CERTIFICATION = [
+  "Under penalties of perjury, I certify that:",
+  "1. The number shown on this form is my correct taxpayer identification number (or I am waiting for a number to be issued to me);",
+  "2. I am not subject to backup withholding because (a) I am exempt from backup withholding, or (b) I have not been notified by the IRS that I am subject to backup withholding as a result of a failure to report all interest or dividends, or (c) the IRS has notified me that I am no longer subject to backup withholding;",
+  "3. I am a U.S. citizen or other U.S. person; and",
+  "4. The FATCA code(s) entered on this form (if any) indicating that I am exempt from FATCA reporting is correct.",
+] as const;
+
 export const isUsZip = (zip: string): boolean => /^\d{5}(-\d{4})?$/.test(zip);
 
 // ---------------------------------------------------------------------------------------------
@@ -239,7 +248,7 @@ export function form1099MiscRows(year: number, payer: TaxPayer, payees: TaxPayee
       p.tin ? "" : MISSING_W9_NOTE,
     ]),
     ["C", year, "A", "3", ...blank(9), total, formatCents(total), payees.length, "", ""],
-  ];
+  ] as const;
   return rows.map((r) => r.map(String));
 }
 

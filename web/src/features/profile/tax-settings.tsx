@@ -11,6 +11,7 @@ import {
   TAX_CLASSIFICATION_LABELS,
   TAX_CLASSIFICATIONS,
   US_STATE_CODES,
+  W9_CERTIFICATION,
   type TinType,
 } from "@common/domain/tax";
 import { TAX } from "@common/messages";
@@ -217,7 +218,7 @@ function W9Form({ onFiled }: { onFiled: () => void }) {
           <fieldset className="space-y-3 rounded-lg border p-4">
             <legend className="px-1 text-sm font-medium">Certification</legend>
             <div className="space-y-1 text-xs text-muted-foreground">
-              {TAX.certification.map((line) => (
+              {W9_CERTIFICATION.map((line) => (
                 <p key={line}>{line}</p>
               ))}
             </div>
