@@ -4,6 +4,7 @@ import {
   einProblem,
   FORM_1099_COLUMNS,
   form1099MiscRows,
+  formatThresholdUsd,
   formatTin,
   isTaxYear,
   isUsTaxPayee,
@@ -64,6 +65,12 @@ describe("the threshold", () => {
     expect(thresholdCentsOf("0.01")).toBe(1);
     for (const bad of ["0", "-5", "abc", "1,000", "10.001", "1e3"])
       expect(() => thresholdCentsOf(bad)).toThrow(/TAX_REPORTING_THRESHOLD_USD/);
+  });
+
+  it("reads as the player reads it", () => {
+    expect(formatThresholdUsd(200_000)).toBe("2,000");
+    expect(formatThresholdUsd(60_050)).toBe("600.50");
+    expect(formatThresholdUsd(123_456_789)).toBe("1,234,567.89");
   });
 
   it("is reached at the amount itself, not a cent before", () => {
