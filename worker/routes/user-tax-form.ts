@@ -9,11 +9,14 @@ import { requireStepUp } from "../auth/step-up";
 import { seal } from "../crypto/sealed";
 import { taxForms } from "../db/schema";
 import { currentUser, requireUser } from "../http/middleware";
+import { hit, type Limit } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { sendSecurityNotice } from "../email/account-mail";
 import { requestRegion } from "../responsible-play/region";
 import { taxFormSealContext, taxStatus } from "../tax/forms";
+
+const TAX_FILINGS_LIMIT: Limit = { max: 5, windowMs: 60 * 60_000 };
 
 /** The status without the cent figures the gate uses. */
 const view = ({ yearPrizesCents: _p, thresholdCents: _t, ...status }: Awaited<ReturnType<typeof taxStatus>>) => status;
@@ -27,6 +30,8 @@ export const userTaxFormRoutes = new Hono<AppEnv>()
     const me = currentUser(c);
     const f = c.req.valid("json");
     const db = c.get("db");
+    // Each filing is a row kept for good and a mail: a handful an hour is plenty for corrections.
+    await hit(db, `tax-form:user:${me.id}`, TAX_FILINGS_LIMIT);
     const tinLast4 = f.tin.slice(-4);
     const now = Date.now();
     const tinSealed = await seal(c.env, f.tin, taxFormSealContext({ userId: me.id, tinType: f.tinType, tinLast4 }));

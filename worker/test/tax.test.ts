@@ -225,6 +225,15 @@ describe("filing a W-9", () => {
     await expect(open(env, row.tin_sealed, taxFormSealContext({ userId: op.id, tinType: "ssn", tinLast4: "7481" }))).rejects.toThrow();
   });
 
+  it("takes at most 5 filings an hour", async () => {
+    const p = await player();
+    for (let i = 0; i < 5; i++) expect((await fileW9(p)).status).toBe(200);
+    const res = await fileW9(p);
+    expect(res.status).toBe(429);
+    expect(res.body.code).toBe("rate_limited");
+    expect((await formRows(p.id)).length).toBe(5);
+  });
+
   it("replaces the form in force with a new one and keeps the old one, which cannot be changed", async () => {
     const p = await player();
     expect((await fileW9(p)).status).toBe(200);
