@@ -109,6 +109,8 @@ export interface Tax1099Summary {
   payees: number;
   /** Listed payees without a W-9 (empty TIN in the file). */
   payeesWithoutForm: number;
+  /** Who they are, to ask them to file before the return is due (first 100, by prizes, largest first). */
+  withoutForm: { userId: number; username: string; prizes: number }[];
   /** Not reported: prizes of US payees under the threshold, and of everyone else. */
   belowThreshold: number;
   notUs: number;

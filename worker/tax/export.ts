@@ -105,6 +105,11 @@ export async function yearReport(env: Env, db: Db, year: number): Promise<YearRe
       reportedTotal: centsToDollars(reportedCents),
       payees: listed.length,
       payeesWithoutForm: listed.filter((p) => p.form === null).length,
+      withoutForm: listed
+        .filter((p) => p.form === null)
+        .sort((x, y) => y.cents - x.cents || x.userId - y.userId)
+        .slice(0, 100)
+        .map((p) => ({ userId: p.userId, username: p.username, prizes: centsToDollars(p.cents) })),
       belowThreshold: centsToDollars(belowCents),
       notUs: centsToDollars(notUsCents),
     },

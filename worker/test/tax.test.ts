@@ -386,6 +386,7 @@ describe("the 1099-MISC export", () => {
       reportedTotal: 7583.84,
       payees: 3,
       payeesWithoutForm: 1,
+      withoutForm: [{ userId: b.id, username: b.username, prizes: 2000 }],
       belowThreshold: 1999.99,
       notUs: 9000,
     });

@@ -20,6 +20,7 @@ const summary = (year: number, o: Partial<Tax1099Summary> = {}): Tax1099Summary 
   reportedTotal: 7583.84,
   payees: 3,
   payeesWithoutForm: 1,
+  withoutForm: [{ userId: 42, username: "bytebard", prizes: 2000 }],
   belowThreshold: 1999.99,
   notUs: 9000,
   ...o,
@@ -52,6 +53,7 @@ describe("the Tax screen", () => {
     expect(await within(section).findByText("$18583.83")).toBeVisible();
     expect(within(section).getByText("$7583.84")).toBeVisible();
     expect(within(section).getByRole("row", { name: /without a W-9/ })).toHaveTextContent("1");
+    expect(within(section).getByRole("link", { name: "bytebard" })).toHaveAttribute("href", "/admin/players/42");
     await u.selectOptions(screen.getByLabelText("Tax year"), String(LAST_YEAR - 1));
     expect(await screen.findByRole("region", { name: `1099-MISC ${LAST_YEAR - 1}` })).toBeVisible();
     expect(server.calls("GET /api/admin/tax/1099-misc/summary").map((r) => r.query.get("year"))).toContain(String(LAST_YEAR - 1));

@@ -2,6 +2,7 @@
 // winners. The summary reconciles the year's prizes with what the export reports; the CSV holds
 // TINs, so downloading it asks for a step-up and is audited.
 import { useState } from "react";
+import { Link } from "react-router";
 import { Download } from "lucide-react";
 import type { Tax1099Summary } from "@common/api/tax";
 import { formatDollars } from "@common/domain/money";
@@ -40,6 +41,25 @@ function Summary({ s }: { s: Tax1099Summary }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** Payees the file lists without a TIN: ask them to file a W-9 (profile, Tax information) before filing the return. */
+function WithoutForm({ s }: { s: Tax1099Summary }) {
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold">Without a W-9 (backup withholding applies)</h3>
+      <ul className="space-y-1 text-sm" aria-label="Payees without a W-9">
+        {s.withoutForm.map((p) => (
+          <li key={p.userId} className="flex max-w-xl justify-between gap-4">
+            <Link to={`/admin/players/${p.userId}`} className="underline">
+              {p.username}
+            </Link>
+            <MoneyCell usd={p.prizes} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -90,6 +110,7 @@ export default function TaxPage() {
               <p className="text-xs text-muted-foreground">
                 The prizes paid equal the reported total plus the two amounts left out. The file's total row equals the reported total.
               </p>
+              {s.withoutForm.length > 0 && <WithoutForm s={s} />}
             </>
           )}
         </Loaded>
