@@ -122,3 +122,12 @@ export const PAYOUTS = {
     `The account number of payout #${id} cannot be decrypted with DATA_ENCRYPTION_KEYS: keep the key it was sealed with in the list.`,
   amountFilter: (field: string) => `${field} must be an amount in dollars, like 25 or 25.50`,
 } as const;
+
+/** The 1099-MISC export (docs/identity-and-tax.md, "Tax"). */
+export const TAX_CONSOLE = {
+  payerNotConfigured: (name: string, rule: string) =>
+    `The 1099-MISC export cannot be made: ${name} ${rule}. Set it in wrangler.toml [vars].`,
+  yearInvalid: "year must be a calendar year from 2000 to next year, like 2026",
+  sealedUnreadable: (userId: number) =>
+    `The TIN of player #${userId}'s W-9 cannot be decrypted with DATA_ENCRYPTION_KEYS: keep the key it was sealed with in the list.`,
+} as const;

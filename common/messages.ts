@@ -379,6 +379,10 @@ export const MAIL = {
     subject: `Withdrawal of $${usd} requested`,
     text: `${hi(username)}\n\nA withdrawal of $${usd} to the bank account ending in ${last4} was requested on ${when}. It is paid within 1-3 business days.\n\n${notYou}`,
   }),
+  taxFormFiled: (username: string, last4: string, when: string) => ({
+    subject: "Your tax information (W-9) was updated",
+    text: `${hi(username)}\n\nA W-9 with the taxpayer identification number ending in ${last4} was filed for your Trivia Arena account on ${when}. It replaces any earlier one for your prizes' tax reporting.\n\n${notYou}`,
+  }),
 } as const;
 
 /** A moment as the server's refusals name it: the server does not know the player's time zone, so UTC, said so. */
@@ -510,4 +514,31 @@ export const MODERATION = {
   cheatAttemptReviewed: "This cheat attempt has already been reviewed",
   resolutionLength: "Resolution must be 1-500 characters",
   reviewFilter: "review must be open, reviewed or all",
+} as const;
+
+/** The W-9 and the withdrawal it gates (docs/identity-and-tax.md, "Tax"). */
+export const TAX = {
+  /** Where the form is, for links in refusals and the withdraw dialog. */
+  formPath: "/profile?tab=tax",
+  formRequired: (thresholdUsd: string, year: number) =>
+    `Your prizes in ${year} have reached $${thresholdUsd}, so US tax law requires your tax details (a W-9) before you withdraw. ` +
+    "Fill in the W-9 under Tax information on your profile page, then withdraw again.",
+  formRequiredLink: "Fill in your tax information",
+  legalNameRequired: "Legal name must be 2-100 characters",
+  businessNameLength: "Business name must be at most 100 characters",
+  classificationRequired: "Choose your federal tax classification",
+  tinTypeRequired: "Choose SSN or EIN",
+  tinRequired: "Enter your taxpayer identification number",
+  tinFormat: "A taxpayer identification number is 9 digits",
+  ssnInvalid: "This is not a valid SSN: check the number on your Social Security card",
+  einInvalid: "This is not a valid EIN: check the number the IRS assigned",
+  einForEntities: "A business other than an individual or sole proprietor must give its EIN",
+  streetRequired: "Street address must be 2-100 characters",
+  cityRequired: "City must be 2-50 characters",
+  stateInvalid: "Choose a US state or territory",
+  zipInvalid: "ZIP code must be 5 digits, or 5+4 like 12345-6789",
+  certificationRequired: "You must certify the statements on the form to file it",
+  signatureRequired: "Type your full legal name as your signature",
+  signatureMismatch: "Your signature must be your legal name, as typed above",
+  saved: "Your W-9 is on file.",
 } as const;

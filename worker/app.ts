@@ -51,6 +51,8 @@ import { adminAuditRoutes } from "./routes/admin-audit";
 import { adminUserRoutes } from "./routes/admin-users";
 import { adminFairPlayRoutes } from "./routes/admin-fair-play";
 import { adminCheatAttemptRoutes } from "./routes/admin-cheat-attempts";
+import { userTaxFormRoutes } from "./routes/user-tax-form";
+import { adminTaxRoutes } from "./routes/admin-tax";
 
 /**
  * Everything under /api (security headers come from the app, below): a deployment with an example
@@ -78,6 +80,7 @@ const api = new Hono<AppEnv>()
   .route("/user/stats", userStatsRoutes)
   .route("/user/responsible-play", userResponsiblePlayRoutes)
   .route("/user/date-of-birth", userDateOfBirthRoutes)
+  .route("/user/tax-form", userTaxFormRoutes)
   .route("/tournaments", tournamentRoutes)
   .route("/categories", categoryRoutes)
   .route("/leaderboard", leaderboardRoutes)
@@ -103,6 +106,7 @@ const api = new Hono<AppEnv>()
   .route("/admin/audit", adminAuditRoutes)
   .route("/admin/fair-play", adminFairPlayRoutes)
   .route("/admin/cheat-attempts", adminCheatAttemptRoutes)
+  .route("/admin/tax", adminTaxRoutes)
   // Before the integrity routes, which also answer under /admin/users (/:id/integrity).
   .route("/admin/users", adminUserRoutes)
   // Mounted at /admin: its reports hang off two resources (/tournaments/:id/integrity,

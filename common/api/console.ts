@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   "approval.request",
   "approval.approve",
   "approval.reject",
+  "tax.export_1099",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

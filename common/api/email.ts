@@ -14,6 +14,7 @@ export const MAIL_KINDS = [
   "withdrawal_requested",
   "username_changed",
   "second_factor_locked",
+  "tax_form_filed",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -214,6 +214,12 @@ export const ERROR_CODES = [
   "bank_return_required",
   /** The ACH_* identity variables are missing or malformed: the message names which. */
   "ach_not_configured",
+
+  // Tax details of US winners (docs/identity-and-tax.md, "Tax").
+  /** A US player whose prizes this calendar year reached the reporting threshold withdraws only with a W-9 on file: file it, then retry. */
+  "tax_form_required",
+  /** The TAX_PAYER_* variables are missing or malformed: the message names which. */
+  "tax_payer_not_configured",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -852,3 +852,35 @@ export const notifications = sqliteTable(
   },
   (t) => [index("notifications_user_idx").on(t.userId, t.read)],
 );
+
+/**
+ * W-9s players filed (docs/identity-and-tax.md, "Tax"): append-only, one row per filing; the
+ * newest (highest id) of a player is the one in force, older rows stay for the records. The TIN
+ * is sealed with DATA_ENCRYPTION_KEYS, bound to its player (taxFormSealContext), and opened only
+ * for the operators' 1099-MISC export; nothing else reads more than its last 4 digits.
+ */
+export const taxForms = sqliteTable(
+  "tax_forms",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    legalName: text("legal_name").notNull(),
+    businessName: text("business_name"),
+    /** The W-9's federal tax classification (common/domain/tax.ts, TAX_CLASSIFICATIONS). */
+    taxClassification: text("tax_classification").notNull(),
+    tinType: text("tin_type", { enum: ["ssn", "ein"] }).notNull(),
+    tinSealed: text("tin_sealed").notNull(),
+    tinLast4: text("tin_last4").notNull(),
+    street: text("street").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zip: text("zip").notNull(),
+    /** The name the player typed as signature under the certification, and when. */
+    signatureName: text("signature_name").notNull(),
+    certifiedAt: integer("certified_at").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("tax_forms_user_idx").on(t.userId, t.id)],
+);

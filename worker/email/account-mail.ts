@@ -60,7 +60,8 @@ export type SecurityNotice =
   | { kind: "two_factor_disabled" }
   | { kind: "second_factor_locked" }
   | { kind: "username_changed"; from: string }
-  | { kind: "withdrawal_requested"; payout: Pick<PayoutRow, "amountCents" | "accountLast4" | "createdAt"> };
+  | { kind: "withdrawal_requested"; payout: Pick<PayoutRow, "amountCents" | "accountLast4" | "createdAt"> }
+  | { kind: "tax_form_filed"; tinLast4: string; at: number };
 
 /** The subject and text of a notice. */
 function noticeContent(username: string, notice: SecurityNotice): { subject: string; text: string } {
@@ -82,6 +83,8 @@ function noticeContent(username: string, notice: SecurityNotice): { subject: str
         notice.payout.accountLast4,
         new Date(notice.payout.createdAt).toUTCString(),
       );
+    case "tax_form_filed":
+      return MAIL.taxFormFiled(username, notice.tinLast4, new Date(notice.at).toUTCString());
   }
 }
 

@@ -32,6 +32,7 @@ import { withdrawableFor, type WithdrawableFor } from "../money/withdrawable";
 import { accountFrozen } from "../money/frozen";
 import { assertEmailVerified, sendSecurityNotice } from "../email/account-mail";
 import { assertMayWithdraw } from "../responsible-play/checks";
+import { assertTaxFormIfRequired } from "../tax/gate";
 
 const aboveBalance = () => badRequest(VALIDATION.amountAboveBalance, "insufficient_balance");
 
@@ -60,6 +61,8 @@ export const withdrawalRoutes = new Hono<AppEnv>()
       request: body,
       required: true,
       run: async (claim) => {
+        // Inside the run, so a retry of a withdrawal already made is answered, never refused.
+        await assertTaxFormIfRequired(c);
         // Fast refusals; the CHECK constraint inside the debit is what actually guarantees them.
         if (body.amount > me.balanceCents) throw aboveBalance();
         const w = await withdrawableFor(c.env, me.id, me.balanceCents, c.req.url);

@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "fair-play", label: "Fair play", load: () => import("./fair-play/fair-play-screen") },
   { path: "players", label: "Players", load: () => import("./players/players-screen") },
   { path: "players/:id", label: "Player", load: () => import("./players/player-detail-screen"), nav: false },
+  { path: "tax", label: "Tax", load: () => import("./tax/tax-page") },
   { path: "approvals", label: "Approvals", load: () => import("./approvals/approvals-page") },
   { path: "audit", label: "Audit log", load: () => import("./audit/audit-page") },
 ];

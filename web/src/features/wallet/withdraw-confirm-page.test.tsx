@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { ACCOUNT, AUTH, EMAIL } from "@common/messages";
+import { ACCOUNT, AUTH, EMAIL, TAX } from "@common/messages";
 import userEvent from "@testing-library/user-event";
 import type { Transaction } from "@common/api/types";
 import { fakeFetch } from "@/test/fake-fetch";
@@ -83,6 +83,19 @@ describe("withdrawal confirm page", () => {
     expect(await screen.findByText("Withdrawal Error")).toBeVisible();
     expect(screen.getByText("Cannot withdraw more than your available balance")).toBeVisible();
     expect(page.location()).toBe("/withdraw-confirm/10?method=bank_account");
+  });
+
+  it("shows a W-9 refusal with the way to the tax form", async () => {
+    const u = userEvent.setup();
+    const message = TAX.formRequired("2,000", 2026);
+    fakeFetch({ "POST /api/withdrawal/confirm": () => ({ status: 403, body: { code: "tax_form_required", message } }) });
+    const page = renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
+    await fillBank(u);
+    await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
+    const alert = await screen.findByRole("alert", { name: "Tax information required" });
+    expect(within(alert).getByText(message)).toBeVisible();
+    await u.click(within(alert).getByRole("link", { name: TAX.formRequiredLink }));
+    await waitFor(() => expect(page.location()).toBe("/profile?tab=tax"));
   });
 
   it("falls back to 'Failed to process withdrawal' when the server gives no message", async () => {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { AlertCircle, CheckCircle2, CreditCard, Landmark } from "lucide-react";
 import { bankAccountSchema, type WithdrawalResponse } from "@common/api/money";
-import { MONEY } from "@common/messages";
+import { MONEY, TAX } from "@common/messages";
 import { BANK_ACCOUNT_TYPES } from "@common/spec";
 import type { User } from "@common/api/types";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,7 @@ import { Field, Input, Label } from "@/components/ui/input";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useUser } from "@/lib/session";
-import { errorMessage } from "@/lib/api";
+import { ApiError, errorMessage } from "@/lib/api";
 import { newIdempotencyKey } from "@/lib/api-client";
 import { invalidProps, validate, type FieldErrors } from "@/lib/form";
 import { toast } from "@/lib/toast";
@@ -58,6 +58,8 @@ function WithdrawForm({ amount, method, user }: { amount: number; method: string
   const wallet = useWallet().data;
   const amountLabel = formatDollars(amount);
   const [result, setResult] = useState<WithdrawalResponse | null>(null);
+  // A US winner past the year's reporting threshold without a W-9: the server's reason, with the way to the form.
+  const [taxFormRequired, setTaxFormRequired] = useState<string | null>(null);
   // Closed loop: recent card deposits go back to their cards first, the rest to the bank.
   const cardCents = wallet ? Math.min(dollarsToCents(amount), dollarsToCents(wallet.cardRefundable ?? 0)) : 0;
   const bankCents = dollarsToCents(amount) - cardCents;
@@ -132,7 +134,10 @@ function WithdrawForm({ amount, method, user }: { amount: number; method: string
           toast.success("Withdrawal Successful", [...res.cardRefunds.map((p) => p.message), res.bankMessage].filter(Boolean).join("; "));
           setResult(res);
         },
-        onError: (error) => toast.error("Withdrawal Error", errorMessage(error, MONEY.withdrawalDefaultError)),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === "tax_form_required") setTaxFormRequired(errorMessage(error));
+          toast.error("Withdrawal Error", errorMessage(error, MONEY.withdrawalDefaultError));
+        },
       },
     );
   };
@@ -151,6 +156,18 @@ function WithdrawForm({ amount, method, user }: { amount: number; method: string
         </CardHeader>
         <CardContent className="space-y-6">
           <VerifyEmailBanner user={user} />
+          {taxFormRequired && (
+            <section
+              role="alert"
+              aria-label="Tax information required"
+              className="flex flex-col gap-3 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-sm"
+            >
+              <p>{taxFormRequired}</p>
+              <Button asChild variant="outline" size="sm" className="self-start">
+                <Link to={TAX.formPath}>{TAX.formRequiredLink}</Link>
+              </Button>
+            </section>
+          )}
           <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted p-4 text-sm">
             <dt className="text-muted-foreground">Amount</dt>
             <dd className="text-right text-lg font-bold">{amountLabel}</dd>
