@@ -14,6 +14,8 @@ export const MAIL_KINDS = [
   "withdrawal_requested",
   "username_changed",
   "second_factor_locked",
+  /** "Remind me" on a featured event (docs/featured-events.md); the profile can turn these off. */
+  "event_reminder",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
