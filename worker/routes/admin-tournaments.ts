@@ -58,11 +58,17 @@ async function featureCreated(env: Env, id: number, actorId: number, registratio
     .bind(id)
     .first<{ featured_at: number | null; registration_opens_at: number | null; start_time: number }>();
   if (!row) return;
-  await setFeatured(env.DB, actorId, id, { featured: true, registrationOpensAt, now }, {
-    featuredAt: row.featured_at,
-    registrationOpensAt: row.registration_opens_at,
-    startTime: row.start_time,
-  });
+  await setFeatured(
+    env.DB,
+    actorId,
+    id,
+    { featured: true, registrationOpensAt, now },
+    {
+      featuredAt: row.featured_at,
+      registrationOpensAt: row.registration_opens_at,
+      startTime: row.start_time,
+    },
+  );
 }
 
 /** Creates the tournament (once per approval, when it has one) and arms its room; returns its id. */

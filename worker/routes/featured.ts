@@ -68,7 +68,10 @@ export const featuredRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const db = c.get("db");
     await remindable(db, id, Date.now());
-    await db.insert(tournamentReminders).values({ userId: currentUser(c).id, tournamentId: id }).onConflictDoNothing();
+    await db
+      .insert(tournamentReminders)
+      .values({ userId: currentUser(c).id, tournamentId: id })
+      .onConflictDoNothing();
     return c.json({ tournamentId: id, reminderSet: true } satisfies ReminderState);
   })
   .delete("/:id/reminder", requireUser, idParam, async (c) => {
@@ -76,6 +79,8 @@ export const featuredRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const exists = await db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, id)).get();
     if (!exists) throw notFound(PLAY.notFound, "tournament_not_found");
-    await db.delete(tournamentReminders).where(and(eq(tournamentReminders.userId, currentUser(c).id), eq(tournamentReminders.tournamentId, id)));
+    await db
+      .delete(tournamentReminders)
+      .where(and(eq(tournamentReminders.userId, currentUser(c).id), eq(tournamentReminders.tournamentId, id)));
     return c.json({ tournamentId: id, reminderSet: false } satisfies ReminderState);
   });

@@ -86,7 +86,14 @@ export async function sendDueReminders(env: Env, now: number): Promise<ReminderR
       );
       if (parseJsonObject<Preferences>(r.preferences).eventReminderEmails === false) return;
       const site = env.SITE_URL.replace(/\/+$/, "");
-      const mail = MAIL.eventReminder(r.username, r.title, left, utcTime(r.start_time), `${site}/tournaments/${r.tournament_id}`, `${site}/profile`);
+      const mail = MAIL.eventReminder(
+        r.username,
+        r.title,
+        left,
+        utcTime(r.start_time),
+        `${site}/tournaments/${r.tournament_id}`,
+        `${site}/profile`,
+      );
       deliveries.push(
         mailer
           .send({ to: r.email, kind: "event_reminder", ...mail })

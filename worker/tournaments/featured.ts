@@ -37,7 +37,12 @@ export async function assertRegistrationOpen(db: Db, tournamentId: number, level
 }
 
 /** The registration block of a featured tournament for this viewer (null viewer: a visitor); null when not featured. */
-export function registrationFor(t: TermsRow, viewer: { level: number } | null, reminderSet: boolean, now: number): FeaturedRegistration | null {
+export function registrationFor(
+  t: TermsRow,
+  viewer: { level: number } | null,
+  reminderSet: boolean,
+  now: number,
+): FeaturedRegistration | null {
   const all = registrationOpensForAll(t);
   if (all === null || t.featuredAt === null) return null;
   const level = viewer?.level ?? 1;
@@ -76,7 +81,12 @@ export const hasReminder = async (db: Db, userId: number, tournamentId: number) 
  * first featured), and a registration time with a real priority day after `now`. Throws the
  * operator's refusal; returns everyone's registration time to store (null: the default).
  */
-export function checkFeaturing(startTime: number, registrationOpensAt: number | undefined, announcedAt: number, now: number): number | null {
+export function checkFeaturing(
+  startTime: number,
+  registrationOpensAt: number | undefined,
+  announcedAt: number,
+  now: number,
+): number | null {
   if (featureRefusal(startTime, announcedAt)) throw badRequest(ADMIN_TOURNAMENTS.featureTooSoon(utcTime(startTime)), "featured_too_soon");
   // The default (72 h before the start) always leaves its priority day after a week's notice.
   if (registrationOpensAt === undefined) return null;
