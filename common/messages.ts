@@ -219,6 +219,7 @@ export const FEATURED = {
   notFeatured: "Reminders are offered for featured events only.",
   closed: "This event has already started, so there is nothing left to remind you of.",
   opensForYou: (when: string) => `Registration opens for you on ${when}`,
+  opens: (when: string) => `Registration opens on ${when}`,
   priority: "Priority access: opens for you 24 h early",
   priorityHint: "Advanced players (level 6+) can register 24 hours before everyone else.",
   registrationNotOpen: (when: string, priority: boolean) =>
