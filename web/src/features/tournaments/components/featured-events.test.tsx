@@ -5,7 +5,7 @@ import { FEATURED } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import { formatStart } from "../display";
-import { FeaturedEvents } from "./featured-events";
+import { FeaturedEvents, FeaturedPanel } from "./featured-events";
 
 const DAY = 24 * 60 * 60 * 1000;
 const start = new Date(Date.now() + 9 * DAY).toISOString();
@@ -103,5 +103,15 @@ describe("Featured events", () => {
     show();
     await waitFor(() => expect(api.calls("GET /api/tournaments/featured")).toHaveLength(1));
     expect(screen.queryByRole("region", { name: FEATURED.title })).toBeNull();
+  });
+
+  it("the detail page's panel says when registration opens for the viewer and offers Remind me", async () => {
+    fakeFetch({});
+    const r = event({ priority: true, opensForYouAt: opens }).registration;
+    renderPage([{ path: "/", element: <FeaturedPanel tournamentId={7} registration={r} /> }], { at: "/", user: testUser({ level: 7 }) });
+    const panel = screen.getByRole("region", { name: FEATURED.title });
+    expect(within(panel).getByText(FEATURED.priority)).toBeVisible();
+    expect(within(panel).getByText(FEATURED.opensForYou(formatStart(opens)))).toBeVisible();
+    expect(within(panel).getByRole("button", { name: FEATURED.remindMe })).toBeVisible();
   });
 });
