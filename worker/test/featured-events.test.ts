@@ -135,6 +135,22 @@ describe("featuring (operators)", () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.featuredAt).toEqual(expect.any(String));
+    expect(
+      await all("SELECT action FROM audit_log WHERE target_type = 'tournament' AND target_id = ? ORDER BY id", String(created.body.id)),
+    ).toEqual([{ action: "tournament.create" }, { action: "tournament.feature" }]);
+
+    // An edit keeps the week's notice: the start cannot move closer than 7 days after the announcement.
+    const edit = (o: Record<string, unknown>) =>
+      call(`/api/admin/tournaments/${created.body.id}`, {
+        method: "PATCH",
+        cookie: op.cookie,
+        body: { ...body, featured: undefined, title: "Week Ahead Special", startTime: new Date(Date.now() + 8 * D).toISOString(), ...o },
+      });
+    const closer = await edit({ startTime: new Date(Date.now() + 3 * D).toISOString() });
+    expect(closer.status).toBe(409);
+    expect(closer.body).toMatchObject({ code: "featured_too_soon", message: ADMIN_TOURNAMENTS.featuredStartTooSoon });
+    expect((await edit({ featured: true })).body.message).toBe(ADMIN_TOURNAMENTS.featuredEditUseRoute);
+    expect((await edit({ startTime: new Date(Date.now() + 9 * D).toISOString() })).status).toBe(200);
   });
 });
 
