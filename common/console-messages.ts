@@ -26,6 +26,15 @@ export const QUESTION_IMPORT = {
 
 /** The console's tournaments screen and its API refusals (docs/operating.md, "Tournaments"). */
 export const ADMIN_TOURNAMENTS = {
+  featureTooSoon: (when: string) =>
+    `A featured event must be announced at least 7 days before its start: this one starts on ${when}, so it can no longer be featured. Pick a start at least a week away.`,
+  registrationAfterStart: "Registration must open before the tournament starts.",
+  registrationTooEarly:
+    "Registration must open at least 24 hours from now: Advanced players (level 6+) register 24 hours before that, and that day must come after the announcement.",
+  featuredEditUseRoute: "Feature or unfeature an existing tournament with its Featured setting (PUT /api/admin/tournaments/:id/featured).",
+  featuredStartTooSoon:
+    "This tournament is featured and was announced for its start: a new start must stay at least 7 days after the announcement and after registration opens. Unfeature it first to move it closer.",
+  featuredNotUpcoming: "Only an upcoming tournament can be featured or unfeatured.",
   notFound: "Tournament not found",
   editApprovalRequested:
     "A second operator approved this tournament, so its edits wait for one too: the change is made once another operator approves it in Approvals.",

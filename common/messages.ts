@@ -193,6 +193,42 @@ export const NOTIFY = {
     }[resolution],
 } as const;
 
+/** A time as the Worker's texts name it (mails, refusals): one zone for everyone, UTC. */
+export const utcTime = (ms: number) =>
+  `${new Date(ms).toLocaleString("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })} UTC`;
+
+/** How long until a start, in a reminder: "in 24 hours", "in 8 minutes". */
+export function timeLeftText(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes < 90) return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const hours = Math.round(minutes / 60);
+  return `in ${hours} hours`;
+}
+
+/** Featured events, "Remind me" and priority access (docs/featured-events.md). */
+export const FEATURED = {
+  title: "Featured events",
+  subtitle: "Special events, announced at least a week ahead.",
+  remindMe: "Remind me",
+  reminderOn: "Reminder on",
+  removeReminder: "Remove reminder",
+  reminderSet: "Reminder set: we'll notify you 24 hours and 10 minutes before the start.",
+  reminderRemoved: "Reminder removed.",
+  reminderFailed: "Could not change the reminder",
+  signInToRemind: "Sign in to get a reminder",
+  notFeatured: "Reminders are offered for featured events only.",
+  closed: "This event has already started, so there is nothing left to remind you of.",
+  opensForYou: (when: string) => `Registration opens for you on ${when}`,
+  opens: (when: string) => `Registration opens on ${when}`,
+  priority: "Priority access: opens for you 24 h early",
+  priorityHint: "Advanced players (level 6+) can register 24 hours before everyone else.",
+  registrationNotOpen: (when: string, priority: boolean) =>
+    `Registration for this featured event opens for you on ${when}${priority ? " (priority access for Advanced players, 24 hours before everyone else)" : ". Advanced players (level 6+) can register 24 hours earlier"}.`,
+  reminder: (title: string, left: string) => `Reminder: ${title} starts ${left}.`,
+  emailSetting: "Email me event reminders",
+  emailSettingHint: 'When you press "Remind me" on a featured event, we also send the reminders by email.',
+} as const;
+
 export const JOIN = {
   authRequired: { title: "Authentication required", description: "Please log in to join tournaments." },
   levelTitle: "Level requirement not met",
@@ -343,6 +379,10 @@ const notYou = "If this wasn't you, reset your password now (Forgot password? on
 
 /** The account mails: subject and plain-text body. Links are absolute URLs to this site. */
 export const MAIL = {
+  eventReminder: (username: string, title: string, left: string, when: string, link: string, settings: string) => ({
+    subject: `Reminder: ${title} starts ${left}`,
+    text: `${hi(username)}\n\nYou asked us to remind you: ${title} starts ${left}, on ${when}.\n\n${link}\n\nYou get this because you pressed "Remind me" on this featured event. To stop these emails, turn off "Email me event reminders" in your profile: ${settings}`,
+  }),
   verify: (username: string, link: string) => ({
     subject: "Verify your email address for Trivia Arena",
     text: `${hi(username)}\n\nConfirm that this is your email address by opening this link (it works for 24 hours):\n\n${link}\n\nYou need a verified address to withdraw winnings. If you did not sign up for Trivia Arena, ignore this mail.`,

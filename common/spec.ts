@@ -276,3 +276,20 @@ export const PAYOUT_QUEUE_LIMIT = 500;
 export const PAYOUT_BATCH_LIST_LIMIT = 100;
 /** How an account number is shown: this, then its last 4 digits. */
 export const ACCOUNT_MASK = "••••";
+
+// Featured events (docs/featured-events.md).
+/** A featured event is announced at least this long before its start ("special events announced a week ahead"). */
+export const FEATURED_MIN_NOTICE_MS = 7 * 24 * 60 * 60 * 1000;
+/** How far ahead home and the tournaments page list featured events. */
+export const FEATURED_LIST_HORIZON_MS = 28 * 24 * 60 * 60 * 1000;
+/** Registration for everyone opens this long before the start unless the operator sets another time. */
+export const FEATURED_REGISTRATION_LEAD_MS = 72 * 60 * 60 * 1000;
+/** Advanced players (level 6+) may register this much earlier than everyone else. */
+export const PRIORITY_ACCESS_LEAD_MS = 24 * 60 * 60 * 1000;
+/** "Remind me": the day-before reminder goes out once the start is this close. */
+export const REMINDER_DAY_LEAD_MS = 24 * 60 * 60 * 1000;
+/**
+ * The last reminder goes out once the start is this close: 10 minutes plus 30 s, so a cron that
+ * runs every 5 minutes always has at least one run inside the window.
+ */
+export const REMINDER_SOON_LEAD_MS = 10 * 60 * 1000 + 30 * 1000;

@@ -47,7 +47,10 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   if (opts.build !== false) run("vite", ["build", "--logLevel", "warn"]);
 
   // Local runs pay with the sandbox's test cards; wrangler.toml's own value (stripe) is what deploys.
-  const vars = Object.entries({ PAYMENT_PROVIDER: "sandbox", ...opts.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  // Mail sent from the cron (event reminders) links to this server, whatever its port.
+  const vars = Object.entries({ PAYMENT_PROVIDER: "sandbox", SITE_URL: `http://localhost:${opts.port}`, ...opts.vars }).flatMap(
+    ([k, v]) => ["--var", `${k}:${v}`],
+  );
   const child = spawn(
     "wrangler",
     [

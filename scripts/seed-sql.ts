@@ -3,7 +3,7 @@
 // only with `demo` (local development, never production).
 import { SEED_CATEGORIES } from "../worker/seed/categories";
 import { QUESTION_BANK, type BankQuestion } from "../worker/seed/question-bank";
-import { DIFFICULTY_RAMP, TOURNAMENT_DURATION_MS } from "../common/spec";
+import { DIFFICULTY_RAMP, FEATURED_MIN_NOTICE_MS, TOURNAMENT_DURATION_MS } from "../common/spec";
 import { prizePoolFromFees, splitPrizePool } from "../common/domain/prizes";
 
 const q = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
@@ -51,6 +51,8 @@ interface DemoTournament {
   housePoolCents?: number;
   /** Demo players in finishing order, with scores; only for completed ones. */
   results?: { player: string; score: number; correct: number; responseMs: number }[];
+  /** Announced as a featured event when first seeded (docs/featured-events.md): its start must be a week or more away. */
+  featured?: boolean;
 }
 
 export const DEMO_PLAYERS = ["quizmaster_ana", "bytebard", "historyhank", "melody_mo", "geo_gabi", "sciencesam"] as const;
@@ -115,6 +117,18 @@ const DEMO_TOURNAMENTS: DemoTournament[] = [
     ],
   },
   {
+    title: "Music Legends Gala",
+    slug: "music",
+    feeCents: 0,
+    minLevel: 1,
+    max: 500,
+    startInMs: 10 * 24 * HOUR,
+    status: "upcoming",
+    isFree: true,
+    housePoolCents: 10000,
+    featured: true,
+  },
+  {
     title: "Sports Legends Cup",
     slug: "sports",
     feeCents: 0,
@@ -154,6 +168,11 @@ export function demoSql(now: number, passwordHash: string): string[] {
        WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE title = ${q(t.title)});`,
     );
     const tid = `(SELECT id FROM tournaments WHERE title = ${q(t.title)})`;
+    // Announced when it is first seeded; a later run keeps that announcement.
+    if (t.featured)
+      out.push(
+        `UPDATE tournaments SET featured_at = ${now} WHERE title = ${q(t.title)} AND featured_at IS NULL AND start_time - ${now} >= ${FEATURED_MIN_NOTICE_MS};`,
+      );
     DIFFICULTY_RAMP.forEach((difficulty, order) => {
       out.push(
         `INSERT INTO tournament_questions (tournament_id, question_id, "order")

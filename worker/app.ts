@@ -33,6 +33,7 @@ import { adminFrozenAccountRoutes } from "./routes/admin-frozen-accounts";
 import { adminPayoutRoutes } from "./routes/admin-payouts";
 import { adminPayoutBatchRoutes } from "./routes/admin-payout-batches";
 import { adminTournamentRoutes } from "./routes/admin-tournaments";
+import { featuredRoutes } from "./routes/featured";
 import { adminQuestionRoutes } from "./routes/admin-questions";
 import { adminQuestionReportRoutes } from "./routes/admin-question-reports";
 import { questionReportRoutes } from "./routes/question-reports";
@@ -81,6 +82,8 @@ const api = new Hono<AppEnv>()
   .route("/user/responsible-play", userResponsiblePlayRoutes)
   .route("/user/date-of-birth", userDateOfBirthRoutes)
   .route("/user/tax-form", userTaxFormRoutes)
+  // Before the tournaments' routes: /tournaments/featured is not a tournament id.
+  .route("/tournaments", featuredRoutes)
   .route("/tournaments", tournamentRoutes)
   .route("/categories", categoryRoutes)
   .route("/leaderboard", leaderboardRoutes)

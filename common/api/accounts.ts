@@ -23,6 +23,8 @@ export const preferencesSchema = z
     showLevel: z.boolean().optional(),
     showWins: z.boolean().optional(),
     showSocial: z.boolean().optional(),
+    /** false: no email for "Remind me" reminders (the in-app notification still comes). Absent: on. */
+    eventReminderEmails: z.boolean().optional(),
   })
   .strict();
 export type Preferences = z.infer<typeof preferencesSchema>;

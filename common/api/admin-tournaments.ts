@@ -48,6 +48,10 @@ export type AdminTournamentListQuery = z.input<typeof adminTournamentListQuerySc
 export interface AdminTournament extends Tournament {
   /** A free tournament whose prize pool the house pays. */
   houseFunded: boolean;
+  /** When it was announced as a featured event; null when it is not featured. */
+  featuredAt: string | null;
+  /** A featured event's registration for everyone (the default, 72 h before the start, when not set); null when not featured. */
+  registrationOpensAt: string | null;
 }
 
 export interface AdminTournamentPage {

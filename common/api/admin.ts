@@ -102,6 +102,13 @@ export const createTournamentSchema = z
       .length(DIFFICULTY_RAMP.length, ADMIN_TOURNAMENT.questionIds)
       .refine((ids) => new Set(ids).size === ids.length, ADMIN_TOURNAMENT.questionIds)
       .optional(),
+    /** Create it as a featured event (docs/featured-events.md): only with a start at least 7 days away. */
+    featured: z.boolean({ error: "featured must be true or false" }).optional(),
+    /** A featured event's registration for everyone (ISO time); absent: 72 hours before the start. */
+    registrationOpensAt: z.iso
+      .datetime({ offset: true, error: "registrationOpensAt must be an ISO date and time" })
+      .transform((s) => Date.parse(s))
+      .optional(),
   })
   .superRefine((t, ctx) => {
     const issue = (message: string, path: string) => ctx.addIssue({ code: "custom", message, path: [path] });

@@ -7,6 +7,8 @@ export const AUDIT_ACTIONS = [
   "tournament.create",
   "tournament.update",
   "tournament.cancel",
+  "tournament.feature",
+  "tournament.unfeature",
   "question.create",
   "question.update",
   "question.retire",

@@ -15,6 +15,8 @@ export const MAIL_KINDS = [
   "username_changed",
   "second_factor_locked",
   "tax_form_filed",
+  /** "Remind me" on a featured event (docs/featured-events.md); the profile can turn these off. */
+  "event_reminder",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -65,6 +65,16 @@ export const ERROR_CODES = [
   "tournament_not_found",
   "join_closed",
   "level_too_low",
+  /** A featured event whose registration has not opened yet for this player (the message says when). */
+  "registration_not_open",
+  /** "Remind me" is offered for featured events only. */
+  "tournament_not_featured",
+  /** The event has started (or ended): nothing left to remind of. */
+  "reminder_closed",
+  /** An operator tried to feature a tournament less than a week before its start. */
+  "featured_too_soon",
+  /** A featured event's registration time is after its start or leaves no priority day. */
+  "registration_time_invalid",
   "tournament_full",
   /** An operator, or an account linked to one by device or network, asked to join a prize tournament (docs/fair-play.md). */
   "staff_excluded",

@@ -7,6 +7,7 @@ import { ERROR_CODES } from "./errors";
 import { answerReceiptSchema, type PrizeStatus } from "./fair-play";
 import { turnstileTokenSchema } from "./params";
 import type { Tournament, TournamentKind, TournamentStatus } from "./types";
+import type { FeaturedRegistration } from "./featured";
 
 /** An empty query value (`?price=`) means the filter is off. */
 const optionalParam = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
@@ -107,6 +108,8 @@ export interface TournamentDetail extends Tournament {
    * GET /api/tournaments/{id}/fairness opens it for the questions issued, after settlement. Null for practice.
    */
   fairnessCommitment: string | null;
+  /** A featured event's registration as the viewer sees it (docs/featured-events.md); null when not featured. */
+  featured: FeaturedRegistration | null;
 }
 
 export interface ParticipantRow {
@@ -304,6 +307,8 @@ export const notificationActions = [
   "question_report_resolved",
   /** An operator's manual adjustment of the balance, after a second operator approved it. */
   "balance_adjusted",
+  /** "Remind me" on a featured event: a day before and ten minutes before its start. */
+  "event_reminder",
 ] as const;
 export type NotificationAction = (typeof notificationActions)[number];
 

@@ -250,6 +250,10 @@ export const tournaments = sqliteTable(
     fairnessCommitment: text("fairness_commitment"),
     /** The player of a practice run; null for every other kind. */
     ownerUserId: integer("owner_user_id").references(() => users.id),
+    /** When an operator announced it as a featured event (docs/featured-events.md); null: not featured. */
+    featuredAt: integer("featured_at"),
+    /** A featured event's registration for everyone; null: 72 hours before the start. Level 6+ a day earlier. */
+    registrationOpensAt: integer("registration_opens_at"),
     settledAt: integer("settled_at"),
     createdAt: integer("created_at").notNull().default(now),
   },
@@ -257,6 +261,7 @@ export const tournaments = sqliteTable(
     index("tournaments_status_start_idx").on(t.status, t.startTime),
     index("tournaments_category_idx").on(t.categoryId, t.status),
     index("tournaments_owner_idx").on(t.ownerUserId, t.status),
+    index("tournaments_featured_idx").on(t.featuredAt, t.startTime),
     check("tournaments_fee_non_negative", sql`${t.entryFeeCents} >= 0`),
   ],
 );
@@ -883,4 +888,27 @@ export const taxForms = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("tax_forms_user_idx").on(t.userId, t.id)],
+);
+
+/**
+ * "Remind me" on a featured event: one row per player and tournament. Each reminder's sent
+ * marker is written in the same batch as its notification, so a cron run that is retried or
+ * overlaps another never sends it twice.
+ */
+export const tournamentReminders = sqliteTable(
+  "tournament_reminders",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    createdAt: integer("created_at").notNull().default(now),
+    /** The day-before reminder went out (or was withheld: opted out, on a break…); null until then. */
+    daySentAt: integer("day_sent_at"),
+    /** The 10-minute reminder, likewise. */
+    soonSentAt: integer("soon_sent_at"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tournamentId] }), index("tournament_reminders_tournament_idx").on(t.tournamentId)],
 );

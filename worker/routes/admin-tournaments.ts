@@ -36,13 +36,40 @@ import type { Db } from "../db/client";
 import type { AppEnv } from "../http/app-env";
 import { needsSecondOperator } from "../../common/domain/two-person";
 import { isTallyGuardTripped, tallyGuardStatement, tallyStatement, tallyTotals } from "../admin/two-person";
+import { setFeaturedSchema, type AdminFeatured } from "../../common/api/featured";
+import { featureRefusal, registrationOpensForAll } from "../../common/domain/featured";
+import { checkFeaturing, setFeatured } from "../tournaments/featured";
 
 type TournamentRow = typeof tournaments.$inferSelect;
 
-const present = (t: TournamentRow, categoryName: string): AdminTournament => ({
-  ...presentTournament(t, categoryName),
-  houseFunded: t.isFree && t.prizePoolCents > 0,
-});
+const present = (t: TournamentRow, categoryName: string): AdminTournament => {
+  const opens = registrationOpensForAll(t);
+  return {
+    ...presentTournament(t, categoryName),
+    houseFunded: t.isFree && t.prizePoolCents > 0,
+    featuredAt: t.featuredAt === null ? null : iso(t.featuredAt),
+    registrationOpensAt: opens === null ? null : iso(opens),
+  };
+};
+
+/** Features a tournament just created from a draft that asked for it (checked before the create). */
+async function featureCreated(env: Env, id: number, actorId: number, registrationOpensAt: number | null, now: number): Promise<void> {
+  const row = await env.DB.prepare("SELECT featured_at, registration_opens_at, start_time FROM tournaments WHERE id = ?")
+    .bind(id)
+    .first<{ featured_at: number | null; registration_opens_at: number | null; start_time: number }>();
+  if (!row) return;
+  await setFeatured(
+    env.DB,
+    actorId,
+    id,
+    { featured: true, registrationOpensAt, now },
+    {
+      featuredAt: row.featured_at,
+      registrationOpensAt: row.registration_opens_at,
+      startTime: row.start_time,
+    },
+  );
+}
 
 /** Creates the tournament (once per approval, when it has one) and arms its room; returns its id. */
 async function createTournament(
@@ -86,16 +113,31 @@ async function detailOf(db: Db, id: number): Promise<AdminTournamentDetail | nul
 }
 
 const kindOf = (db: Db, id: number) =>
-  db.select({ kind: tournaments.kind, status: tournaments.status }).from(tournaments).where(eq(tournaments.id, id)).get();
+  db
+    .select({
+      kind: tournaments.kind,
+      status: tournaments.status,
+      startTime: tournaments.startTime,
+      featuredAt: tournaments.featuredAt,
+      registrationOpensAt: tournaments.registrationOpensAt,
+    })
+    .from(tournaments)
+    .where(eq(tournaments.id, id))
+    .get();
 
 // A second operator approved a house pool above the threshold: create it, once per approval.
 registerApprovalExecutor("house_pool", async (ctx, payload) => {
   const existing = await createdForApproval(ctx.env.DB, ctx.approvalId);
   if (existing !== null) return String(existing);
   const draft = payload as TournamentDraft;
-  if (draft.startTime <= Date.now()) throw badRequest(ADMIN_TOURNAMENT.startInPast);
+  const now = Date.now();
+  if (draft.startTime <= now) throw badRequest(ADMIN_TOURNAMENT.startInPast);
+  // Still a week's notice at the approval, or the approval creates nothing.
+  const opens = draft.featured ? checkFeaturing(draft.startTime, draft.registrationOpensAt, now, now) : null;
   const resolved = await resolveDraft(ctx.env, draft);
-  return String(await createTournament(ctx.env, resolved, ctx.approverId, { approvalId: ctx.approvalId, requestedBy: ctx.requesterId }));
+  const id = await createTournament(ctx.env, resolved, ctx.approverId, { approvalId: ctx.approvalId, requestedBy: ctx.requesterId });
+  if (draft.featured) await featureCreated(ctx.env, id, ctx.approverId, opens, now);
+  return String(id);
 });
 
 /** Whether a second operator let this tournament through (created through an approval): its edits need one too. */
@@ -154,7 +196,10 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
   })
   .post("/", validate("json", createTournamentSchema), async (c) => {
     const body = c.req.valid("json");
-    if (body.startTime <= Date.now()) throw badRequest(ADMIN_TOURNAMENT.startInPast);
+    const now = Date.now();
+    if (body.startTime <= now) throw badRequest(ADMIN_TOURNAMENT.startInPast);
+    // Checked before anything is created: a refused featuring creates nothing.
+    const featuredOpens = body.featured ? checkFeaturing(body.startTime, body.registrationOpensAt, now, now) : null;
     const resolved = await resolveDraft(c.env, body);
     const me = currentUser(c);
     const { housePoolCents } = twoPersonThresholds(c.env);
@@ -204,6 +249,7 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
       if (isTallyGuardTripped(e)) return ask();
       throw e;
     }
+    if (body.featured) await featureCreated(c.env, id, me.id, featuredOpens, now);
     const row = await c.get("db").select().from(tournaments).where(eq(tournaments.id, id)).get();
     return c.json(present(row!, resolved.categoryName), 201);
   })
@@ -221,6 +267,13 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
     if (current.kind !== "standard") throw conflict(ADMIN_TOURNAMENTS.practice, "tournament_practice");
     if (current.status !== "upcoming") throw conflict(ADMIN_TOURNAMENTS.notEditable, "tournament_not_editable");
     if (body.startTime <= Date.now()) throw badRequest(ADMIN_TOURNAMENT.startInPast);
+    if (body.featured !== undefined || body.registrationOpensAt !== undefined) throw badRequest(ADMIN_TOURNAMENTS.featuredEditUseRoute);
+    // An announced event keeps its week's notice and a registration that opens before its start.
+    if (current.featuredAt !== null) {
+      const opens = current.registrationOpensAt;
+      if (featureRefusal(body.startTime, current.featuredAt) || (opens !== null && opens >= body.startTime))
+        throw conflict(ADMIN_TOURNAMENTS.featuredStartTooSoon, "featured_too_soon");
+    }
     const resolved = await resolveDraft(c.env, body, id);
     const me = currentUser(c);
     if (await approvedBefore(c.env.DB, id)) {
@@ -255,6 +308,33 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
     }
     unwrap(await roomFor(c.env, id).reconfigure(id, me.id, resolved, poolRaise));
     return c.json((await detailOf(db, id))!);
+  })
+  // Featured events (docs/featured-events.md): announced at least a week before the start.
+  .put("/:id/featured", validate("param", idParam), validate("json", setFeaturedSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const current = await kindOf(c.get("db"), id);
+    if (!current) throw notFound(ADMIN_TOURNAMENTS.notFound, "tournament_not_found");
+    if (current.kind !== "standard") throw conflict(ADMIN_TOURNAMENTS.practice, "tournament_practice");
+    if (current.status !== "upcoming") throw conflict(ADMIN_TOURNAMENTS.featuredNotUpcoming, "tournament_not_editable");
+    const now = Date.now();
+    const change = body.featured
+      ? {
+          featured: true as const,
+          registrationOpensAt: checkFeaturing(current.startTime, body.registrationOpensAt, current.featuredAt ?? now, now),
+          now,
+        }
+      : { featured: false as const, now };
+    // Unfeaturing what is not featured changes nothing and records nothing.
+    if (body.featured || current.featuredAt !== null) await setFeatured(c.env.DB, currentUser(c).id, id, change, current);
+    const after = (await kindOf(c.get("db"), id))!;
+    const opens = registrationOpensForAll(after);
+    return c.json({
+      tournamentId: id,
+      featured: after.featuredAt !== null,
+      announcedAt: after.featuredAt === null ? null : iso(after.featuredAt),
+      registrationOpensAt: opens === null ? null : iso(opens),
+    } satisfies AdminFeatured);
   })
   .post("/:id/cancel", validate("param", idParam), validate("json", cancelTournamentSchema), async (c) => {
     const { id } = c.req.valid("param");

@@ -39,6 +39,7 @@ import { assertNotSuspended } from "../admin/account-state";
 import type { FairnessReport } from "../../common/api/fair-play";
 import { requireHuman } from "../auth/turnstile";
 import { assertMayJoin } from "../responsible-play/checks";
+import { assertRegistrationOpen, hasReminder, registrationFor } from "../tournaments/featured";
 import { currentUser, requireUser } from "../http/middleware";
 import { socketUpgrade } from "../http/sockets";
 import { idParam, noFields, validate } from "../http/validate";
@@ -151,7 +152,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const user = c.get("user");
     const { t, categoryName } = await findVisibleTournament(db, id, user?.id);
-    const [mine, questions] = await Promise.all([
+    const [mine, questions, reminded] = await Promise.all([
       user
         ? db
             .select({ id: tournamentParticipants.id })
@@ -160,6 +161,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
             .get()
         : undefined,
       db.select({ n: count() }).from(tournamentQuestions).where(eq(tournamentQuestions.tournamentId, id)).get(),
+      user && t.featuredAt !== null ? hasReminder(db, user.id, id) : false,
     ]);
     const split = splitPrizePool(t.prizePoolCents, PRIZE_SHARES_BPS.length);
     return c.json({
@@ -170,6 +172,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
       // A player's own ten, whatever the size of the pool they are drawn from.
       questionCount: Math.floor((questions?.n ?? 0) / t.questionDraw),
       fairnessCommitment: t.fairnessCommitment,
+      featured: registrationFor(t, user, reminded, Date.now()),
     } satisfies TournamentDetail);
   })
 
@@ -268,6 +271,8 @@ export const tournamentRoutes = new Hono<AppEnv>()
         const identity = joinIdentity(c);
         // Staff, and accounts on a device or network staff use, play no prize tournament (the room checks again in the seat's batch).
         if (known.state === "open" && known.prize) await assertNotStaff(c.env.DB, user, identity);
+        // A featured event opens to level 6+ a day before everyone else (docs/featured-events.md).
+        if (known.state === "open") await assertRegistrationOpen(db, requested, user.level);
         let id = requested;
         // Starting practice joins the player's own run of it: the tournament answered is that run.
         if (practice?.kind === "practice") {

@@ -18,13 +18,16 @@ import { useUser } from "@/lib/session";
 // first view of /auth needs only the fields, and zod is a quarter of the page's download.
 const loadRules = () => import("@common/api/accounts");
 
+/** Where to go after signing in: a path of this site from ?next= (a "Remind me" sends visitors here), else home. */
+const returnPath = (next: string | null) => (next && /^\/(?![/\\])/.test(next) ? next : "/");
+
 export default function AuthPage() {
   const { user, isLoading } = useUser();
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "register" ? "register" : "login";
 
   if (isLoading) return <PageSpinner />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={returnPath(params.get("next"))} replace />;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-2 md:py-16">

@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useUser } from "@/lib/session";
 import { AccountInfoForm } from "./account-info-form";
 import { AppearanceSettings } from "./appearance-settings";
+import { NotificationSettings } from "./notification-settings";
 import { DeleteAccount } from "./delete-account";
 import { PasswordForm } from "./password-form";
 import { ProfileCard, ProfileStatsCard } from "./profile-card";
@@ -46,8 +47,9 @@ export default function ProfilePage() {
             </div>
           </div>
         </TabsContent>
-        <TabsContent value="appearance">
+        <TabsContent value="appearance" className="space-y-6">
           <AppearanceSettings user={user} />
+          <NotificationSettings key={user.id} user={user} />
         </TabsContent>
         <TabsContent value="security" className="space-y-6">
           <Card>

@@ -12,11 +12,13 @@ import { useTournaments } from "@/features/tournaments/api";
 import { useCategories } from "@/lib/categories";
 import { CategoryIcon } from "@/components/category-icon";
 import { TournamentCard } from "@/features/tournaments/components/tournament-card";
+import { FeaturedEvents } from "@/features/tournaments/components/featured-events";
 
 export default function HomePage() {
   return (
     <>
       <Hero />
+      <FeaturedEvents className="mx-auto max-w-7xl px-4 pt-12 sm:pt-16" />
       <LiveTournaments />
       <HowItWorks />
       <Categories />

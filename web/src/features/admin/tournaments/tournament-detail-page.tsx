@@ -15,6 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { useAdminTournament, useCancelTournament, useUpdateTournament } from "./api";
 import { TournamentForm } from "./tournament-form";
 import { LiveView } from "./live-view";
+import { FeaturedSetting } from "./featured-setting";
 
 export default function TournamentDetailPage() {
   const id = Number(useParams().id);
@@ -37,6 +38,7 @@ export default function TournamentDetailPage() {
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <Badge>{t.status}</Badge>
           {t.houseFunded && <Badge variant="secondary">house-funded</Badge>}
+          {t.featuredAt && <Badge variant="secondary">featured</Badge>}
           <span>{t.categoryName}</span>
           <span>{t.format === "live_show" ? "Live show" : "Self-paced"}</span>
           <span>
@@ -48,6 +50,7 @@ export default function TournamentDetailPage() {
         </div>
       </div>
       {(t.status === "upcoming" || t.status === "live") && <CancelDialog tournament={t} />}
+      {t.status === "upcoming" && t.kind === "standard" && <FeaturedSetting tournament={t} />}
       {t.status !== "upcoming" || t.currentParticipants > 0 ? <LiveView tournamentId={t.id} /> : null}
       {t.editable ? (
         <section aria-label="Edit" className="space-y-2 rounded-lg border p-4">

@@ -30,6 +30,10 @@ interface FormState {
   durationMinutes: string;
   pick: boolean;
   questionIds: number[];
+  /** Create only: announce it as a featured event (an existing one is featured from its page). */
+  featured: boolean;
+  /** Featured: when registration opens for everyone; empty for the default, 72 h before the start. */
+  registrationOpens: string;
 }
 
 const initial = (t?: AdminTournamentDetail): FormState =>
@@ -48,6 +52,8 @@ const initial = (t?: AdminTournamentDetail): FormState =>
         durationMinutes: String(t.durationMinutes),
         pick: t.questionDraw === 1,
         questionIds: t.questionDraw === 1 ? t.questions.map((q) => q.id) : [],
+        featured: false,
+        registrationOpens: "",
       }
     : {
         title: "",
@@ -63,6 +69,8 @@ const initial = (t?: AdminTournamentDetail): FormState =>
         durationMinutes: "30",
         pick: false,
         questionIds: [],
+        featured: false,
+        registrationOpens: "",
       };
 
 /** The request the API takes; numbers stay as typed so the server can name what is wrong. */
@@ -80,6 +88,9 @@ function toInput(s: FormState): CreateTournamentInput {
     ...(s.isFree ? { prizePool: Number(s.prizePool) } : {}),
     ...(s.format ? { format: s.format } : {}),
     ...(s.pick ? { questionIds: s.questionIds } : {}),
+    ...(s.featured
+      ? { featured: true, ...(s.registrationOpens ? { registrationOpensAt: new Date(s.registrationOpens).toISOString() } : {}) }
+      : {}),
   };
 }
 
@@ -189,6 +200,28 @@ export function TournamentForm({
           />
         )}
       </fieldset>
+      {!tournament && (
+        <fieldset className="space-y-2 md:col-span-2">
+          <legend className="text-sm font-medium">Featured event</legend>
+          <label className="inline-flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={s.featured} onChange={(e) => set("featured", e.target.checked)} />
+            Announce as a featured event (needs a start at least 7 days away)
+          </label>
+          {s.featured && (
+            <Field
+              id="t-registration-opens"
+              label="Registration opens for everyone (empty: 72 hours before the start; level 6+ a day earlier)"
+            >
+              <Input
+                id="t-registration-opens"
+                type="datetime-local"
+                value={s.registrationOpens}
+                onChange={(e) => set("registrationOpens", e.target.value)}
+              />
+            </Field>
+          )}
+        </fieldset>
+      )}
       {error != null && (
         <p role="alert" className="text-sm text-destructive md:col-span-2">
           {errorMessage(error)}

@@ -32,6 +32,7 @@ const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail => 
   joined: false,
   questionCount: 10,
   fairnessCommitment: null,
+  featured: null,
   ...overrides,
 });
 

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { FeaturedPanel } from "./featured-events";
 import { formatDollars } from "@common/domain/money";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
@@ -144,6 +145,8 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
           Waiting for {missing} more players to start
         </div>
       )}
+
+      {t.featured && t.status === "upcoming" && <FeaturedPanel tournamentId={t.id} registration={t.featured} />}
 
       <div className="mt-6">
         <TournamentStats tournament={t} status={status} countdownLabel={countdown.label} />

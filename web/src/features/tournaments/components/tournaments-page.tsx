@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { FeaturedEvents } from "./featured-events";
 import { useSearchParams } from "react-router";
 import { Search, SearchX } from "lucide-react";
 import type { TournamentListParams } from "@common/api/tournaments";
@@ -90,6 +91,8 @@ export default function TournamentsPage() {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold">Tournaments</h1>
       <p className="mt-1 text-muted-foreground">Find a tournament that fits your interests and level, then join before it starts.</p>
+
+      <FeaturedEvents className="mt-8" />
 
       <div className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
         <div className="col-span-2 space-y-1.5 lg:col-span-1">
