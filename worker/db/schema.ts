@@ -250,6 +250,13 @@ export const tournaments = sqliteTable(
     fairnessCommitment: text("fairness_commitment"),
     /** The player of a practice run; null for every other kind. */
     ownerUserId: integer("owner_user_id").references(() => users.id),
+    /** The Elite player who created a private custom tournament; null for every other (docs/custom-tournaments.md). */
+    creatorUserId: integer("creator_user_id").references(() => users.id),
+    /**
+     * A private tournament's invite code (128 random bits, base32): only a player who holds it
+     * finds or joins the tournament; it is in no list. Null for every public tournament.
+     */
+    inviteCode: text("invite_code"),
     settledAt: integer("settled_at"),
     createdAt: integer("created_at").notNull().default(now),
   },
@@ -257,6 +264,8 @@ export const tournaments = sqliteTable(
     index("tournaments_status_start_idx").on(t.status, t.startTime),
     index("tournaments_category_idx").on(t.categoryId, t.status),
     index("tournaments_owner_idx").on(t.ownerUserId, t.status),
+    uniqueIndex("tournaments_invite_code_unique").on(t.inviteCode),
+    index("tournaments_creator_idx").on(t.creatorUserId, t.status),
     check("tournaments_fee_non_negative", sql`${t.entryFeeCents} >= 0`),
   ],
 );
