@@ -3,6 +3,9 @@
 // not by its id), that paid ones are ordinary prize play and free ones draw practice questions
 // without a prize, and that only the creator cancels, only before anyone joined.
 import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { upcomingSlots } from "../../common/domain/schedule";
+import { runSchedule } from "../schedule/run-schedule";
 import { CUSTOM } from "../../common/messages";
 import { CUSTOM_OPEN_MAX, CUSTOM_TOURNAMENT_MIN_LEVEL, IDEMPOTENCY_KEY_HEADER, MIN_PLAYERS_PAID } from "../../common/spec";
 import { prizePoolFromFees, splitPrizePool } from "../../common/domain/prizes";
@@ -281,6 +284,31 @@ describe("a private tournament", () => {
     expect((await joinWith(p, t.id, t.inviteCode)).status).toBe(200);
     const detail = await call(`/api/tournaments/${t.id}`, { cookie: p.cookie });
     expect(detail.body).toMatchObject({ minPlayers: 0, prizePool: 0, prizeSplit: [0, 0, 0] });
+  });
+});
+
+describe("the schedule", () => {
+  it("still fills a slot a private paid tournament happens to start at, and leaves the private one out of its counts", async () => {
+    const category = await makeCategory(40);
+    const p = await elite();
+    const [slot] = upcomingSlots(category.id, Date.now());
+    const t = await created(p, draft(category, { startTime: new Date(slot!).toISOString(), format: "live_show" }));
+    await runSchedule(env, Date.now());
+    const atSlot = await all<{ id: number; invite_code: string | null }>(
+      "SELECT id, invite_code FROM tournaments WHERE category_id = ? AND start_time = ? ORDER BY id",
+      category.id,
+      slot,
+    );
+    expect(atSlot).toEqual([
+      { id: t.id, invite_code: t.inviteCode },
+      { id: expect.any(Number), invite_code: null },
+    ]);
+    const counted = await one<{ active_tournaments: number }>("SELECT active_tournaments FROM categories WHERE id = ?", category.id);
+    const upcoming = await one<{ n: number }>(
+      "SELECT count(*) AS n FROM tournaments WHERE category_id = ? AND status IN ('upcoming', 'live') AND invite_code IS NULL",
+      category.id,
+    );
+    expect(counted.active_tournaments).toBe(upcoming.n);
   });
 });
 
