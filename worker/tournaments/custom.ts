@@ -6,7 +6,7 @@
 // the ones it issued and gives back the others, as for every tournament.
 import type { CustomTournamentDraft } from "../../common/api/custom-tournaments";
 import { CUSTOM } from "../../common/messages";
-import { CUSTOM_SEATS_MAX, DIFFICULTY_RAMP, INVITE_CODE_BYTES, QUESTION_DRAW_WIDTHS, TOURNAMENT_DURATION_MS } from "../../common/spec";
+import { DIFFICULTY_RAMP, INVITE_CODE_BYTES, QUESTION_DRAW_WIDTHS, TOURNAMENT_DURATION_MS } from "../../common/spec";
 import { pickQuestionPool } from "../../common/domain/questions";
 import { preferFresh, usableForPractice, usableForPrize, type QuestionState } from "../../common/domain/question-supply";
 import { base32, customMinLevel } from "../../common/domain/custom-tournaments";
@@ -83,7 +83,7 @@ export async function createCustomTournament(
         description,
         category.id,
         fee,
-        Math.min(draft.seats, CUSTOM_SEATS_MAX),
+        draft.seats,
         customMinLevel(fee),
         draft.startTime,
         draft.startTime + TOURNAMENT_DURATION_MS,

@@ -12,6 +12,7 @@ import { renderPage, testUser } from "@/test/render-page";
 import CustomTournamentsPage from "./custom-tournaments-page";
 import InvitePage from "./invite-page";
 import { CustomTournamentsEntry } from "./custom-entry";
+import JoinByCodePage from "./join-by-code-page";
 
 const CODE = "abcdefghijklmnopqrstuvwxyz";
 const CATEGORIES: Category[] = [{ id: 4, slug: "history", name: "History", description: "", icon: "landmark", activeTournaments: 3 }];
@@ -166,5 +167,20 @@ describe("the invite page", () => {
     });
     renderPage([{ path: "/t/:code", element: <InvitePage /> }], { at: `/t/${CODE}`, user: testUser() });
     expect(await screen.findByText(CUSTOM.inviteNotFound)).toBeTruthy();
+  });
+});
+
+describe("joining by code", () => {
+  it("refuses what cannot be a code, and opens the invite page for a typed code or a pasted link", async () => {
+    fakeFetch({});
+    const page = renderPage([{ path: "/tournaments/join", element: <JoinByCodePage /> }], { at: "/tournaments/join", user: testUser() });
+    const box = screen.getByLabelText("Invite code or link");
+    fireEvent.change(box, { target: { value: "not-a-code" } });
+    fireEvent.click(screen.getByRole("button", { name: "Find tournament" }));
+    expect(await screen.findByText(CUSTOM.inviteCode)).toBeTruthy();
+    expect(page.location()).toBe("/tournaments/join");
+    fireEvent.change(box, { target: { value: ` https://trivia.example/t/${CODE.toUpperCase()} ` } });
+    fireEvent.click(screen.getByRole("button", { name: "Find tournament" }));
+    await waitFor(() => expect(page.location()).toBe(`/t/${CODE}`));
   });
 });
