@@ -8,7 +8,7 @@ import type { CustomTournamentDraft } from "../../common/api/custom-tournaments"
 import { CUSTOM } from "../../common/messages";
 import { DIFFICULTY_RAMP, INVITE_CODE_BYTES, QUESTION_DRAW_WIDTHS, TOURNAMENT_DURATION_MS } from "../../common/spec";
 import { pickQuestionPool } from "../../common/domain/questions";
-import { preferFresh, usableForPractice, usableForPrize, type QuestionState } from "../../common/domain/question-supply";
+import { preferFresh, supplyState, usableForPractice, usableForPrize, type QuestionState } from "../../common/domain/question-supply";
 import { base32, customMinLevel } from "../../common/domain/custom-tournaments";
 import { formatCents } from "../../common/domain/money";
 import { conflict, notFound } from "../http/errors";
@@ -44,7 +44,10 @@ async function drawQuestions(env: Env, draft: CustomTournamentDraft, demoReuse: 
   const paid = draft.entryFeeCents > 0;
   const usable = results.map(asState).filter((q) => (paid ? usableForPrize(q, demoReuse) : usableForPractice(q, demoReuse)));
   // A live show asks everyone the same question on one clock; self-paced players each draw theirs.
-  const picked = pickQuestionPool(preferFresh(usable), DIFFICULTY_RAMP, draft.format === "live_show" ? [1] : QUESTION_DRAW_WIDTHS);
+  // A free one prefers burned questions: one kept for practice but never shown is held while the
+  // tournament is upcoming (practice runs skip it meanwhile), a burned one stays in practice.
+  const ranked = paid ? preferFresh(usable) : usable.map((q) => ({ ...q, seen: supplyState(q) !== "burned" }));
+  const picked = pickQuestionPool(ranked, DIFFICULTY_RAMP, draft.format === "live_show" ? [1] : QUESTION_DRAW_WIDTHS);
   if (!picked) throw conflict(paid ? CUSTOM.tooFewQuestions : CUSTOM.tooFewPracticeQuestions, "not_enough_questions");
   return { category, questionIds: picked.questions.map((q) => q.id), width: picked.width };
 }
