@@ -7,7 +7,13 @@ import { env } from "cloudflare:workers";
 import { upcomingSlots } from "../../common/domain/schedule";
 import { runSchedule } from "../schedule/run-schedule";
 import { CUSTOM } from "../../common/messages";
-import { CUSTOM_OPEN_MAX, CUSTOM_TOURNAMENT_MIN_LEVEL, IDEMPOTENCY_KEY_HEADER, MIN_PLAYERS_PAID } from "../../common/spec";
+import {
+  CANCEL_AFTER_DELAY_MS,
+  CUSTOM_OPEN_MAX,
+  CUSTOM_TOURNAMENT_MIN_LEVEL,
+  IDEMPOTENCY_KEY_HEADER,
+  MIN_PLAYERS_PAID,
+} from "../../common/spec";
 import { prizePoolFromFees, splitPrizePool } from "../../common/domain/prizes";
 import type { CustomTournament, InvitedTournament } from "../../common/api/custom-tournaments";
 import { call } from "./helpers";
@@ -23,6 +29,8 @@ import {
   makePlayer,
   one,
   play,
+  roomSql,
+  runAlarm,
   startNow,
   type CategoryFixture,
   type Player,
@@ -284,6 +292,22 @@ describe("a private tournament", () => {
     expect((await joinWith(p, t.id, t.inviteCode)).status).toBe(200);
     const detail = await call(`/api/tournaments/${t.id}`, { cookie: p.cookie });
     expect(detail.body).toMatchObject({ minPlayers: 0, prizePool: 0, prizeSplit: [0, 0, 0] });
+  });
+});
+
+describe("too few players", () => {
+  it("cancels a paid one 30 minutes after its start by the ordinary lifecycle and refunds each fee", async () => {
+    const category = await makeCategory(12);
+    const creator = await elite();
+    const t = await created(creator, draft(category));
+    const friends = [await makePlayer({ balanceCents: 1000 }), await makePlayer({ balanceCents: 1000 })];
+    for (const f of friends) expect((await joinWith(f, t.id, t.inviteCode)).status).toBe(200);
+    await roomSql(t.id, "UPDATE meta SET start_time = ? WHERE id = 1", Date.now() - CANCEL_AFTER_DELAY_MS - 1000);
+    await runAlarm(t.id);
+    expect((await one<{ status: string }>("SELECT status FROM tournaments WHERE id = ?", t.id)).status).toBe("cancelled");
+    for (const f of friends) expect(await balanceOf(f.id)).toBe(1000);
+    expect(await all("SELECT id FROM transactions WHERE reference LIKE ?", `refund:${t.id}:%`)).toHaveLength(2);
+    expect(await ledgerMismatches()).toEqual([]);
   });
 });
 
