@@ -35,6 +35,7 @@ export const ADMIN_TOURNAMENTS = {
   featuredStartTooSoon:
     "This tournament is featured and was announced for its start: a new start must stay at least 7 days after the announcement and after registration opens. Unfeature it first to move it closer.",
   featuredNotUpcoming: "Only an upcoming tournament can be featured or unfeatured.",
+  featuredPrivate: "This is a player's private custom tournament, found only by its invite code: featuring it would publish it.",
   notFound: "Tournament not found",
   editApprovalRequested:
     "A second operator approved this tournament, so its edits wait for one too: the change is made once another operator approves it in Approvals.",

@@ -582,3 +582,38 @@ export const TAX = {
   signatureMismatch: "Your signature must be your legal name, as typed above",
   saved: "Your W-9 is on file.",
 } as const;
+
+/** Private custom tournaments Elite players create (docs/custom-tournaments.md). */
+export const CUSTOM = {
+  lockedTitle: "Custom tournaments are for Elite players",
+  locked: (level: number) => `Reach level ${level} (Elite) to create custom tournaments.`,
+  createTitle: "Create a custom tournament",
+  titleLength: "Title must be 3-80 characters",
+  categoryId: "Choose a category",
+  startTime: "Start time must be a date and time",
+  startTooSoon: (minutes: number) => `The start must be at least ${minutes} minutes from now, so your players have time to join.`,
+  startTooLate: (days: number) => `The start must be within ${days} days.`,
+  seats: (min: number, max: number) => `Seats must be a whole number from ${min} to ${max}`,
+  paidSeats: (min: number) => `A tournament with an entry fee needs at least ${min} seats: it starts only with ${min} players.`,
+  entryFee: (fees: string) => `The entry fee must be one of: ${fees}`,
+  format: "Choose a live show or self-paced",
+  tooMany: (max: number) => `You already have ${max} upcoming custom tournaments: cancel one or wait until one has started.`,
+  tooFewQuestions: "This category has too few questions for a custom tournament right now. Choose another category, or try again later.",
+  tooFewPracticeQuestions:
+    "This category has too few practice questions for a free custom tournament right now. Choose another category, or add an entry fee.",
+  notCreator: "Only the player who created this tournament can cancel it.",
+  notCancellable: "Players have joined, or it has started: this tournament can no longer be cancelled.",
+  cancelled: "Your custom tournament was cancelled.",
+  inviteNotFound: "No tournament has this invite code. Check the link or the code and try again.",
+  inviteCode: "Enter the invite code (or paste the invite link).",
+  created: "Custom tournament created",
+  createdDescription: "Share the invite link or the code: only players who have it can find and join this tournament.",
+  description: (category: string, fee: string | null, format: "live_show" | "self_paced") =>
+    `A private ${category} tournament: ten questions from easy to hard, four answers each. ` +
+    (format === "live_show"
+      ? "Played as a live show: everyone gets each question at the same moment. "
+      : "Self-paced: each player plays in their own time. ") +
+    (fee === null
+      ? "Free entry, no prizes; correct answers still earn XP."
+      : `Entry $${fee}; 85% of all entry fees go to the top three (65/25/10). Starts with at least 10 players.`),
+} as const;

@@ -293,3 +293,20 @@ export const REMINDER_DAY_LEAD_MS = 24 * 60 * 60 * 1000;
  * runs every 5 minutes always has at least one run inside the window.
  */
 export const REMINDER_SOON_LEAD_MS = 10 * 60 * 1000 + 30 * 1000;
+// ---- Custom tournaments (docs/custom-tournaments.md) ----
+/** The level that may create private custom tournaments: Elite. */
+export const CUSTOM_TOURNAMENT_MIN_LEVEL = 10;
+/** Seats a custom tournament may have; a paid one needs room for MIN_PLAYERS_PAID as well. */
+export const CUSTOM_SEATS_MIN = 2;
+export const CUSTOM_SEATS_MAX = 100;
+/** Entry fees a custom tournament may ask: free, or one of the spec's fee tiers (cents). */
+export const CUSTOM_ENTRY_FEES_CENTS = [0, ...FEE_TIERS.map((t) => t.entryFeeCents)] as const;
+/** Earliest start after creation, so invitees have time to join; latest, so it does not hold questions for long. */
+export const CUSTOM_START_MIN_LEAD_MS = 10 * 60_000;
+export const CUSTOM_START_MAX_AHEAD_MS = 14 * 24 * 60 * 60_000;
+/** Custom tournaments one player may have upcoming at once (each holds ten or more questions). */
+export const CUSTOM_OPEN_MAX = 5;
+/** Bytes of randomness in an invite code (128 bits), written in base32. */
+export const INVITE_CODE_BYTES = 16;
+/** Its length in base32 without padding: ceil(128 / 5). */
+export const INVITE_CODE_LENGTH = 26;

@@ -135,6 +135,20 @@ export async function newOperator(prefix = "operator", { keep = false } = {}): P
   return { ...account, totpSecret };
 }
 
+/**
+ * A new Elite player (level 10, 9,400 XP), who may create custom tournaments: the account is made
+ * through the API and its XP written into the e2e database with wrangler, as admin:grant writes
+ * the operator role (reaching level 10 by play would take ten hours of tournaments).
+ */
+export async function newElitePlayer(prefix = "elite"): Promise<Account> {
+  const account = await createAccount(prefix);
+  // Registration allows only [A-Za-z0-9_.-] in a name, so it can sit in the SQL as a literal.
+  const sql = `UPDATE users SET experience_points = 9400, level = 10 WHERE username = '${account.username}'`;
+  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_PERSIST_TO, "--command", sql], { stdio: "pipe" });
+  expect((await getUser(account)).level).toBe(10);
+  return account;
+}
+
 /** The operator who creates the journeys' tournaments: one per worker process. */
 let operatorPromise: Promise<Operator> | undefined;
 export function operator(): Promise<Operator> {

@@ -5,6 +5,7 @@ import { SEED_CATEGORIES } from "../worker/seed/categories";
 import { QUESTION_BANK, type BankQuestion } from "../worker/seed/question-bank";
 import { DIFFICULTY_RAMP, FEATURED_MIN_NOTICE_MS, TOURNAMENT_DURATION_MS } from "../common/spec";
 import { prizePoolFromFees, splitPrizePool } from "../common/domain/prizes";
+import { levelForXp } from "../common/domain/levels";
 
 const q = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
 
@@ -55,7 +56,20 @@ interface DemoTournament {
   featured?: boolean;
 }
 
-export const DEMO_PLAYERS = ["quizmaster_ana", "bytebard", "historyhank", "melody_mo", "geo_gabi", "sciencesam"] as const;
+/** An Elite (level 10) demo player, so a newcomer can try custom tournaments (docs/custom-tournaments.md). */
+export const DEMO_ELITE_PLAYER = "elite_erin";
+/** XP of level 10: 9,000 reach it (levelForXp). */
+const DEMO_ELITE_XP = 9_400;
+
+export const DEMO_PLAYERS = [
+  "quizmaster_ana",
+  "bytebard",
+  "historyhank",
+  "melody_mo",
+  "geo_gabi",
+  "sciencesam",
+  DEMO_ELITE_PLAYER,
+] as const;
 
 const DEMO_TOURNAMENTS: DemoTournament[] = [
   {
@@ -212,6 +226,8 @@ export function demoSql(now: number, passwordHash: string): string[] {
        experience_points = 600 * (SELECT count(*) FROM tournament_participants p WHERE p.user_id = users.id),
        level = 1 + (600 * (SELECT count(*) FROM tournament_participants p WHERE p.user_id = users.id)) / 1000
      WHERE email LIKE '%@demo.local';`,
+    // The Elite demo player's XP is their own, not from the demo results above.
+    `UPDATE users SET experience_points = ${DEMO_ELITE_XP}, level = ${levelForXp(DEMO_ELITE_XP)} WHERE username = ${q(DEMO_ELITE_PLAYER)};`,
   );
   return out;
 }

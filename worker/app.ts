@@ -20,6 +20,7 @@ import { userTwoFactorRoutes } from "./routes/user-2fa";
 import { userTournamentRoutes } from "./routes/user-tournaments";
 import { userStatsRoutes } from "./routes/user-stats";
 import { tournamentRoutes } from "./routes/tournaments";
+import { customTournamentRoutes } from "./routes/custom-tournaments";
 import { categoryRoutes } from "./routes/categories";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { userProfileRoutes } from "./routes/users";
@@ -84,6 +85,8 @@ const api = new Hono<AppEnv>()
   .route("/user/tax-form", userTaxFormRoutes)
   // Before the tournaments' routes: /tournaments/featured is not a tournament id.
   .route("/tournaments", featuredRoutes)
+  // Before the public routes: /tournaments/custom is not a tournament id.
+  .route("/tournaments", customTournamentRoutes)
   .route("/tournaments", tournamentRoutes)
   .route("/categories", categoryRoutes)
   .route("/leaderboard", leaderboardRoutes)

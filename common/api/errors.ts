@@ -125,6 +125,7 @@ export const ERROR_CODES = [
   "tournament_has_players",
   /** Only an upcoming tournament can be edited. */
   "tournament_not_editable",
+  "tournament_private",
   /** A completed (settled) tournament cannot be cancelled. */
   "tournament_finished",
   /** The schedule's practice tournaments are not the operators' to edit or cancel. */
@@ -133,6 +134,18 @@ export const ERROR_CODES = [
   "question_not_usable",
   /** An edit would raise a house pool above the two-person threshold: create it anew, for a second operator to approve. */
   "house_pool_needs_approval",
+
+  // Custom tournaments (docs/custom-tournaments.md).
+  /** Creating custom tournaments needs level 10 (Elite); the message says so. */
+  "custom_level_required",
+  /** The player already has CUSTOM_OPEN_MAX upcoming custom tournaments. */
+  "custom_limit_reached",
+  /** Only the creator may cancel a custom tournament. */
+  "not_creator",
+  /** Someone joined, or it started: the creator can no longer cancel it. */
+  "tournament_not_cancellable",
+  /** No tournament has this invite code. */
+  "invite_not_found",
 
   // Deposits.
   "payment_not_found",

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { TOURNAMENT_PAGE_SIZE_MAX, USERNAME_MAX } from "../spec";
 import { ERROR_CODES } from "./errors";
 import { answerReceiptSchema, type PrizeStatus } from "./fair-play";
-import { turnstileTokenSchema } from "./params";
+import { inviteCodeSchema, turnstileTokenSchema } from "./params";
 import type { Tournament, TournamentKind, TournamentStatus } from "./types";
 import type { FeaturedRegistration } from "./featured";
 
@@ -60,7 +60,11 @@ export const tournamentListQuerySchema = z
 export type TournamentListParams = z.output<typeof tournamentListQuerySchema>;
 
 /** POST /api/tournaments/:id/join: no fields, but the bot check's token when the fee is not zero and the check is on. */
-export const joinBodySchema = z.object({ turnstileToken: turnstileTokenSchema });
+export const joinBodySchema = z.object({
+  turnstileToken: turnstileTokenSchema,
+  /** A private (custom) tournament's invite code: without it such a tournament answers as an unknown id. */
+  inviteCode: inviteCodeSchema.optional(),
+});
 export type JoinInput = z.infer<typeof joinBodySchema>;
 
 export const answerBodySchema = z.object({

@@ -254,6 +254,13 @@ export const tournaments = sqliteTable(
     featuredAt: integer("featured_at"),
     /** A featured event's registration for everyone; null: 72 hours before the start. Level 6+ a day earlier. */
     registrationOpensAt: integer("registration_opens_at"),
+    /** The Elite player who created a private custom tournament; null for every other (docs/custom-tournaments.md). */
+    creatorUserId: integer("creator_user_id").references(() => users.id),
+    /**
+     * A private tournament's invite code (128 random bits, base32): only a player who holds it
+     * finds or joins the tournament; it is in no list. Null for every public tournament.
+     */
+    inviteCode: text("invite_code"),
     settledAt: integer("settled_at"),
     createdAt: integer("created_at").notNull().default(now),
   },
@@ -262,6 +269,8 @@ export const tournaments = sqliteTable(
     index("tournaments_category_idx").on(t.categoryId, t.status),
     index("tournaments_owner_idx").on(t.ownerUserId, t.status),
     index("tournaments_featured_idx").on(t.featuredAt, t.startTime),
+    uniqueIndex("tournaments_invite_code_unique").on(t.inviteCode),
+    index("tournaments_creator_idx").on(t.creatorUserId, t.status),
     check("tournaments_fee_non_negative", sql`${t.entryFeeCents} >= 0`),
   ],
 );

@@ -18,7 +18,7 @@ import { drawCandidate, drawSecret, questionTree } from "../../common/domain/fai
 import { fairPlayFlags, type PlayerRecord } from "../../common/domain/fair-play";
 import { signReceipt } from "../fair-play/receipts";
 import type { ApiErrorBody, ErrorCode } from "../../common/api/errors";
-import { CHEAT, FAIR_PLAY, IDEMPOTENCY, JOIN, NOTIFY, PLAY } from "../../common/messages";
+import { CHEAT, CUSTOM, FAIR_PLAY, IDEMPOTENCY, JOIN, NOTIFY, PLAY } from "../../common/messages";
 import { ADMIN_TOURNAMENTS } from "../../common/console-messages";
 import type { CancelTournamentResult, RoomLiveStats } from "../../common/api/admin-tournaments";
 import { auditStatement } from "../admin/audit";
@@ -532,6 +532,38 @@ export class TournamentRoom extends DurableObject<Env> {
       this.#broadcastStatus(Date.now());
       await this.#notify(userIds, notice.frame);
       return ok(result);
+    });
+  }
+
+  /**
+   * The creator of a custom tournament cancels it (the Worker checked who asks): only while it is
+   * upcoming and nobody holds a seat, checked in the room's serial order so no join can slip in
+   * between. Nobody paid, so nothing is refunded; its questions are given back. A repeat answers
+   * as the first did.
+   */
+  async cancelByCreator(tournamentId: number): Promise<RoomResult<null>> {
+    if (!(await this.#ready(tournamentId))) return notFound();
+    return this.#serial(async () => {
+      const meta = this.#store.meta()!;
+      if (meta.phase === "cancelled") return ok(null);
+      if (meta.practice || meta.phase !== "upcoming" || this.#store.participantCount() > 0)
+        return fail(409, "tournament_not_cancellable", CUSTOM.notCancellable);
+      await runAtomically(
+        this.env.DB,
+        cancelStatements(this.env.DB, {
+          tournamentId,
+          title: meta.title,
+          feeCents: meta.entry_fee_cents,
+          userIds: [],
+          questionUse: this.#questionUse(Date.now()),
+        }),
+      );
+      this.#store.setPhase("cancelled");
+      this.#store.unschedule("lifecycle");
+      this.#store.unschedule("show");
+      await this.#arm();
+      this.#broadcastStatus(Date.now());
+      return ok(null);
     });
   }
 

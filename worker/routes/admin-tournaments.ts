@@ -120,6 +120,7 @@ const kindOf = (db: Db, id: number) =>
       startTime: tournaments.startTime,
       featuredAt: tournaments.featuredAt,
       registrationOpensAt: tournaments.registrationOpensAt,
+      inviteCode: tournaments.inviteCode,
     })
     .from(tournaments)
     .where(eq(tournaments.id, id))
@@ -317,6 +318,8 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
     if (!current) throw notFound(ADMIN_TOURNAMENTS.notFound, "tournament_not_found");
     if (current.kind !== "standard") throw conflict(ADMIN_TOURNAMENTS.practice, "tournament_practice");
     if (current.status !== "upcoming") throw conflict(ADMIN_TOURNAMENTS.featuredNotUpcoming, "tournament_not_editable");
+    // A private custom tournament is found only by its invite code: featuring it would publish it.
+    if (body.featured && current.inviteCode !== null) throw conflict(ADMIN_TOURNAMENTS.featuredPrivate, "tournament_private");
     const now = Date.now();
     const change = body.featured
       ? {

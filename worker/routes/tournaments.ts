@@ -1,6 +1,6 @@
 // Tournaments: reads from D1, and everything live through the tournament's Durable Object.
 import { Hono } from "hono";
-import { and, asc, count, eq, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import {
   answerBodySchema,
@@ -13,25 +13,24 @@ import {
   type LeaderboardRow,
   type ParticipantRow,
   type PlayerQuestion,
-  type TournamentDetail,
   type TournamentPage,
 } from "../../common/api/tournaments";
 import { JOIN, PLAY } from "../../common/messages";
-import { PREMIUM_MIN_FEE_CENTS, PRIZE_SHARES_BPS, TOURNAMENT_PAGE_SIZE } from "../../common/spec";
+import { PREMIUM_MIN_FEE_CENTS, TOURNAMENT_PAGE_SIZE } from "../../common/spec";
 import { centsToDollars, formatCents } from "../../common/domain/money";
-import { splitPrizePool } from "../../common/domain/prizes";
-import { minPlayersFor } from "../../common/domain/tournaments";
 import type { Db } from "../db/client";
-import { categories, tournamentParticipants, tournamentQuestions, tournaments, transactions, users } from "../db/schema";
+import { categories, tournamentParticipants, tournaments, transactions, users } from "../db/schema";
 import { presentTournament, publicLevel, visibility } from "../db/present-tournament";
 import { roomFor, unwrap } from "../durable/room-client";
+import type { RoomResult } from "../durable/tournament-room";
 import { tournamentOfReference } from "../durable/room/d1";
 import { idempotent } from "../http/idempotency";
 import { TOURNAMENT_ID_HEADER, USER_ID_HEADER } from "../durable/hub-client";
 import { HttpError, conflict, notFound } from "../http/errors";
 import { openPracticeRun } from "../tournaments/practice-runs";
+import { tournamentDetail } from "../tournaments/detail";
 import { demoQuestionReuse } from "../questions/usage";
-import { visibleTo } from "../tournaments/visibility";
+import { privateVisibleTo, sameInviteCode, visibleTo } from "../tournaments/visibility";
 import { joinIdentity } from "../fair-play/identity";
 import { assertNotStaff } from "../fair-play/staff";
 import { accountFrozen } from "../money/frozen";
@@ -39,7 +38,7 @@ import { assertNotSuspended } from "../admin/account-state";
 import type { FairnessReport } from "../../common/api/fair-play";
 import { requireHuman } from "../auth/turnstile";
 import { assertMayJoin } from "../responsible-play/checks";
-import { assertRegistrationOpen, hasReminder, registrationFor } from "../tournaments/featured";
+import { assertRegistrationOpen } from "../tournaments/featured";
 import { currentUser, requireUser } from "../http/middleware";
 import { socketUpgrade } from "../http/sockets";
 import { idParam, noFields, validate } from "../http/validate";
@@ -57,11 +56,29 @@ async function findTournament(db: Db, id: number) {
   return row;
 }
 
-/** The tournament as `userId` may see it: another player's practice run answers as an unknown id. */
-async function findVisibleTournament(db: Db, id: number, userId: number | undefined) {
+/**
+ * The tournament as `userId` may see it: another player's practice run, and a private tournament
+ * the caller neither created nor joined, answer as an unknown id.
+ */
+async function findVisibleTournament(db: Db, d1: D1Database, id: number, userId: number | undefined) {
   const row = await findTournament(db, id);
-  if (!visibleTo(row.t, userId)) throw notFound(PLAY.notFound, "tournament_not_found");
+  if (!visibleTo(row.t, userId) || !(await privateVisibleTo(d1, row.t, userId))) throw notFound(PLAY.notFound, "tournament_not_found");
   return row;
+}
+
+/**
+ * Play answers from the room without reading D1. When the room refuses, or has nothing for the
+ * caller, a private tournament they neither created nor joined answers as an unknown id instead,
+ * so play routes do not tell a guessed id from a missing one (one D1 read, on that path only).
+ */
+async function hidePrivate<T>(d1: D1Database, id: number, userId: number, result: RoomResult<T>): Promise<RoomResult<T>> {
+  if (result.ok && !(Array.isArray(result.value) && result.value.length === 0)) return result;
+  const t = await d1
+    .prepare("SELECT id, invite_code AS inviteCode, creator_user_id AS creatorUserId FROM tournaments WHERE id = ?")
+    .bind(id)
+    .first<{ id: number; inviteCode: string | null; creatorUserId: number | null }>();
+  if (t && !(await privateVisibleTo(d1, t, userId))) throw notFound(PLAY.notFound, "tournament_not_found");
+  return result;
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -98,7 +115,8 @@ export const tournamentRoutes = new Hono<AppEnv>()
   .get("/", validate("query", tournamentListQuerySchema), async (c) => {
     const query = c.req.valid("query");
     // A practice run is one player's own.
-    const where: SQL[] = [ne(tournaments.kind, "practice_run")];
+    // A practice run is one player's own; a private (custom) tournament is reached by its invite code only.
+    const where: SQL[] = [ne(tournaments.kind, "practice_run"), isNull(tournaments.inviteCode)];
     if (query.kind !== undefined) where.push(eq(tournaments.kind, query.kind));
     if (query.categoryId !== undefined) where.push(eq(tournaments.categoryId, query.categoryId));
     if (query.category !== undefined) where.push(eq(categories.slug, query.category.toLowerCase()));
@@ -151,35 +169,14 @@ export const tournamentRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const db = c.get("db");
     const user = c.get("user");
-    const { t, categoryName } = await findVisibleTournament(db, id, user?.id);
-    const [mine, questions, reminded] = await Promise.all([
-      user
-        ? db
-            .select({ id: tournamentParticipants.id })
-            .from(tournamentParticipants)
-            .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, user.id)))
-            .get()
-        : undefined,
-      db.select({ n: count() }).from(tournamentQuestions).where(eq(tournamentQuestions.tournamentId, id)).get(),
-      user && t.featuredAt !== null ? hasReminder(db, user.id, id) : false,
-    ]);
-    const split = splitPrizePool(t.prizePoolCents, PRIZE_SHARES_BPS.length);
-    return c.json({
-      ...presentTournament(t, categoryName),
-      prizeSplit: PRIZE_SHARES_BPS.map((_, i) => centsToDollars(split[i] ?? 0)),
-      minPlayers: minPlayersFor({ entryFeeCents: t.entryFeeCents }),
-      joined: mine !== undefined,
-      // A player's own ten, whatever the size of the pool they are drawn from.
-      questionCount: Math.floor((questions?.n ?? 0) / t.questionDraw),
-      fairnessCommitment: t.fairnessCommitment,
-      featured: registrationFor(t, user, reminded, Date.now()),
-    } satisfies TournamentDetail);
+    const { t, categoryName } = await findVisibleTournament(db, c.env.DB, id, user?.id);
+    return c.json(await tournamentDetail(db, t, categoryName, user));
   })
 
   .get("/:id/participants", idParam, async (c) => {
     const { id } = c.req.valid("param");
     const db = c.get("db");
-    await findVisibleTournament(db, id, c.get("user")?.id);
+    await findVisibleTournament(db, c.env.DB, id, c.get("user")?.id);
     const rows = await db
       .select({
         userId: tournamentParticipants.userId,
@@ -203,7 +200,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
   .get("/:id/leaderboard", idParam, async (c) => {
     const { id } = c.req.valid("param");
     const db = c.get("db");
-    const { t } = await findVisibleTournament(db, id, c.get("user")?.id);
+    const { t } = await findVisibleTournament(db, c.env.DB, id, c.get("user")?.id);
     // Live: the room's board, serialized once per change however many read it.
     if (t.status === "upcoming" || t.status === "live")
       return jsonText<LeaderboardRow[]>(c, unwrap<string>(await roomFor(c.env, id).leaderboardJson(id)));
@@ -254,8 +251,25 @@ export const tournamentRoutes = new Hono<AppEnv>()
       request,
       run: async (claim) => {
         // The room answers first, from memory: no such tournament, already in, closed, level, full.
-        const admission = await roomFor(c.env, requested).admission(requested, user.id, user.level);
+        // Beside it, whether the tournament is private (one read by primary key, in parallel).
+        const [admission, access] = await Promise.all([
+          roomFor(c.env, requested).admission(requested, user.id, user.level),
+          db
+            .select({ inviteCode: tournaments.inviteCode, creatorUserId: tournaments.creatorUserId })
+            .from(tournaments)
+            .where(eq(tournaments.id, requested))
+            .get(),
+        ]);
         if (!admission.ok && admission.code === "tournament_not_found") unwrap(admission);
+        // A private tournament without its invite code is an unknown id, before any refusal could say
+        // more about it; its creator and players already in need no code.
+        if (
+          access?.inviteCode != null &&
+          access.creatorUserId !== user.id &&
+          !(admission.ok && admission.value.state === "joined") &&
+          !sameInviteCode(request.inviteCode, access.inviteCode)
+        )
+          throw notFound(PLAY.notFound, "tournament_not_found");
         // Practice: which run, and whose, is D1's.
         const practice = admission.ok && admission.value.state === "practice" ? (await findTournament(db, requested)).t : null;
         // Someone else's practice run is not there for this player.
@@ -315,7 +329,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
       scope: `leave:${id}`,
       request: {},
       run: async (claim) => {
-        await findVisibleTournament(db, id, me.id);
+        await findVisibleTournament(db, c.env.DB, id, me.id);
         const { refundedCents, reference } = unwrap(await roomFor(c.env, id).leave(id, me.id, claim));
         return { reference, answer: await leaveAnswer(db, id, me.id, refundedCents) };
       },
@@ -335,22 +349,28 @@ export const tournamentRoutes = new Hono<AppEnv>()
   // does not exist is a 404 from the room, without an extra D1 read on this hot path.
   .post("/:id/next", requireUser, idParam, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(unwrap<PlayerQuestion>(await roomFor(c.env, id).nextQuestion(id, currentUser(c).id)));
+    const userId = currentUser(c).id;
+    return c.json(unwrap<PlayerQuestion>(await hidePrivate(c.env.DB, id, userId, await roomFor(c.env, id).nextQuestion(id, userId))));
   })
 
   .get("/:id/questions", requireUser, idParam, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(unwrap<PlayerQuestion[]>(await roomFor(c.env, id).listQuestions(id, currentUser(c).id)));
+    const userId = currentUser(c).id;
+    return c.json(unwrap<PlayerQuestion[]>(await hidePrivate(c.env.DB, id, userId, await roomFor(c.env, id).listQuestions(id, userId))));
   })
 
   .post("/:id/answer", requireUser, idParam, validate("json", answerBodySchema), async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(unwrap<AnswerReply>(await roomFor(c.env, id).answer(id, currentUser(c).id, c.req.valid("json"))));
+    const userId = currentUser(c).id;
+    return c.json(
+      unwrap<AnswerReply>(await hidePrivate(c.env.DB, id, userId, await roomFor(c.env, id).answer(id, userId, c.req.valid("json")))),
+    );
   })
 
   .post("/:id/complete", requireUser, idParam, noFields, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(unwrap<CompleteResult>(await roomFor(c.env, id).complete(id, currentUser(c).id)));
+    const userId = currentUser(c).id;
+    return c.json(unwrap<CompleteResult>(await hidePrivate(c.env.DB, id, userId, await roomFor(c.env, id).complete(id, userId))));
   })
 
   // Anyone may check a settled tournament: no sign-in.
@@ -358,13 +378,15 @@ export const tournamentRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const { t } = await findTournament(c.get("db"), id);
     if (t.kind !== "standard") throw notFound(PLAY.notFound, "tournament_not_found");
+    // A private tournament's report is its creator's and players' (it names its questions and answers).
+    if (!(await privateVisibleTo(c.env.DB, t, c.get("user")?.id))) throw notFound(PLAY.notFound, "tournament_not_found");
     return c.json(unwrap<FairnessReport>(await roomFor(c.env, id).fairness(id)));
   })
 
   .get("/:id/ws", socketUpgrade, idParam, async (c) => {
     const { id } = c.req.valid("param");
     // Checked here, not in the room: the room does not know whose practice run it is.
-    await findVisibleTournament(c.get("db"), id, currentUser(c).id);
+    await findVisibleTournament(c.get("db"), c.env.DB, id, currentUser(c).id);
     // A fresh request: only the Worker sets who the socket belongs to.
     const headers = new Headers({ upgrade: "websocket", [USER_ID_HEADER]: String(currentUser(c).id), [TOURNAMENT_ID_HEADER]: String(id) });
     return roomFor(c.env, id).fetch(new Request(c.req.url, { headers }));

@@ -12,7 +12,7 @@ import { signReceipt } from "../fair-play/receipts";
 import { idParam } from "../http/validate";
 import { notFound } from "../http/errors";
 import { PLAY } from "../../common/messages";
-import { visibleTo } from "../tournaments/visibility";
+import { privateVisibleTo, visibleTo } from "../tournaments/visibility";
 import { iso } from "../db/present";
 import { parseFlags, prizeReferenceOf, prizeStatusOf } from "../db/present-fair-play";
 import { currentUser, requireUser } from "../http/middleware";
@@ -75,7 +75,14 @@ export const userTournamentRoutes = new Hono<AppEnv>()
     // as on every tournament route) and the player's answers in it.
     const [[tournament], rows] = await db.batch([
       db
-        .select({ kind: tournaments.kind, status: tournaments.status, ownerUserId: tournaments.ownerUserId })
+        .select({
+          id: tournaments.id,
+          kind: tournaments.kind,
+          status: tournaments.status,
+          ownerUserId: tournaments.ownerUserId,
+          inviteCode: tournaments.inviteCode,
+          creatorUserId: tournaments.creatorUserId,
+        })
         .from(tournaments)
         .where(eq(tournaments.id, id)),
       db
@@ -96,7 +103,8 @@ export const userTournamentRoutes = new Hono<AppEnv>()
         .where(and(eq(userResponses.tournamentId, id), eq(userResponses.userId, userId)))
         .orderBy(asc(tournamentQuestions.order), asc(userResponses.id)),
     ]);
-    if (!tournament || !visibleTo(tournament, userId)) throw notFound(PLAY.notFound, "tournament_not_found");
+    if (!tournament || !visibleTo(tournament, userId) || !(await privateVisibleTo(c.env.DB, tournament, userId)))
+      throw notFound(PLAY.notFound, "tournament_not_found");
     // Before the end a receipt carries no points, as the one the answer's reply gave.
     const shown = resultsShown(tournament.kind, tournament.status);
     const receipts = rows

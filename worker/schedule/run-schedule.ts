@@ -57,7 +57,7 @@ export async function runSchedule(env: Env, now: number): Promise<ScheduleReport
   await db
     .prepare(
       `UPDATE categories SET active_tournaments =
-         (SELECT count(*) FROM tournaments t WHERE t.category_id = categories.id AND t.status IN ('upcoming', 'live') AND t.kind <> 'practice_run')`,
+         (SELECT count(*) FROM tournaments t WHERE t.category_id = categories.id AND t.status IN ('upcoming', 'live') AND t.kind <> 'practice_run' AND t.invite_code IS NULL)`,
     )
     .run();
   // New rooms set their first alarm; for the others this is a cheap check that one is set.
@@ -86,7 +86,8 @@ async function ensurePaid(
   prizePool: PoolRow[],
   start: number,
 ): Promise<{ id: number; questionIds: number[] }[]> {
-  const slot = "category_id = ? AND start_time = ? AND entry_fee_cents > 0";
+  // A private custom tournament that happens to start on the grid is not the slot's scheduled one.
+  const slot = "category_id = ? AND start_time = ? AND entry_fee_cents > 0 AND invite_code IS NULL";
   const picked = pickQuestionsForRamp(prizePool, DIFFICULTY_RAMP);
   if (!picked) {
     // Recorded only while the slot is empty (a filled slot needs nothing from the pool), for the console.
@@ -138,7 +139,10 @@ async function ensurePaid(
         category.id,
         start,
       ),
-    questionsStatement(db, ids, "t.category_id = ? AND t.start_time = ? AND t.entry_fee_cents > 0", [category.id, start]),
+    questionsStatement(db, ids, "t.category_id = ? AND t.start_time = ? AND t.entry_fee_cents > 0 AND t.invite_code IS NULL", [
+      category.id,
+      start,
+    ]),
     db.prepare("DELETE FROM question_shortfalls WHERE category_id = ?").bind(category.id),
   ]);
   return (inserted!.results as { id: number }[]).map((r) => ({ id: r.id, questionIds: picked.map((q) => q.id) }));

@@ -95,6 +95,18 @@ describe("featuring (operators)", () => {
     expect((await call("/api/tournaments/featured")).body.some((e: { id: number }) => e.id === t.id)).toBe(false);
   });
 
+  it("refuses to feature a player's private custom tournament: featuring would publish what only its invite code finds", async () => {
+    const op = await makeOperator();
+    const cat = await makeCategory();
+    const t = await makeTournament(cat, { startTime: Date.now() + 9 * D });
+    await env.DB.prepare("UPDATE tournaments SET invite_code = ? WHERE id = ?").bind(`PRIVATE${t.id}`, t.id).run();
+    const res = await feature(op, t.id);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: "tournament_private", message: ADMIN_TOURNAMENTS.featuredPrivate });
+    expect(await one("SELECT featured_at AS f FROM tournaments WHERE id = ?", t.id)).toEqual({ f: null });
+    expect((await call("/api/tournaments/featured")).body.some((e: { id: number }) => e.id === t.id)).toBe(false);
+  });
+
   it("takes the operator's registration time only with a priority day after now and before the start", async () => {
     const op = await makeOperator();
     const cat = await makeCategory();

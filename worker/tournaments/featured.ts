@@ -116,7 +116,7 @@ export async function setFeatured(
     ? d1
         .prepare(
           `UPDATE tournaments SET featured_at = coalesce(featured_at, ?1), registration_opens_at = ?2
-           WHERE id = ?3 AND status = 'upcoming' AND start_time - coalesce(featured_at, ?1) >= ?4`,
+           WHERE id = ?3 AND status = 'upcoming' AND invite_code IS NULL AND start_time - coalesce(featured_at, ?1) >= ?4`,
         )
         .bind(change.now, after.registrationOpensAt, tournamentId, FEATURED_MIN_NOTICE_MS)
     : d1

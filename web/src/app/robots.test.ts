@@ -28,6 +28,8 @@ describe("robots.txt", () => {
   it("lets crawlers in to the public pages and keeps them out of the API, the console and the dev pages", () => {
     const disallowed = rules.filter((r) => r.directive === "disallow").map((r) => r.value);
     expect(disallowed).toEqual(expect.arrayContaining(["/api/", "/admin", "/dev/"]));
+    // A private tournament's invite link is for the invited (docs/custom-tournaments.md).
+    expect(disallowed).toEqual(expect.arrayContaining(["/t/", "/tournaments/join/"]));
     for (const page of ["/", "/auth", "/tournaments", "/how-it-works", "/leaderboards"])
       expect(disallowed.some((prefix) => prefix && page.startsWith(prefix))).toBe(false);
   });

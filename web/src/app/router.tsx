@@ -25,6 +25,9 @@ export const router = createBrowserRouter([
       { path: "/contact", ...page(() => import("@/features/marketing/components/contact-page")) },
       { path: "/leaderboards", ...page(() => import("@/features/leaderboards/components/leaderboards-page")) },
       { path: "/tournaments/:id/play", ...page(() => import("@/features/tournaments/play/components/play-page")) },
+      // A private tournament's invite link: shown to anyone holding the code, signed in or not.
+      { path: "/t/:code", ...page(() => import("@/features/tournaments/custom/invite-page")) },
+      { path: "/tournaments/join/:code", ...page(() => import("@/features/tournaments/custom/invite-page")) },
       { path: "/players/:username", ...page(() => import("@/features/players/player-profile-page")) },
       { path: "/verify-receipt", ...page(() => import("@/features/tournaments/fair-play/verify-receipt-page")) },
       { path: "/forgot-password", ...page(() => import("@/features/auth/forgot-password-page")) },
@@ -37,6 +40,8 @@ export const router = createBrowserRouter([
         element: <ProtectedRoute />,
         children: [
           { path: "/tournaments", ...page(() => import("@/features/tournaments/components/tournaments-page")) },
+          { path: "/tournaments/custom", ...page(() => import("@/features/tournaments/custom/custom-tournaments-page")) },
+          { path: "/tournaments/join", ...page(() => import("@/features/tournaments/custom/join-by-code-page")) },
           { path: "/tournaments/:id", ...page(() => import("@/features/tournaments/components/tournament-detail-page")) },
           { path: "/dashboard", ...page(() => import("@/app/routes/dashboard/dashboard-page")) },
           { path: "/profile", ...page(() => import("@/features/profile/profile-page")) },

@@ -101,8 +101,24 @@ export function useTournamentLeaderboard(id: number, { enabled = true, pollMs }:
 export function useJoinTournament() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, turnstileToken, idempotencyKey }: { id: number; turnstileToken?: string; idempotencyKey: string }) =>
-      read(api.tournaments[":id"].join.$post({ ...param(id), json: turnstileToken ? { turnstileToken } : {} }, idempotent(idempotencyKey))),
+    mutationFn: ({
+      id,
+      turnstileToken,
+      inviteCode,
+      idempotencyKey,
+    }: {
+      id: number;
+      turnstileToken?: string;
+      /** A private tournament's invite code (docs/custom-tournaments.md). */
+      inviteCode?: string;
+      idempotencyKey: string;
+    }) =>
+      read(
+        api.tournaments[":id"].join.$post(
+          { ...param(id), json: { ...(turnstileToken ? { turnstileToken } : {}), ...(inviteCode ? { inviteCode } : {}) } },
+          idempotent(idempotencyKey),
+        ),
+      ),
     onSuccess: (result, { id }) => {
       qc.setQueryData<User | null>(USER_KEY, (user) => (user ? { ...user, balance: result.balance } : user));
       return Promise.all([

@@ -11,7 +11,10 @@ import { useIdempotencyKey } from "@/hooks/use-idempotency-key";
 import { useJoinTournament } from "./api";
 import { isPractice, joinBlock } from "./join-checks";
 
-type Joinable = Pick<Tournament, "id" | "kind" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee">;
+type Joinable = Pick<Tournament, "id" | "kind" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee"> & {
+  /** A private tournament's invite code, sent with the join. */
+  inviteCode?: string;
+};
 
 /**
  * The join flow (docs/product.md, Joining): the client checks in order (each with its toast), then the call. A paid or
@@ -41,7 +44,7 @@ export function useJoinFlow() {
     // it succeeds (the refreshed tournament shows the player as registered).
     let joined: JoinResult;
     try {
-      joined = await join.mutateAsync({ id: t.id, turnstileToken, idempotencyKey });
+      joined = await join.mutateAsync({ id: t.id, turnstileToken, inviteCode: t.inviteCode, idempotencyKey });
     } catch (error) {
       if (error instanceof ApiError && error.code === "date_of_birth_required") {
         setAwaitingDateOfBirth({ t, confirmed: turnstileToken !== undefined });

@@ -18,7 +18,7 @@ const Tooltip = lazy(() => import("@/components/ui/tooltip").then((m) => ({ defa
 type Joinable = Pick<
   Tournament,
   "id" | "title" | "kind" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee" | "prizePool" | "status"
->;
+> & { inviteCode?: string };
 
 /**
  * Join (or, for practice, start) a tournament. Disabled once it is over, while joining, and for a

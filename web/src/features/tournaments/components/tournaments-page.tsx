@@ -13,6 +13,7 @@ import { cn } from "@/lib/cn";
 import { useTournamentPages, type TournamentFilters } from "../api";
 import { useCategories } from "@/lib/categories";
 import { TournamentCard } from "./tournament-card";
+import { CustomTournamentsEntry } from "../custom/custom-entry";
 
 type Price = NonNullable<TournamentListParams["price"]>;
 type Status = NonNullable<TournamentListParams["status"]>;
@@ -91,6 +92,7 @@ export default function TournamentsPage() {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold">Tournaments</h1>
       <p className="mt-1 text-muted-foreground">Find a tournament that fits your interests and level, then join before it starts.</p>
+      <CustomTournamentsEntry />
 
       <FeaturedEvents className="mt-8" />
 
