@@ -202,10 +202,15 @@ export const JOIN = {
   staffExcluded: { title: "Not open to staff", description: "Staff and accounts linked to staff cannot play for prizes." },
   balanceTitle: "Insufficient balance",
   balanceDescription: (shortfall: string, fee: string) => `You need $${shortfall} more to join this tournament. Full entry fee: $${fee}.`,
+  /** A join the server refused (its `{message}` is the description: the reason in the player's words). */
   failedTitle: "Failed to join tournament",
   practiceUnavailable: "Practice for this category is not available right now: it has too few questions.",
-  /** The join button's toast when the call fails; the description is the server's message when it sends one. */
+  /** The join button's toast when the call fails without a refusal of the server's (no answer, a server error). */
   error: { title: "Error joining tournament", description: "Please try again" },
+  /** Joined from a card: the player is taken to their tournaments. */
+  joinedAway: { title: "Successfully joined tournament!", description: "Taking you to your tournaments..." },
+  /** Joined on the tournament's own page: the player stays there, registered. */
+  joinedHere: { title: "Joined tournament", description: "You have been registered for this tournament." },
   /** A joined player going from the tournament's page into live play. */
   entering: "Entering tournament",
 } as const;
@@ -242,8 +247,17 @@ export const MONEY = {
   payoutNotFound: "Payout not found",
   payoutAlready: (status: string) => `This payout is already ${status}`,
   payoutReasonRequired: "A reason is required",
-  /** The withdrawal's failure toast when the server sends no message of its own. */
-  withdrawalDefaultError: "Failed to process withdrawal",
+  /** The confirm page's "Withdrawal Error" toast when the server sends no message of its own. */
+  withdrawalDefaultError: "Failed to confirm withdrawal",
+  /** The withdraw dialog's "Withdrawal Failed" toast when its form is refused for a reason other than the method (the field says which). */
+  withdrawalDialogError: "There was an error processing your withdrawal. Please try again.",
+  /** A withdrawal is only requested when the player confirms it: the bank transfer follows. */
+  withdrawalRequestedTitle: "Withdrawal Requested",
+  withdrawalRequested: (usd: string) =>
+    `${usd} is on its way to your bank account and should arrive in 1-3 business days. Follow it under Transaction History.`,
+  /** What is kept of the bank account a withdrawal goes to (docs/payments.md). */
+  bankAccountKept:
+    "Your full account number is stored encrypted and used only to make the bank transfer; we only ever show its last 4 digits.",
   /** Appended to a failed withdrawal's transaction description. */
   returnCodeInvalid: "The bank's return code is R01 to R85, as on its return notice",
   returnDateInvalid: "The return date is the day the bank returned the payment, written YYYY-MM-DD",

@@ -255,6 +255,9 @@ describe("dashboard", () => {
     expect(screen.getByText("Prizes Won").nextElementSibling).toHaveTextContent("$42.50");
     expect(screen.getByText("Pending").nextElementSibling).toHaveTextContent("$10.00");
     expect(screen.getByText("Cards are entered at checkout; nothing is stored.")).toBeVisible();
+    // The full account number is kept (sealed) for the bank file: the page says so, not "only the last 4 digits are kept".
+    expect(screen.getByText(/full account number is stored encrypted and used only to make the bank transfer/)).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/last 4 digits are kept/);
   });
 
   it("shows a failed withdrawal with the operator's reason, refunded and counted nowhere", async () => {

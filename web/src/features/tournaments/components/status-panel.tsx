@@ -85,7 +85,7 @@ export function StatusPanel({ tournament: t, status, joined, playable, countdown
           t.status === "upcoming" && <LeaveButton tournament={t} />
         ) : (
           <>
-            <JoinButton tournament={{ ...t, status }} className="w-full" />
+            <JoinButton tournament={{ ...t, status }} className="w-full" stay />
             {user && belowLevel(user, t) && <p className="text-xs text-muted-foreground">{JOIN.levelDescription(t.minLevel)}</p>}
           </>
         )}
