@@ -193,6 +193,14 @@ export const NOTIFY = {
     }[resolution],
 } as const;
 
+/** A player's level where others see it; null when the player hides it (preferences.showLevel = false). */
+export const PLAYER_LEVEL = {
+  hidden: "Level hidden",
+  label: (level: number | null) => (level === null ? "Level hidden" : `Level ${level}`),
+  /** In a column headed Level. */
+  cell: (level: number | null) => (level === null ? "Hidden" : String(level)),
+} as const;
+
 export const JOIN = {
   authRequired: { title: "Authentication required", description: "Please log in to join tournaments." },
   levelTitle: "Level requirement not met",

@@ -107,7 +107,7 @@ describe("tournament detail", () => {
     expect(screen.queryByRole("button", { name: "Leave tournament" })).not.toBeInTheDocument();
   });
 
-  it("joins from the status panel: the toast and the redirect survive the panel switching to registered", async () => {
+  it("joins from the status panel: Joined tournament, and the player stays on the page, registered", async () => {
     let joined = false;
     fakeFetch({
       "GET /api/tournaments/4": () => ({ body: detail({ joined, minLevel: 1, currentParticipants: joined ? 21 : 20 }) }),
@@ -133,8 +133,10 @@ describe("tournament detail", () => {
     );
     fireEvent.click(await screen.findByRole("button", { name: "Join Tournament" }));
     expect(await screen.findByText("You're registered for this tournament")).toBeVisible();
-    expect(await screen.findByText("Successfully joined tournament!")).toBeInTheDocument();
-    await waitFor(() => expect(page.location()).toBe("/dashboard?tab=tournaments"), { timeout: 2_000 });
+    expect(await screen.findByText("Joined tournament")).toBeInTheDocument();
+    expect(screen.getByText("You have been registered for this tournament.")).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(page.location()).toBe("/tournaments/4");
   });
 
   it("shows the not-found screen with a way back to the list", async () => {
@@ -239,6 +241,22 @@ describe("tournament detail", () => {
     act(() => ws.receive({ type: "leaderboard", top, me: null, version: 5 }));
     expect(within(screen.getByRole("table")).getByRole("link", { name: "ana" })).toBeVisible();
     expect(FakeWebSocket.instances.filter((s) => s.readyState !== FakeWebSocket.CLOSED)).toEqual([ws]);
+  });
+
+  it("shows a hidden level as Level hidden in the participants and Hidden in the standings, never blank", async () => {
+    const participants = [{ userId: 3, username: "shy_sam", level: null, hasCompleted: false }];
+    const leaderboard = [{ userId: 3, username: "shy_sam", level: null, score: 900, questionsAnswered: 10, rank: 1, prize: 0 }];
+    show(detail({ status: "completed", startTime: new Date(Date.now() - 3_600_000).toISOString() }), {
+      at: "/tournaments/4?tab=leaderboard",
+      leaderboard,
+      participants,
+    });
+    const table = await screen.findByRole("table");
+    expect(within(table).getByTitle("Level hidden")).toHaveTextContent("Hidden");
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Participants" }));
+    fireEvent.click(screen.getByRole("tab", { name: "Participants" }));
+    expect(await screen.findByText("Level hidden")).toBeVisible();
+    expect(screen.queryByText(/^Level\s*$/)).not.toBeInTheDocument();
   });
 
   it("lists the final standings with prizes and links to player profiles", async () => {
