@@ -16,6 +16,9 @@ import { TournamentImage } from "./tournament-image";
 export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
   const countdown = useCountdown(t.status === "upcoming" ? t.startTime : null);
   const status = shownStatus(t, countdown.isDue);
+  // Past its end time a live tournament takes no more play or joins (the server settles it soon after):
+  // the card stops offering Play Now then, not when the list is next fetched.
+  const timeUp = useCountdown(status === "live" ? t.endTime : null).isDue;
   const practice = isPractice(t);
   const pool = displayedPoolCents(t);
   const missing = playersMissing(t);
@@ -74,7 +77,9 @@ export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
         </dl>
         <div className="flex items-center gap-1.5 text-sm" aria-live="polite">
           <Clock className="h-4 w-4 text-muted-foreground" aria-hidden />
-          {status === "live" ? (
+          {timeUp ? (
+            <span className="text-muted-foreground">Time is up · results coming</span>
+          ) : status === "live" ? (
             <span className="font-semibold text-destructive">Live Now</span>
           ) : t.status === "upcoming" ? (
             <span>
@@ -92,12 +97,12 @@ export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
           <Button variant="outline" asChild className="flex-1">
             <Link to={`/tournaments/${t.id}`}>Details</Link>
           </Button>
-          {status === "live" && !practice ? (
+          {status === "live" && !timeUp && !practice ? (
             <Button asChild className="flex-1">
               <Link to={`/tournaments/${t.id}/play`}>Play Now</Link>
             </Button>
           ) : (
-            <JoinButton tournament={{ ...t, status }} className="flex-1" />
+            <JoinButton tournament={{ ...t, status: timeUp ? "completed" : status }} className="flex-1" />
           )}
         </div>
       </div>
