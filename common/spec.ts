@@ -193,7 +193,14 @@ export const WS_AUTH_DELAY_MS = 100;
 export const NOTIFICATION_DISMISS_MS = 10_000;
 export const NOTIFICATION_GAP_MS = 300;
 
+/**
+ * The spec's marketing claims for the home page's hero, and the real figures at which each becomes
+ * true: until then the hero shows the real figure (common/domain/hero-figures.ts).
+ */
 export const MARKETING = { paidToWinners: "$1.2M+", tournamentsCompleted: "35,000+" } as const;
+export const MARKETING_REACHED_AT = { paidToWinnersCents: 120_000_000, tournamentsCompleted: 35_000 } as const;
+/** How long the hero's real figures (GET /api/stats) may be served from the cache. */
+export const HERO_FIGURES_CACHE_SECONDS = 60;
 
 /** Practice entries carry this word in their title; operators may not use it for their own tournaments. */
 export const PRACTICE_MARKER = "Practice";

@@ -21,6 +21,7 @@ import { userTournamentRoutes } from "./routes/user-tournaments";
 import { userStatsRoutes } from "./routes/user-stats";
 import { tournamentRoutes } from "./routes/tournaments";
 import { categoryRoutes } from "./routes/categories";
+import { statsRoutes } from "./routes/stats";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { userProfileRoutes } from "./routes/users";
 import { notificationRoutes } from "./routes/notifications";
@@ -80,6 +81,7 @@ const api = new Hono<AppEnv>()
   .route("/user/date-of-birth", userDateOfBirthRoutes)
   .route("/tournaments", tournamentRoutes)
   .route("/categories", categoryRoutes)
+  .route("/stats", statsRoutes)
   .route("/leaderboard", leaderboardRoutes)
   .route("/users", userProfileRoutes)
   .route("/notifications", notificationRoutes)
