@@ -176,9 +176,11 @@ export const CHEAT = {
 export const NOTIFY = {
   started: (title: string) => `${title} has started. Good luck!`,
   ended: (title: string) => `${title} has ended. Check the final leaderboard.`,
-  cancelled: (title: string) => `${title} was cancelled: not enough players joined. Your entry fee has been refunded.`,
+  /** `refunded`: there was an entry fee to give back (a free tournament had none). */
+  cancelled: (title: string, refunded: boolean) =>
+    `${title} was cancelled: not enough players joined.${refunded ? " Your entry fee has been refunded." : ""}`,
   cancelledByOperator: (title: string, reason: string, refunded: boolean) =>
-    `${title} was cancelled by the organisers: ${reason}${refunded ? " Your entry fee has been refunded." : ""}`,
+    `${title} was cancelled by the organisers: ${clause(reason)}.${refunded ? " Your entry fee has been refunded." : ""}`,
   payoutFailed: (usd: string, reason: string) =>
     `Your withdrawal of $${usd} could not be paid: ${clause(reason)}. The money is back in your balance.`,
   prizeReleased: (usd: string, title: string) => `Your prize of $${usd} for ${title} has been released after review.`,
@@ -199,6 +201,14 @@ export const PLAYER_LEVEL = {
   label: (level: number | null) => (level === null ? "Level hidden" : `Level ${level}`),
   /** In a column headed Level. */
   cell: (level: number | null) => (level === null ? "Hidden" : String(level)),
+} as const;
+
+/** A cancelled tournament's page, by cause (docs/product.md, Lifecycle); `refunded`: there were entry fees to give back. */
+export const CANCELLATION = {
+  title: "Tournament Cancelled",
+  tooFewPlayers: (refunded: boolean) => `Not enough players joined in time.${refunded ? " Every entry fee has been refunded." : ""}`,
+  byOperator: (reason: string | null, refunded: boolean) =>
+    `Cancelled by the organisers${reason ? `: ${clause(reason)}.` : "."}${refunded ? " Every entry fee has been refunded." : ""}`,
 } as const;
 
 export const JOIN = {

@@ -93,6 +93,16 @@ export interface TournamentPage {
   nextPage: number | null;
 }
 
+/** Why a tournament was cancelled, for its page (docs/product.md, Lifecycle). */
+export interface TournamentCancellation {
+  /** too_few_players: a paid tournament short of its minimum when its wait ran out; operator: cancelled from the console. */
+  cause: "too_few_players" | "operator";
+  /** The operator's reason as given; null for too_few_players. */
+  reason: string | null;
+  /** Entry fees were given back (a paid tournament); a free one had none. */
+  refunded: boolean;
+}
+
 export interface TournamentDetail extends Tournament {
   /** 1st/2nd/3rd prizes (USD) of the displayed pool, 65/25/10. */
   prizeSplit: number[];
@@ -107,6 +117,8 @@ export interface TournamentDetail extends Tournament {
    * GET /api/tournaments/{id}/fairness opens it for the questions issued, after settlement. Null for practice.
    */
   fairnessCommitment: string | null;
+  /** Null unless the tournament is cancelled. */
+  cancellation: TournamentCancellation | null;
 }
 
 export interface ParticipantRow {

@@ -250,6 +250,10 @@ export const tournaments = sqliteTable(
     fairnessCommitment: text("fairness_commitment"),
     /** The player of a practice run; null for every other kind. */
     ownerUserId: integer("owner_user_id").references(() => users.id),
+    /** Why a cancelled tournament was cancelled: too few players joined in time, or an operator (with their reason). */
+    cancelCause: text("cancel_cause", { enum: ["too_few_players", "operator"] }),
+    /** The operator's reason, as shown to players; null unless cancel_cause is operator. */
+    cancelReason: text("cancel_reason"),
     settledAt: integer("settled_at"),
     createdAt: integer("created_at").notNull().default(now),
   },

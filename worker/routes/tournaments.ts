@@ -170,6 +170,14 @@ export const tournamentRoutes = new Hono<AppEnv>()
       // A player's own ten, whatever the size of the pool they are drawn from.
       questionCount: Math.floor((questions?.n ?? 0) / t.questionDraw),
       fairnessCommitment: t.fairnessCommitment,
+      cancellation:
+        t.status === "cancelled"
+          ? {
+              cause: t.cancelCause ?? "too_few_players",
+              reason: t.cancelCause === "operator" ? t.cancelReason : null,
+              refunded: t.entryFeeCents > 0,
+            }
+          : null,
     } satisfies TournamentDetail);
   })
 

@@ -37,6 +37,7 @@ export const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDet
   joined: true,
   questionCount: 10,
   fairnessCommitment: "c0ffee".padEnd(64, "0"),
+  cancellation: null,
   ...overrides,
 });
 

@@ -69,6 +69,7 @@ describe("payment result page", () => {
     const server = fakeFetch({ "GET /api/payment-intent": () => ({ status: 404, body: { message: "Payment not found" } }) });
     renderPage(routes, { at });
     expect(await screen.findByText(ISSUE)).toBeVisible();
+    expect(screen.getByText(ISSUE_TEXT)).toBeVisible();
     expect(screen.getByText("Payment not found")).toBeVisible();
     expect(server.calls("POST /api/deposit/confirm")).toHaveLength(0);
   });

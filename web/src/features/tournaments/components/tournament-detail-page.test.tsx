@@ -32,6 +32,7 @@ const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail => 
   joined: false,
   questionCount: 10,
   fairnessCommitment: null,
+  cancellation: null,
   ...overrides,
 });
 
@@ -137,6 +138,29 @@ describe("tournament detail", () => {
     expect(screen.getByText("You have been registered for this tournament.")).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 1_200));
     expect(page.location()).toBe("/tournaments/4");
+  });
+
+  it.each([
+    [
+      "too few players, paid",
+      { entryFee: 5, cancellation: { cause: "too_few_players", reason: null, refunded: true } },
+      "Not enough players joined in time. Every entry fee has been refunded.",
+    ],
+    [
+      "the operator, with the reason",
+      { entryFee: 5, cancellation: { cause: "operator", reason: "A question leaked", refunded: true } },
+      "Cancelled by the organisers: A question leaked. Every entry fee has been refunded.",
+    ],
+    [
+      "the operator, a free tournament",
+      { entryFee: 0, isFree: true, cancellation: { cause: "operator", reason: "Venue problem.", refunded: false } },
+      "Cancelled by the organisers: Venue problem.",
+    ],
+  ] as const)("says why a tournament was cancelled: %s", async (_name, fields, text) => {
+    show(detail({ status: "cancelled", startTime: new Date(Date.now() - 3_600_000).toISOString(), ...fields }));
+    expect(await screen.findByRole("heading", { name: "Tournament Cancelled" })).toBeVisible();
+    expect(screen.getByText(text)).toBeVisible();
+    if (!fields.cancellation.refunded) expect(document.body.textContent).not.toMatch(/refunded/);
   });
 
   it("shows the not-found screen with a way back to the list", async () => {
