@@ -114,11 +114,16 @@ export const PLACEMENT_XP = { first: 500, second: 350, third: 250, topTen: 100, 
 
 export const TOURNAMENT_DURATION_MS = 20 * 60 * 1000;
 
+/**
+ * The fee tiers of scheduled tournaments; `label` is how every page names one ("Advanced
+ * tournaments"), always with its fee and minimum level, since a fee tier's name is not the level
+ * tier of the same name (common/domain/levels.ts: level tiers are named with their levels).
+ */
 export const FEE_TIERS = [
-  { name: "standard", entryFeeCents: 500, minLevel: 1, maxParticipants: 50 },
-  { name: "advanced", entryFeeCents: 1000, minLevel: 3, maxParticipants: 50 },
-  { name: "premium", entryFeeCents: 2000, minLevel: 5, maxParticipants: 30 },
-  { name: "elite", entryFeeCents: 5000, minLevel: 10, maxParticipants: 30 },
+  { name: "standard", label: "Standard", entryFeeCents: 500, minLevel: 1, maxParticipants: 50 },
+  { name: "advanced", label: "Advanced", entryFeeCents: 1000, minLevel: 3, maxParticipants: 50 },
+  { name: "premium", label: "Premium", entryFeeCents: 2000, minLevel: 5, maxParticipants: 30 },
+  { name: "elite", label: "Elite", entryFeeCents: 5000, minLevel: 10, maxParticipants: 30 },
 ] as const;
 
 export const MIN_DEPOSIT_CENTS = 50;

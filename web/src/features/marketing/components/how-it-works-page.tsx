@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Gift, Medal, ShieldCheck, Swords, Trophy, UserPlus, Wallet } from "lucide-react";
 import { FAIR_PLAY_GUARANTEE } from "@common/messages";
-import { tierForLevel } from "@common/domain/levels";
+import { minLevelLabel } from "@common/domain/levels";
 import { formatCents } from "@common/domain/money";
 import { prizePoolFromFees, splitPrizePool } from "@common/domain/prizes";
 import {
@@ -108,8 +108,8 @@ export default function HowItWorksPage() {
             {FEE_TIERS.map((tier) => (
               <Card key={tier.name}>
                 <CardHeader>
-                  <CardTitle className="flex items-center gap-2 capitalize">
-                    <Medal className="h-5 w-5 text-primary" aria-hidden /> {tier.name}
+                  <CardTitle className="flex items-center gap-2">
+                    <Medal className="h-5 w-5 text-primary" aria-hidden /> {tier.label} tournaments
                   </CardTitle>
                 </CardHeader>
                 <CardContent className="space-y-2 text-sm text-muted-foreground">
@@ -117,9 +117,7 @@ export default function HowItWorksPage() {
                     Entry fee <span className="font-semibold text-foreground">${formatCents(tier.entryFeeCents)}</span>, up to{" "}
                     {tier.maxParticipants} players.
                   </p>
-                  <p>
-                    {tier.minLevel <= 1 ? "Open to every level." : `Level ${tier.minLevel} or higher (${tierForLevel(tier.minLevel)}).`}
-                  </p>
+                  <p>{minLevelLabel(tier.minLevel)}.</p>
                   {tier.name === "premium" && (
                     <Link to="/tournaments?price=premium" className="inline-block font-medium text-primary hover:underline">
                       Premium tournaments

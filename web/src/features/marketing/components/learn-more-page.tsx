@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { BookOpen, Brain, Coins, Swords } from "lucide-react";
-import { formatCents } from "@common/domain/money";
-import { TIERS, tierForLevel, tierLevels } from "@common/domain/levels";
+import { TIERS, feeTierLabel, tierForLevel, tierLabel } from "@common/domain/levels";
 import {
   CANCEL_AFTER_DELAY_MS,
   DIFFICULTY_RAMP,
@@ -98,11 +97,10 @@ export default function LearnMorePage() {
             <ul className="mt-2 space-y-2 text-sm">
               {TIERS.map((tier) => (
                 <li key={tier.name} className="rounded-lg border border-border p-3">
-                  <span className="font-semibold">{tier.name}</span>{" "}
-                  <span className="text-muted-foreground">(levels {tierLevels(tier)})</span>
+                  <span className="font-semibold">{tierLabel(tier)}</span>
                   <p className="text-muted-foreground">
                     {FEE_TIERS.filter((f) => tierForLevel(f.minLevel) === tier.name)
-                      .map((f) => `Unlocks ${f.name} tournaments ($${formatCents(f.entryFeeCents)} entry)`)
+                      .map((f) => `Unlocks ${feeTierLabel(f)}`)
                       .join("; ") || "Every tournament of a lower level stays open to you"}
                     {tier.name !== "Beginner" && "; bonus placement XP"}.
                   </p>

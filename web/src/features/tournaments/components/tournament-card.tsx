@@ -3,6 +3,7 @@ import { Clock, Coins, Radio, Trophy, Users } from "lucide-react";
 import type { Tournament } from "@common/api/types";
 import { formatCents, formatDollars } from "@common/domain/money";
 import { FORMAT_LABEL } from "@common/messages";
+import { minLevelLabel } from "@common/domain/levels";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -40,7 +41,7 @@ export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
             </Link>
           </h3>
           <p className="mt-1 text-xs text-muted-foreground">
-            {t.categoryName} · {practice || t.minLevel <= 1 ? "All levels" : `Level ${t.minLevel}+`}
+            {t.categoryName} · {minLevelLabel(practice ? 1 : t.minLevel)}
           </p>
           <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{t.description}</p>
           {t.format === "live_show" ? (

@@ -183,6 +183,8 @@ describe("tournament detail", () => {
     expect(screen.getByText("$17.00")).toBeVisible();
     // Levels come from XP: level 3 is reached at 2,000 XP.
     expect(screen.getByText("Reach 2,000 XP (level 3)")).toBeVisible();
+    // The same naming as the filter and learn-more: the minimum level with its tier.
+    expect(screen.getByText("Level 3+ (Intermediate)")).toBeVisible();
     expect(screen.getByRole("progressbar", { name: "Places taken" })).toHaveAttribute("aria-valuenow", "40");
     expect(screen.getByText(/^Starting in 3h/)).toBeVisible();
     expect(screen.getByRole("heading", { name: "Waiting to Start" })).toBeVisible();
