@@ -42,6 +42,16 @@ describe("learn more", () => {
     expect(document.body.textContent).not.toMatch(/Unlocks (standard|advanced|premium|elite) tournaments \(/);
   });
 
+  it("says in Question Format that paid tournaments are live shows with a reveal, not a next question 2 s after answering", () => {
+    fakeFetch({ "GET /api/categories": () => ({ body: [] }) });
+    renderPage([{ path: "/learn-more", element: <LearnMorePage /> }], { at: "/learn-more" });
+    fireEvent.click(screen.getByRole("button", { name: "Question Format" }));
+    expect(screen.getByText(/Paid tournaments are live shows: every player gets each question at the same moment/)).toBeVisible();
+    expect(
+      screen.getByText(/the correct answer is revealed to everyone when the time is up; the next question follows 5 seconds after/),
+    ).toBeVisible();
+  });
+
   it("links its hero to How It Works and the tournaments", () => {
     fakeFetch({ "GET /api/categories": () => ({ body: [] }) });
     renderPage([{ path: "/learn-more", element: <LearnMorePage /> }], { at: "/learn-more" });

@@ -28,7 +28,9 @@ const STEPS = [
   {
     icon: Swords,
     title: "Compete",
-    text: `When it goes live, answer ${QUESTIONS_PER_TOURNAMENT} multiple-choice questions with ${QUESTION_TIME_MS / 1000} seconds each.`,
+    text:
+      `When it goes live, answer ${QUESTIONS_PER_TOURNAMENT} multiple-choice questions with ${QUESTION_TIME_MS / 1000} seconds each. ` +
+      "Paid tournaments are live shows: everyone gets each question at the same moment, and the answer is revealed when time is up.",
   },
   {
     icon: Wallet,
@@ -187,8 +189,8 @@ export default function HowItWorksPage() {
             <AccordionItem value="timer">
               <AccordionTrigger>What happens if I run out of time?</AccordionTrigger>
               <AccordionContent>
-                If you picked an answer, it is submitted for you when the timer reaches zero. If you did not, the question scores 0 and the
-                next one follows.
+                If you picked an answer, it is submitted for you when the timer reaches zero. If you did not, the question scores 0. The
+                next one follows: in a live show after the answer is revealed, for everyone at once.
               </AccordionContent>
             </AccordionItem>
             <AccordionItem value="reload">
