@@ -16,7 +16,7 @@ const BASE = "https://return-to.invalid";
 export function safeReturnPath(raw: string | null | undefined): string {
   if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) return "/";
   // Control characters (tabs and newlines are dropped by URL parsing, so "/\t/evil.com" would read "//evil.com").
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return "/";
+  if ([...raw].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return "/";
   let url: URL;
   try {
     url = new URL(raw, BASE);
