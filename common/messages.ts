@@ -176,9 +176,11 @@ export const CHEAT = {
 export const NOTIFY = {
   started: (title: string) => `${title} has started. Good luck!`,
   ended: (title: string) => `${title} has ended. Check the final leaderboard.`,
-  cancelled: (title: string) => `${title} was cancelled: not enough players joined. Your entry fee has been refunded.`,
+  /** `refunded`: there was an entry fee to give back (a free tournament had none). */
+  cancelled: (title: string, refunded: boolean) =>
+    `${title} was cancelled: not enough players joined.${refunded ? " Your entry fee has been refunded." : ""}`,
   cancelledByOperator: (title: string, reason: string, refunded: boolean) =>
-    `${title} was cancelled by the organisers: ${reason}${refunded ? " Your entry fee has been refunded." : ""}`,
+    `${title} was cancelled by the organisers: ${clause(reason)}.${refunded ? " Your entry fee has been refunded." : ""}`,
   payoutFailed: (usd: string, reason: string) =>
     `Your withdrawal of $${usd} could not be paid: ${clause(reason)}. The money is back in your balance.`,
   prizeReleased: (usd: string, title: string) => `Your prize of $${usd} for ${title} has been released after review.`,
@@ -229,6 +231,23 @@ export const FEATURED = {
   emailSettingHint: 'When you press "Remind me" on a featured event, we also send the reminders by email.',
 } as const;
 
+/** A player's level where others see it; null when the player hides it (preferences.showLevel = false). */
+export const PLAYER_LEVEL = {
+  hidden: "Level hidden",
+  label: (level: number | null) => (level === null ? "Level hidden" : `Level ${level}`),
+  /** In a column headed Level. */
+  cell: (level: number | null) => (level === null ? "Hidden" : String(level)),
+} as const;
+
+/** A cancelled tournament's page, by cause (docs/product.md, Lifecycle); `refunded`: there were entry fees to give back. */
+export const CANCELLATION = {
+  title: "Tournament Cancelled",
+  tooFewPlayers: (refunded: boolean) => `Not enough players joined in time.${refunded ? " Every entry fee has been refunded." : ""}`,
+  byCreator: "Cancelled by the player who created it, before anyone joined.",
+  byOperator: (reason: string | null, refunded: boolean) =>
+    `Cancelled by the organisers${reason ? `: ${clause(reason)}.` : "."}${refunded ? " Every entry fee has been refunded." : ""}`,
+} as const;
+
 export const JOIN = {
   authRequired: { title: "Authentication required", description: "Please log in to join tournaments." },
   levelTitle: "Level requirement not met",
@@ -238,10 +257,15 @@ export const JOIN = {
   staffExcluded: { title: "Not open to staff", description: "Staff and accounts linked to staff cannot play for prizes." },
   balanceTitle: "Insufficient balance",
   balanceDescription: (shortfall: string, fee: string) => `You need $${shortfall} more to join this tournament. Full entry fee: $${fee}.`,
+  /** A join the server refused (its `{message}` is the description: the reason in the player's words). */
   failedTitle: "Failed to join tournament",
   practiceUnavailable: "Practice for this category is not available right now: it has too few questions.",
-  /** The join button's toast when the call fails; the description is the server's message when it sends one. */
+  /** The join button's toast when the call fails without a refusal of the server's (no answer, a server error). */
   error: { title: "Error joining tournament", description: "Please try again" },
+  /** Joined from a card: the player is taken to their tournaments. */
+  joinedAway: { title: "Successfully joined tournament!", description: "Taking you to your tournaments..." },
+  /** Joined on the tournament's own page: the player stays there, registered. */
+  joinedHere: { title: "Joined tournament", description: "You have been registered for this tournament." },
   /** A joined player going from the tournament's page into live play. */
   entering: "Entering tournament",
 } as const;
@@ -278,8 +302,17 @@ export const MONEY = {
   payoutNotFound: "Payout not found",
   payoutAlready: (status: string) => `This payout is already ${status}`,
   payoutReasonRequired: "A reason is required",
-  /** The withdrawal's failure toast when the server sends no message of its own. */
-  withdrawalDefaultError: "Failed to process withdrawal",
+  /** The confirm page's "Withdrawal Error" toast when the server sends no message of its own. */
+  withdrawalDefaultError: "Failed to confirm withdrawal",
+  /** The withdraw dialog's "Withdrawal Failed" toast when its form is refused for a reason other than the method (the field says which). */
+  withdrawalDialogError: "There was an error processing your withdrawal. Please try again.",
+  /** A withdrawal is only requested when the player confirms it: the bank transfer follows. */
+  withdrawalRequestedTitle: "Withdrawal Requested",
+  withdrawalRequested: (usd: string) =>
+    `${usd} is on its way to your bank account and should arrive in 1-3 business days. Follow it under Transaction History.`,
+  /** What is kept of the bank account a withdrawal goes to (docs/payments.md). */
+  bankAccountKept:
+    "Your full account number is stored encrypted and used only to make the bank transfer; we only ever show its last 4 digits.",
   /** Appended to a failed withdrawal's transaction description. */
   returnCodeInvalid: "The bank's return code is R01 to R85, as on its return notice",
   returnDateInvalid: "The return date is the day the bank returned the payment, written YYYY-MM-DD",

@@ -114,11 +114,16 @@ export const PLACEMENT_XP = { first: 500, second: 350, third: 250, topTen: 100, 
 
 export const TOURNAMENT_DURATION_MS = 20 * 60 * 1000;
 
+/**
+ * The fee tiers of scheduled tournaments; `label` is how every page names one ("Advanced
+ * tournaments"), always with its fee and minimum level, since a fee tier's name is not the level
+ * tier of the same name (common/domain/levels.ts: level tiers are named with their levels).
+ */
 export const FEE_TIERS = [
-  { name: "standard", entryFeeCents: 500, minLevel: 1, maxParticipants: 50 },
-  { name: "advanced", entryFeeCents: 1000, minLevel: 3, maxParticipants: 50 },
-  { name: "premium", entryFeeCents: 2000, minLevel: 5, maxParticipants: 30 },
-  { name: "elite", entryFeeCents: 5000, minLevel: 10, maxParticipants: 30 },
+  { name: "standard", label: "Standard", entryFeeCents: 500, minLevel: 1, maxParticipants: 50 },
+  { name: "advanced", label: "Advanced", entryFeeCents: 1000, minLevel: 3, maxParticipants: 50 },
+  { name: "premium", label: "Premium", entryFeeCents: 2000, minLevel: 5, maxParticipants: 30 },
+  { name: "elite", label: "Elite", entryFeeCents: 5000, minLevel: 10, maxParticipants: 30 },
 ] as const;
 
 export const MIN_DEPOSIT_CENTS = 50;
@@ -193,7 +198,14 @@ export const WS_AUTH_DELAY_MS = 100;
 export const NOTIFICATION_DISMISS_MS = 10_000;
 export const NOTIFICATION_GAP_MS = 300;
 
+/**
+ * The spec's marketing claims for the home page's hero, and the real figures at which each becomes
+ * true: until then the hero shows the real figure (common/domain/hero-figures.ts).
+ */
 export const MARKETING = { paidToWinners: "$1.2M+", tournamentsCompleted: "35,000+" } as const;
+export const MARKETING_REACHED_AT = { paidToWinnersCents: 120_000_000, tournamentsCompleted: 35_000 } as const;
+/** How long the hero's real figures (GET /api/stats) may be served from the cache. */
+export const HERO_FIGURES_CACHE_SECONDS = 60;
 
 /** Practice entries carry this word in their title; operators may not use it for their own tournaments. */
 export const PRACTICE_MARKER = "Practice";

@@ -75,14 +75,14 @@ test("visitor: home with real tournaments and categories, nav links, protected r
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("region", { name: "Live Tournaments" })).toBeVisible();
 
-  // Tournaments is behind sign-in: the visitor lands on /auth.
+  // Tournaments is behind sign-in: the visitor lands on /auth, which comes back there after signing in.
   await (await headerLink(page, "Tournaments")).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Ftournaments$/);
   await expect(page.getByRole("heading", { name: "Welcome to Trivia Arena" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
 
   await page.goto("/dashboard?tab=transactions");
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard%3Ftab%3Dtransactions$/);
 
   // The catch-all screen.
   await page.goto("/no/such/page");

@@ -68,8 +68,10 @@ async function joinWithDoubleClick(page: Page, t: Tournament) {
     if (r.method() === "POST" && r.url().endsWith(`/api/tournaments/${t.id}/join`)) joinCalls++;
   });
   await page.getByRole("button", { name: "Join Tournament" }).dblclick();
-  await expectToast(page, "Successfully joined tournament!", "Taking you to your tournaments...");
-  await expect(page).toHaveURL(/\/dashboard\?tab=tournaments$/);
+  // Joined on the tournament's own page: the player stays there, registered.
+  await expectToast(page, "Joined tournament", "You have been registered for this tournament.");
+  await expect(page.getByText("You're registered for this tournament")).toBeVisible();
+  await page.goto("/dashboard?tab=tournaments");
   // Charged once: $5.00 deposited, $4.00 left, one entry row.
   await expect(walletBalance(page)).toHaveText("$4.00");
   await page.getByRole("tab", { name: "Transaction History" }).click();

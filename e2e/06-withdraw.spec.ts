@@ -85,8 +85,12 @@ test("withdraw $10 of a prize to a bank account; invalid routing number; above-b
   await stepUp.getByRole("button", { name: "Confirm" }).click();
   await expect(stepUp).toBeHidden();
 
-  await expectToast(page, "Withdrawal Successful", "$10.00 has been withdrawn to your bank account.");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectToast(
+    page,
+    "Withdrawal Requested",
+    "$10.00 is on its way to your bank account and should arrive in 1-3 business days. Follow it under Transaction History.",
+  );
+  await expect(page).toHaveURL(/\/dashboard\?tab=transactions$/);
   await expect(walletBalance(page)).toHaveText("$3.00");
   await expect(figures.getByRole("listitem").filter({ hasText: "Withdrawable now" })).toContainText("$3.00");
 

@@ -5,8 +5,10 @@ import {
   deployPlan as plan,
   describePlan,
   exampleValues,
+  NO_ROUTE_WARNING,
   secretNames,
   varsFromWranglerToml,
+  wranglerDeploySettings,
   type DeployFacts,
 } from "./deploy-plan";
 import { QUESTION_BANK } from "../worker/seed/question-bank";
@@ -149,6 +151,27 @@ describe("deployPlan: payments", () => {
     expect(vars.PAYMENT_PROVIDER).toBe("stripe");
     expect(vars.SANDBOX_HOSTS).toBe("");
     expect(vars.DEPOSIT_HOLD_HOURS).toBe("72");
+  });
+
+  it("reads the repository's wrangler.toml: logs on, source maps uploaded, no workers.dev address and no preview URLs", () => {
+    const settings = wranglerDeploySettings(readFileSync(new URL("../wrangler.toml", import.meta.url), "utf8"));
+    expect(settings).toEqual({ workersDev: false, previewUrls: false, uploadSourceMaps: true, observability: true, routed: false });
+  });
+
+  it("warns that a deploy without a route or custom domain answers nowhere, and not once a route is set", () => {
+    const unrouted = wranglerDeploySettings('name = "x"\nworkers_dev = false\n[observability]\nenabled = true\n');
+    expect(deployPlan([], { ...ready, settings: unrouted }).warnings).toEqual([NO_ROUTE_WARNING]);
+    const routed = wranglerDeploySettings('workers_dev = false\nroutes = [{ pattern = "trivia.example.com", custom_domain = true }]\n');
+    expect(routed.routed).toBe(true);
+    expect(deployPlan([], { ...ready, settings: routed }).warnings).toEqual([]);
+    // wrangler's defaults where the keys are absent: workers.dev and preview URLs on, logs off.
+    expect(wranglerDeploySettings('name = "x"\n[vars]\nworkers_dev = "false"\n')).toEqual({
+      workersDev: true,
+      previewUrls: true,
+      uploadSourceMaps: false,
+      observability: false,
+      routed: false,
+    });
   });
 
   it("reads the names out of `wrangler secret list --format json`", () => {

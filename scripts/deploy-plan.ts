@@ -18,6 +18,8 @@ export interface DeployFacts {
   secrets: string[] | null;
   /** The values `.dev.vars.example` gives (public, in the repository): none may be deployed. */
   exampleVars: Record<string, string>;
+  /** wrangler.toml's deployment settings; absent, nothing is said about the address. */
+  settings?: WranglerDeploySettings;
 }
 
 export interface DeployPlan {
@@ -58,6 +60,42 @@ export function varsFromWranglerToml(toml: string): Record<string, string> {
   }
   return vars;
 }
+
+/** Where and how wrangler.toml deploys the Worker: its top-level keys and the [observability] table. */
+export interface WranglerDeploySettings {
+  workersDev: boolean;
+  previewUrls: boolean;
+  uploadSourceMaps: boolean;
+  observability: boolean;
+  /** A `route` or `routes` key is set (uncommented): the site's own address. */
+  routed: boolean;
+}
+
+/** Reads {@link WranglerDeploySettings}; wrangler's defaults (workers.dev and preview URLs on) where a key is absent. */
+export function wranglerDeploySettings(toml: string): WranglerDeploySettings {
+  let table = "";
+  const top: Record<string, string> = {};
+  const observability: Record<string, string> = {};
+  for (const line of toml.split("\n")) {
+    const header = line.match(/^\s*\[+([^\]]+)\]+\s*$/);
+    if (header) table = header[1]!.trim();
+    const entry = line.match(/^\s*([a-z_]+)\s*=\s*(.+?)\s*$/);
+    if (!entry) continue;
+    if (table === "") top[entry[1]!] = entry[2]!;
+    else if (table === "observability") observability[entry[1]!] = entry[2]!;
+  }
+  return {
+    workersDev: top.workers_dev !== "false",
+    previewUrls: top.preview_urls !== "false",
+    uploadSourceMaps: top.upload_source_maps === "true",
+    observability: observability.enabled === "true",
+    routed: "route" in top || "routes" in top,
+  };
+}
+
+export const NO_ROUTE_WARNING =
+  "WARNING: wrangler.toml sets no route or custom domain and workers_dev = false, so the deployed Worker answers on no " +
+  'address. Add `routes = [{ pattern = "your.domain", custom_domain = true }]` (README, "Deploy").';
 
 /** The `NAME=value` lines of `.dev.vars.example` (dotenv: one per line, # comments). */
 export function exampleValues(text: string): Record<string, string> {
@@ -143,6 +181,7 @@ export function deployPlan(argv: readonly string[], facts: DeployFacts): DeployP
   const sandboxStaging = args.has("--sandbox-staging");
   const statements = catalogueSql({ demoQuestions });
   const warnings = demoQuestions ? [DEMO_QUESTIONS_WARNING] : [];
+  if (facts.settings && !facts.settings.workersDev && !facts.settings.routed) warnings.push(NO_ROUTE_WARNING);
   if (sandboxStaging) {
     warnings.push(
       `--sandbox-staging: the sandbox provider takes test cards (fake money) on ${facts.vars.SANDBOX_HOSTS?.trim() || "no host"}; never point real players at it.`,

@@ -4,7 +4,15 @@
 // payments are not production-ready (deploy-plan.ts). --dry-run prints the plan only.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { deployPlan, describePlan, exampleValues, SECRET_LIST_COMMAND, secretNames, varsFromWranglerToml } from "./deploy-plan";
+import {
+  deployPlan,
+  describePlan,
+  exampleValues,
+  SECRET_LIST_COMMAND,
+  secretNames,
+  varsFromWranglerToml,
+  wranglerDeploySettings,
+} from "./deploy-plan";
 import { run } from "./run";
 
 /** The deployed Worker's secret names; null when wrangler cannot list them (not signed in, no Worker yet). */
@@ -14,8 +22,10 @@ function workerSecrets(): string[] | null {
   return res.status === 0 ? secretNames(res.stdout) : null;
 }
 
+const wranglerToml = readFileSync("wrangler.toml", "utf8");
 const plan = deployPlan(process.argv.slice(2), {
-  vars: varsFromWranglerToml(readFileSync("wrangler.toml", "utf8")),
+  vars: varsFromWranglerToml(wranglerToml),
+  settings: wranglerDeploySettings(wranglerToml),
   secrets: workerSecrets(),
   exampleVars: exampleValues(readFileSync(".dev.vars.example", "utf8")),
 });

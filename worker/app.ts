@@ -22,6 +22,7 @@ import { userStatsRoutes } from "./routes/user-stats";
 import { tournamentRoutes } from "./routes/tournaments";
 import { customTournamentRoutes } from "./routes/custom-tournaments";
 import { categoryRoutes } from "./routes/categories";
+import { statsRoutes } from "./routes/stats";
 import { leaderboardRoutes } from "./routes/leaderboard";
 import { userProfileRoutes } from "./routes/users";
 import { notificationRoutes } from "./routes/notifications";
@@ -89,6 +90,7 @@ const api = new Hono<AppEnv>()
   .route("/tournaments", customTournamentRoutes)
   .route("/tournaments", tournamentRoutes)
   .route("/categories", categoryRoutes)
+  .route("/stats", statsRoutes)
   .route("/leaderboard", leaderboardRoutes)
   .route("/users", userProfileRoutes)
   .route("/notifications", notificationRoutes)

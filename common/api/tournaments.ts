@@ -98,6 +98,19 @@ export interface TournamentPage {
   nextPage: number | null;
 }
 
+/** Why a tournament was cancelled, for its page (docs/product.md, Lifecycle). */
+export interface TournamentCancellation {
+  /**
+   * too_few_players: a paid tournament short of its minimum when its wait ran out; operator: cancelled
+   * from the console; creator: a custom tournament its creator cancelled before anyone joined.
+   */
+  cause: "too_few_players" | "operator" | "creator";
+  /** The operator's reason as given; null for too_few_players. */
+  reason: string | null;
+  /** Entry fees were given back (a paid tournament); a free one had none. */
+  refunded: boolean;
+}
+
 export interface TournamentDetail extends Tournament {
   /** 1st/2nd/3rd prizes (USD) of the displayed pool, 65/25/10. */
   prizeSplit: number[];
@@ -114,6 +127,8 @@ export interface TournamentDetail extends Tournament {
   fairnessCommitment: string | null;
   /** A featured event's registration as the viewer sees it (docs/featured-events.md); null when not featured. */
   featured: FeaturedRegistration | null;
+  /** Null unless the tournament is cancelled. */
+  cancellation: TournamentCancellation | null;
 }
 
 export interface ParticipantRow {

@@ -1,3 +1,4 @@
+import { FEE_TIERS } from "../spec";
 import { describe, expect, it } from "vitest";
 import {
   TIERS,
@@ -6,6 +7,9 @@ import {
   levelRequirementText,
   placementXp,
   tierForLevel,
+  tierLabel,
+  minLevelLabel,
+  feeTierLabel,
   tierLevels,
   winRate,
   xpForLevel,
@@ -36,6 +40,28 @@ describe("levels", () => {
       expect(tierForLevel(t.minLevel)).toBe(t.name);
       if (t.maxLevel !== null) expect(tierForLevel(t.maxLevel)).toBe(t.name);
     }
+  });
+
+  it("names tiers, minimum levels and fee tiers one way everywhere", () => {
+    expect(TIERS.map(tierLabel)).toEqual([
+      "Beginner (levels 1-2)",
+      "Intermediate (levels 3-5)",
+      "Advanced (levels 6-9)",
+      "Elite (levels 10+)",
+    ]);
+    expect([1, 3, 5, 6, 10].map(minLevelLabel)).toEqual([
+      "All levels",
+      "Level 3+ (Intermediate)",
+      "Level 5+ (Intermediate)",
+      "Level 6+ (Advanced)",
+      "Level 10+ (Elite)",
+    ]);
+    expect(FEE_TIERS.map(feeTierLabel)).toEqual([
+      "Standard tournaments: $5.00 entry, All levels",
+      "Advanced tournaments: $10.00 entry, Level 3+ (Intermediate)",
+      "Premium tournaments: $20.00 entry, Level 5+ (Intermediate)",
+      "Elite tournaments: $50.00 entry, Level 10+ (Elite)",
+    ]);
   });
 
   it("a level is reached at (level - 1) x 1000 XP", () => {

@@ -1,4 +1,4 @@
-import { PLACEMENT_XP, XP_PER_LEVEL } from "../spec";
+import { FEE_TIERS, PLACEMENT_XP, XP_PER_LEVEL } from "../spec";
 
 /** The level tiers, lowest first: the one source of their names and ranges. */
 export const TIERS = [
@@ -24,6 +24,20 @@ export function tierForLevel(level: number): Tier {
 
 /** "1-2", or "10+" for the open-ended top tier. */
 export const tierLevels = (tier: TierRange) => (tier.maxLevel === null ? `${tier.minLevel}+` : `${tier.minLevel}-${tier.maxLevel}`);
+
+// One naming on every page (learn-more, how-it-works, the filter, cards and detail pages): a level
+// tier always with its levels, a minimum level always with its tier, a fee tier always with its fee
+// and minimum level.
+
+/** "Intermediate (levels 3-5)". */
+export const tierLabel = (tier: TierRange) => `${tier.name} (levels ${tierLevels(tier)})`;
+
+/** "All levels" for level 1, else "Level 3+ (Intermediate)". */
+export const minLevelLabel = (minLevel: number) => (minLevel <= 1 ? "All levels" : `Level ${minLevel}+ (${tierForLevel(minLevel)})`);
+
+/** "Advanced tournaments: $10.00 entry, Level 3+ (Intermediate)". */
+export const feeTierLabel = (tier: (typeof FEE_TIERS)[number]) =>
+  `${tier.label} tournaments: $${(tier.entryFeeCents / 100).toFixed(2)} entry, ${minLevelLabel(tier.minLevel)}`;
 
 /** Progress inside the current level, shown the same on profile and dashboard. */
 export function levelProgress(xp: number) {

@@ -261,6 +261,10 @@ export const tournaments = sqliteTable(
      * finds or joins the tournament; it is in no list. Null for every public tournament.
      */
     inviteCode: text("invite_code"),
+    /** Why a cancelled tournament was cancelled: too few players joined in time, an operator (with their reason), or a custom tournament's creator. */
+    cancelCause: text("cancel_cause", { enum: ["too_few_players", "operator", "creator"] }),
+    /** The operator's reason, as shown to players; null unless cancel_cause is operator. */
+    cancelReason: text("cancel_reason"),
     settledAt: integer("settled_at"),
     createdAt: integer("created_at").notNull().default(now),
   },

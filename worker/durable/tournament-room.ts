@@ -513,6 +513,7 @@ export class TournamentRoom extends DurableObject<Env> {
           feeCents: fee,
           userIds,
           questionUse: this.#questionUse(Date.now()),
+          cause: { by: "operator", reason },
         }),
         ...notificationsStatements(db, notice, userIds),
         auditStatement(db, actorId, {
@@ -556,6 +557,7 @@ export class TournamentRoom extends DurableObject<Env> {
           feeCents: meta.entry_fee_cents,
           userIds: [],
           questionUse: this.#questionUse(Date.now()),
+          cause: { by: "creator" },
         }),
       );
       this.#store.setPhase("cancelled");
@@ -1554,7 +1556,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   async #cancel(meta: MetaRow): Promise<void> {
     const userIds = this.#store.participants().map((p) => p.user_id);
-    const notice = tournamentNotice(meta.tournament_id, meta.title, "cancelled");
+    const notice = tournamentNotice(meta.tournament_id, meta.title, "cancelled", NOTIFY.cancelled(meta.title, meta.entry_fee_cents > 0));
     await runAtomically(this.env.DB, [
       ...cancelStatements(this.env.DB, {
         tournamentId: meta.tournament_id,
@@ -1562,6 +1564,7 @@ export class TournamentRoom extends DurableObject<Env> {
         feeCents: meta.entry_fee_cents,
         userIds,
         questionUse: this.#questionUse(Date.now()),
+        cause: { by: "too_few_players" },
       }),
       ...notificationsStatements(this.env.DB, notice, userIds),
     ]);

@@ -329,6 +329,12 @@ describe("POST /api/admin/tournaments/:id/cancel", () => {
     expect(notes).toEqual(
       players.map((p) => ({ user_id: p.id, message: NOTIFY.cancelledByOperator("Doomed Cup", "The host is ill.", true) })),
     );
+    // The page says why, in the operator's words.
+    expect((await call(`/api/tournaments/${t.id}`)).body.cancellation).toEqual({
+      cause: "operator",
+      reason: "The host is ill.",
+      refunded: true,
+    });
     const audit = await auditOf("tournament.cancel", t.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]!.note).toBe("The host is ill.");
@@ -356,6 +362,24 @@ describe("POST /api/admin/tournaments/:id/cancel", () => {
     for (const p of players) expect(await balanceOf(p.id)).toBe(100);
     const late = await answer(players[0]!, t.id, q.body.id, correctOf(t, q.body.id));
     expect(late.status).toBe(409);
+
+    // A free tournament: cancelled with the reason, and nothing said about refunds.
+    const free = await makeTournament(cat);
+    const freePlayer = await makePlayer();
+    expect((await join(freePlayer, free.id)).status).toBe(200);
+    expect((await cancel(op, free.id, "Venue problem")).body).toMatchObject({ cancelled: true, playersRefunded: 0 });
+    expect((await call(`/api/tournaments/${free.id}`)).body.cancellation).toEqual({
+      cause: "operator",
+      reason: "Venue problem",
+      refunded: false,
+    });
+    const note = await one<{ message: string }>(
+      "SELECT message FROM notifications WHERE tournament_id = ? AND user_id = ?",
+      free.id,
+      freePlayer.id,
+    );
+    expect(note.message).toBe(`${free.title} was cancelled by the organisers: Venue problem.`);
+    expect(note.message).not.toMatch(/refund/i);
 
     const done = await makeTournament(cat, { status: "completed", startTime: Date.now() - 3 * 60 * 60_000 });
     const refused = await cancel(op, done.id);

@@ -353,6 +353,9 @@ describe("cancelling a custom tournament", () => {
     expect((await cancel(creator, a.id)).status).toBe(200);
     expect((await cancel(creator, a.id)).status).toBe(200);
     expect((await one<{ status: string }>("SELECT status FROM tournaments WHERE id = ?", a.id)).status).toBe("cancelled");
+    // Its page says who cancelled it, not "too few players".
+    const page = await call(`/api/tournaments/${a.id}`, { cookie: creator.cookie });
+    expect(page.body.cancellation).toEqual({ cause: "creator", reason: null, refunded: false });
     // Its questions were never shown: they are fresh again.
     const back = await all<{ paid_uses: number }>(
       "SELECT paid_uses FROM questions WHERE id IN (SELECT value FROM json_each(?))",

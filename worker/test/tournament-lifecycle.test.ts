@@ -207,8 +207,16 @@ describe("a paid tournament run by alarms", () => {
     expect(refunds).toEqual(
       players.map((p) => ({ user_id: p.id, amount_cents: fee, type: "refund" })).sort((a, b) => a.user_id - b.user_id),
     );
-    const notes = await all<{ action: string; status: string }>("SELECT action, status FROM notifications WHERE tournament_id = ?", t.id);
-    expect(notes).toEqual(players.map(() => ({ action: "tournament_ended", status: "cancelled" })));
+    const notes = await all<{ action: string; status: string; message: string }>(
+      "SELECT action, status, message FROM notifications WHERE tournament_id = ?",
+      t.id,
+    );
+    expect(notes).toEqual(
+      players.map(() => ({ action: "tournament_ended", status: "cancelled", message: NOTIFY.cancelled(t.title, true) })),
+    );
+    expect(NOTIFY.cancelled(t.title, true)).toMatch(/not enough players joined\. Your entry fee has been refunded\.$/);
+    // The page says why: too few players, fees refunded.
+    expect((await call(`/api/tournaments/${t.id}`)).body.cancellation).toEqual({ cause: "too_few_players", reason: null, refunded: true });
     expect(await roomAlarm(t.id)).toBeNull();
 
     // Running the step again refunds nothing more.

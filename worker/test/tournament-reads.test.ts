@@ -5,7 +5,17 @@ import { env } from "cloudflare:workers";
 import type { TournamentPage } from "../../common/api/tournaments";
 import { PLAY } from "../../common/messages";
 import { call } from "./helpers";
-import { complete, join, ledgerMismatches, makeCategory, makePlayer, makeTournament, play, type Player } from "./tournament-fixtures";
+import {
+  complete,
+  join,
+  ledgerMismatches,
+  makeCategory,
+  makePlayer,
+  makePractice,
+  makeTournament,
+  play,
+  type Player,
+} from "./tournament-fixtures";
 
 describe("tournament list and detail", () => {
   it("filters by category, level, price, status and search, and refuses bad values", async () => {
@@ -123,8 +133,9 @@ describe("tournament list and detail", () => {
     });
   });
 
-  it("counts each category's upcoming and live tournaments", async () => {
+  it("counts each category's upcoming and live tournaments, not its always-open practice entry", async () => {
     const cat = await makeCategory(4);
+    await makePractice(cat);
     await makeTournament(cat);
     await makeTournament(cat, { status: "live", startTime: Date.now() - 1000 });
     await makeTournament(cat, { status: "completed", startTime: Date.now() - 3_600_000 });

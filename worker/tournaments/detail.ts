@@ -40,5 +40,14 @@ export async function tournamentDetail(
     questionCount: Math.floor((questions?.n ?? 0) / t.questionDraw),
     fairnessCommitment: t.fairnessCommitment,
     featured: registrationFor(t, viewer ?? null, reminded, Date.now()),
+    cancellation:
+      t.status === "cancelled"
+        ? {
+            cause: t.cancelCause ?? "too_few_players",
+            reason: t.cancelCause === "operator" ? t.cancelReason : null,
+            // A creator cancels only before anyone joined: nobody paid.
+            refunded: t.entryFeeCents > 0 && t.cancelCause !== "creator",
+          }
+        : null,
   };
 }

@@ -1,5 +1,8 @@
+import type { TournamentFormat } from "@common/api/types";
 import {
+  ANSWER_GRACE_MS,
   CORRECT_ANSWER_POINTS,
+  LATENCY_ALLOWANCE_MAX_MS,
   MAX_SPEED_BONUS,
   OPTIONS_PER_QUESTION,
   PAUSE_AFTER_ANSWER_MS,
@@ -8,6 +11,7 @@ import {
   PRIZE_SHARES_BPS,
   QUESTION_TIME_MS,
   QUESTIONS_PER_TOURNAMENT,
+  REVEAL_PAUSE_MS,
   XP_PER_CORRECT,
 } from "@common/spec";
 import { TIER_BONUS } from "@common/domain/levels";
@@ -18,8 +22,44 @@ const pct = (share: number) => `${Math.round(share * 100)}%`;
 const seconds = (ms: number) => `${ms / 1000} s`;
 const EXAMPLE_SECONDS = [1, 2, 5] as const;
 
-/** How points, ranks, XP and prizes are worked out, from the same constants the server uses. */
-export function ScoringRules() {
+/**
+ * How a live show runs (docs/product.md, "The live show"): one clock for everyone, answers locked in,
+ * the reveal after the window, the next question after REVEAL_PAUSE_MS. Paid scheduled play is a live show.
+ */
+export function LiveShowTiming() {
+  return (
+    <>
+      <li>
+        Live show (every paid scheduled tournament): each question goes out to every player at the same moment, and everyone has the same{" "}
+        {seconds(QUESTION_TIME_MS)} to answer (plus {seconds(ANSWER_GRACE_MS)} for the network). Joining late or reconnecting gives you the
+        time left, not a new clock.
+      </li>
+      <li>
+        Your answer is locked in, not marked: the correct answer, how many chose each option and your result are revealed to everyone when
+        the window closes. The next question follows {seconds(REVEAL_PAUSE_MS)} after the reveal, for everyone at once.
+      </li>
+      <li>
+        Response time counts from the moment the question was sent, less an allowance for your connection (at most{" "}
+        {LATENCY_ALLOWANCE_MAX_MS} ms).
+      </li>
+    </>
+  );
+}
+
+function SelfPacedTiming({ alone }: { alone: boolean }) {
+  return (
+    <li>
+      {alone ? "The timer" : "Self-paced (free and practice tournaments): the timer"} starts when your question appears; the next one
+      follows {seconds(PAUSE_AFTER_ANSWER_MS)} after you answer.
+    </li>
+  );
+}
+
+/**
+ * How points, ranks, XP and prizes are worked out, from the same constants the server uses. With a
+ * `format` (a tournament's page) only that format's timing; without one (the marketing pages) both.
+ */
+export function ScoringRules({ format }: { format?: TournamentFormat } = {}) {
   return (
     <div className="grid gap-6 text-sm md:grid-cols-2">
       <section>
@@ -33,7 +73,8 @@ export function ScoringRules() {
             {EXAMPLE_SECONDS.map((s) => `${s} s gives ${speedBonus(s * 1000)}`).join(", ")}.
           </li>
           <li>A wrong answer, or no answer when the time runs out, scores 0.</li>
-          <li>The timer starts when the question appears; the next one follows {seconds(PAUSE_AFTER_ANSWER_MS)} after you answer.</li>
+          {format !== "self_paced" && <LiveShowTiming />}
+          {format !== "live_show" && <SelfPacedTiming alone={format === "self_paced"} />}
         </ul>
       </section>
       <section>

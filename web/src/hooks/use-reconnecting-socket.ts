@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { SESSION_ENDED_CLOSE_CODE, WS_MAX_RECONNECTS, WS_RECONNECT_MS } from "@common/spec";
 import { USER_KEY, userQuery } from "@/lib/session";
+import { signInFor } from "@/lib/return-to";
 import { toast } from "@/lib/toast";
 
 /** Anything with zod's safeParse: frames are validated, never cast. */
@@ -166,7 +167,7 @@ export function useReconnectingSocket<T>({
       qc.setQueryData(USER_KEY, null);
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
       toast.info("You have been signed out", "Please sign in again to continue.");
-      go("/auth", { replace: true });
+      go(signInFor(window.location.pathname + window.location.search), { replace: true });
       return false;
     };
 

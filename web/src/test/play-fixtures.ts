@@ -38,6 +38,7 @@ export const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDet
   questionCount: 10,
   fairnessCommitment: "c0ffee".padEnd(64, "0"),
   featured: null,
+  cancellation: null,
   ...overrides,
 });
 

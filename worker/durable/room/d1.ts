@@ -244,7 +244,15 @@ export function startStatement(db: D1Database, tournamentId: number, endTime: nu
  */
 export function cancelStatements(
   db: D1Database,
-  c: { tournamentId: number; title: string; feeCents: number; userIds: number[]; questionUse: QuestionUse },
+  c: {
+    tournamentId: number;
+    title: string;
+    feeCents: number;
+    userIds: number[];
+    questionUse: QuestionUse;
+    /** Stored with the status, so the tournament's page says why (an operator's reason as given). */
+    cause: { by: "too_few_players" } | { by: "operator"; reason: string } | { by: "creator" };
+  },
 ): D1PreparedStatement[] {
   const refunds =
     c.feeCents > 0
@@ -266,9 +274,9 @@ export function cancelStatements(
     }),
     db
       .prepare(
-        "UPDATE tournaments SET status = 'cancelled', prize_pool_cents = 0 WHERE id = ? AND status IN ('upcoming', 'live') AND settled_at IS NULL",
+        "UPDATE tournaments SET status = 'cancelled', prize_pool_cents = 0, cancel_cause = ?, cancel_reason = ? WHERE id = ? AND status IN ('upcoming', 'live') AND settled_at IS NULL",
       )
-      .bind(c.tournamentId),
+      .bind(c.cause.by, c.cause.by === "operator" ? c.cause.reason : null, c.tournamentId),
     ...refunds,
   ];
 }

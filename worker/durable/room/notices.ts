@@ -16,7 +16,8 @@ export interface TournamentNotice {
 
 const EVENTS: Record<TournamentEvent, { message: (title: string) => string; action: NotificationAction; status: TournamentStatus }> = {
   started: { message: NOTIFY.started, action: "tournament_started", status: "live" },
-  cancelled: { message: NOTIFY.cancelled, action: "tournament_ended", status: "cancelled" },
+  // The words of a cancellation depend on its cause and fee: the caller passes them.
+  cancelled: { message: (title) => NOTIFY.cancelled(title, true), action: "tournament_ended", status: "cancelled" },
   completed: { message: NOTIFY.ended, action: "tournament_ended", status: "completed" },
 };
 

@@ -31,10 +31,10 @@ describe("the console's guard", () => {
     expect(screen.getByRole("navigation", { name: "Console" })).toBeInTheDocument();
   });
 
-  it("sends a signed-out visitor to sign in", async () => {
+  it("sends a signed-out visitor to sign in, and back to the console after", async () => {
     const page = renderPage(routes, { at: "/admin", user: null });
     expect(await screen.findByTestId("location")).toHaveTextContent("/auth");
-    expect(page.location()).toBe("/auth");
+    expect(page.location()).toBe("/auth?next=%2Fadmin");
   });
 });
 

@@ -1,10 +1,11 @@
 // The console's frame: only a signed-in operator with two-factor authentication on gets past it
 // (the API refuses everyone else too); a navigation of the screens, then the screen.
-import { Link, NavLink, Navigate, Outlet } from "react-router";
+import { Link, NavLink, Navigate, Outlet, useLocation } from "react-router";
 import { ShieldAlert } from "lucide-react";
 import { ADMIN_CONSOLE } from "@common/messages";
 import { useUser } from "@/lib/session";
 import { PageSpinner } from "@/components/ui/spinner";
+import { signInFor } from "@/lib/return-to";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { ADMIN_SECTIONS } from "./sections";
@@ -34,8 +35,9 @@ function Refusal({ title, description, action }: { title: string; description: s
 
 export default function AdminLayout() {
   const { user, isLoading } = useUser();
+  const here = useLocation();
   if (isLoading) return <PageSpinner />;
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user) return <Navigate to={signInFor(here.pathname + here.search)} replace />;
   if (user.role !== "admin") return <Refusal title={ADMIN_CONSOLE.operatorsOnlyTitle} description={ADMIN_CONSOLE.operatorsOnly} />;
   if (!user.twoFactorEnabled) {
     return (

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AUTH, FAIR_PLAY, REQUEST_FAILED } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { fakeTurnstile, turnstileScript } from "@/test/fake-turnstile";
 import { CONFIG_KEY } from "@/lib/config";
-import { renderPage } from "@/test/render-page";
+import { renderPage, testUser } from "@/test/render-page";
+import { ProtectedRoute } from "@/app/layout/protected-route";
 import AuthPage from "./auth-page";
 
 const show = (at = "/auth") => renderPage([{ path: "/auth", element: <AuthPage /> }], { at, user: null });
@@ -208,5 +209,37 @@ describe("registering with the bot check", () => {
     expect(screen.queryByTestId("turnstile")).not.toBeInTheDocument();
     expect(turnstileScript()).toBeNull();
     expect(api.calls("POST /api/register")[0]!.body).not.toHaveProperty("turnstileToken");
+  });
+});
+
+describe("after signing in, the player lands where they were going", () => {
+  const app = (at: string) =>
+    renderPage(
+      [
+        { path: "/auth", element: <AuthPage /> },
+        { element: <ProtectedRoute />, children: [{ path: "/withdraw-confirm/:amount", element: <p>bank details page</p> }] },
+      ],
+      { at, user: null },
+    );
+
+  it("a protected page sends a signed-out visitor to sign in, then back to that page with its query", async () => {
+    const u = userEvent.setup();
+    fakeFetch({ "POST /api/login": () => ({ body: testUser() }) });
+    const page = app("/withdraw-confirm/10?method=bank_account");
+    expect(await screen.findByRole("button", { name: "Sign In" })).toBeVisible();
+    expect(page.location()).toBe("/auth?next=%2Fwithdraw-confirm%2F10%3Fmethod%3Dbank_account");
+    // Switching tabs keeps the way back.
+    await u.click(screen.getByRole("tab", { name: "Register" }));
+    await u.click(screen.getByRole("tab", { name: "Login" }));
+    await signIn(u);
+    expect(await screen.findByText("bank details page")).toBeVisible();
+  });
+
+  it.each(["//evil.com", "https://evil.com/x", "/\\evil.com"])("ignores %s as a way back and goes home", async (next) => {
+    const u = userEvent.setup();
+    fakeFetch({ "POST /api/login": () => ({ body: testUser() }) });
+    const page = app(`/auth?next=${encodeURIComponent(next)}`);
+    await signIn(u);
+    await waitFor(() => expect(page.location()).toBe("/"));
   });
 });

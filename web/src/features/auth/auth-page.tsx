@@ -13,21 +13,21 @@ import { invalidProps, validate, type FieldErrors } from "@/lib/form";
 import { toast } from "@/lib/toast";
 import { useLogin, useRegister } from "./api";
 import { useUser } from "@/lib/session";
+import { RETURN_PARAM, safeReturnPath } from "@/lib/return-to";
 
 // The forms' rules (zod schemas) load when a form is first touched, not with the page: a visitor's
 // first view of /auth needs only the fields, and zod is a quarter of the page's download.
 const loadRules = () => import("@common/api/accounts");
 
-/** Where to go after signing in: a path of this site from ?next= (a "Remind me" sends visitors here), else home. */
-const returnPath = (next: string | null) => (next && /^\/(?![/\\])/.test(next) ? next : "/");
-
 export default function AuthPage() {
   const { user, isLoading } = useUser();
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "register" ? "register" : "login";
+  // Where the player was going (a page that asked them to sign in); only a path on this site.
+  const next = params.get(RETURN_PARAM);
 
   if (isLoading) return <PageSpinner />;
-  if (user) return <Navigate to={returnPath(params.get("next"))} replace />;
+  if (user) return <Navigate to={safeReturnPath(next)} replace />;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-2 md:py-16">
@@ -41,7 +41,15 @@ export default function AuthPage() {
             <CardDescription>Sign in to your account or create a new one.</CardDescription>
           </CardHeader>
           <CardContent>
-            <Tabs value={tab} onValueChange={(v) => setParams(v === "register" ? { tab: "register" } : {}, { replace: true })}>
+            <Tabs
+              value={tab}
+              onValueChange={(v) =>
+                setParams(
+                  { ...(v === "register" ? { tab: "register" } : {}), ...(next ? { [RETURN_PARAM]: next } : {}) },
+                  { replace: true },
+                )
+              }
+            >
               <TabsList className="grid w-full grid-cols-2">
                 <TabsTrigger value="login">Login</TabsTrigger>
                 <TabsTrigger value="register">Register</TabsTrigger>

@@ -30,6 +30,28 @@ describe("learn more", () => {
     expect(await screen.findByRole("link", { name: "Music" })).toHaveAttribute("href", "/tournaments?category=music");
   });
 
+  it("names level tiers with their levels and fee tiers with fee and minimum level, as the filter and detail pages do", () => {
+    fakeFetch({ "GET /api/categories": () => ({ body: [] }) });
+    renderPage([{ path: "/learn-more", element: <LearnMorePage /> }], { at: "/learn-more" });
+    for (const tier of ["Beginner (levels 1-2)", "Intermediate (levels 3-5)", "Advanced (levels 6-9)", "Elite (levels 10+)"]) {
+      expect(screen.getByText(tier)).toBeVisible();
+    }
+    // The $10 fee tier is called Advanced, but it opens at level 3 (Intermediate): said so, never "advanced tournaments" bare.
+    expect(screen.getByText(/Unlocks Advanced tournaments: \$10\.00 entry, Level 3\+ \(Intermediate\)/)).toBeVisible();
+    expect(screen.getByText(/Unlocks Elite tournaments: \$50\.00 entry, Level 10\+ \(Elite\)/)).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/Unlocks (standard|advanced|premium|elite) tournaments \(/);
+  });
+
+  it("says in Question Format that paid tournaments are live shows with a reveal, not a next question 2 s after answering", () => {
+    fakeFetch({ "GET /api/categories": () => ({ body: [] }) });
+    renderPage([{ path: "/learn-more", element: <LearnMorePage /> }], { at: "/learn-more" });
+    fireEvent.click(screen.getByRole("button", { name: "Question Format" }));
+    expect(screen.getByText(/Paid tournaments are live shows: every player gets each question at the same moment/)).toBeVisible();
+    expect(
+      screen.getByText(/the correct answer is revealed to everyone when the time is up; the next question follows 5 seconds after/),
+    ).toBeVisible();
+  });
+
   it("links its hero to How It Works and the tournaments", () => {
     fakeFetch({ "GET /api/categories": () => ({ body: [] }) });
     renderPage([{ path: "/learn-more", element: <LearnMorePage /> }], { at: "/learn-more" });

@@ -1,5 +1,7 @@
 // How a tournament reads on screen: money, prize pool, status. Amounts arrive as USD numbers.
 import type { Tournament, TournamentStatus } from "@common/api/types";
+import type { TournamentDetail } from "@common/api/tournaments";
+import { CANCELLATION } from "@common/messages";
 import { dollarsToCents, formatDollars } from "@common/domain/money";
 import type { Cents } from "@common/domain/money";
 import { displayedPrizePool, splitPrizePool } from "@common/domain/prizes";
@@ -68,4 +70,11 @@ export function difficultyText(): string {
     else runs.push({ level, from: i + 1, to: i + 1 });
   });
   return runs.map((r) => `${DIFFICULTY_NAMES[r.level] ?? `Level ${r.level}`} Q${r.from}${r.to > r.from ? `-${r.to}` : ""}`).join(", ");
+}
+
+/** Why a cancelled tournament was cancelled, in the player's words: too few players or the operator's reason; refunds only where there were fees. */
+export function cancellationText(t: Pick<TournamentDetail, "cancellation" | "entryFee">): string {
+  const c = t.cancellation ?? { cause: "too_few_players", reason: null, refunded: t.entryFee > 0 };
+  if (c.cause === "creator") return CANCELLATION.byCreator;
+  return c.cause === "operator" ? CANCELLATION.byOperator(c.reason, c.refunded) : CANCELLATION.tooFewPlayers(c.refunded);
 }

@@ -122,14 +122,26 @@ describe("joining a tournament: client checks in SPEC order", () => {
     expect(await screen.findByText("Successfully joined tournament!")).toBeVisible();
   });
 
-  it("shows the server's message when the server refuses", async () => {
+  it("says Failed to join tournament with the server's reason when the server refuses", async () => {
     api = fakeFetch({
-      "POST /api/tournaments/42/join": () => ({ status: 409, body: { message: "This tournament is no longer open for joining." } }),
+      "POST /api/tournaments/42/join": () => ({
+        status: 409,
+        body: { code: "join_closed", message: "This tournament is no longer open for joining." },
+      }),
     });
     at(tournament());
     fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
-    expect(await screen.findByText("Error joining tournament")).toBeVisible();
+    expect(await screen.findByText("Failed to join tournament")).toBeVisible();
     expect(screen.getByText("This tournament is no longer open for joining.")).toBeVisible();
+    expect(screen.queryByText("Error joining tournament")).not.toBeInTheDocument();
+  });
+
+  it("never shows a refusal's raw text: a 4xx without a message of the server's asks to try again", async () => {
+    api = fakeFetch({ "POST /api/tournaments/42/join": () => ({ status: 409, text: "<html>409 Conflict</html>" }) });
+    at(tournament());
+    fireEvent.click(screen.getByRole("button", { name: "Try to join" }));
+    expect(await screen.findByText("Error joining tournament")).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/html|Conflict/);
   });
 
   it.each([
@@ -170,6 +182,25 @@ describe("joining a tournament: success", () => {
     expect(page.location()).toBe("/t");
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(page.location()).toBe("/dashboard?tab=tournaments");
+  });
+
+  it("on the tournament's own page, says Joined tournament and keeps the player there", async () => {
+    vi.useFakeTimers();
+    fakeFetch({
+      "GET /api/categories": () => ({ body: [] }),
+      "POST /api/tournaments/42/join": () => ({ body: { joined: true, balance: 45, tournament: tournament() } }),
+    });
+    const page = renderPage([{ path: "/t", element: <JoinButton tournament={tournament()} stay /> }], {
+      at: "/t",
+      user: testUser({ balance: 50 }),
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Join Tournament" }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText("Joined tournament")).toBeInTheDocument();
+    expect(screen.getByText("You have been registered for this tournament.")).toBeInTheDocument();
+    expect(screen.queryByText("Taking you to your tournaments...")).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(page.location()).toBe("/t");
   });
 });
 

@@ -5,7 +5,7 @@ import type { JoinResult } from "@common/api/tournaments";
 import { JOIN } from "@common/messages";
 import { POST_JOIN_REDIRECT_MS } from "@common/spec";
 import { useUser } from "@/lib/session";
-import { ApiError, errorMessage } from "@/lib/api";
+import { ApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { useIdempotencyKey } from "@/hooks/use-idempotency-key";
 import { useJoinTournament } from "./api";
@@ -17,10 +17,11 @@ type Joinable = Pick<Tournament, "id" | "kind" | "minLevel" | "maxParticipants" 
 };
 
 /**
- * The join flow (docs/product.md, Joining): the client checks in order (each with its toast), then the call. A paid or
- * free tournament goes to the dashboard after POST_JOIN_REDIRECT_MS; practice starts at once.
+ * The join flow (docs/product.md, Joining): the client checks in order (each with its toast), then the call. Joined
+ * from a card, a paid or free tournament goes to the dashboard after POST_JOIN_REDIRECT_MS; joined on its own page
+ * (`stay`), the player stays there, registered. Practice starts at once.
  */
-export function useJoinFlow() {
+export function useJoinFlow({ stay = false }: { stay?: boolean } = {}) {
   const { user } = useUser();
   const join = useJoinTournament();
   const navigate = useNavigate();
@@ -50,7 +51,10 @@ export function useJoinFlow() {
         setAwaitingDateOfBirth({ t, confirmed: turnstileToken !== undefined });
         return false;
       }
-      toast.error(JOIN.error.title, errorMessage(error, JOIN.error.description));
+      // A refusal the server named (full, level, limits...) says why; no answer or a server error asks to retry.
+      const refusal = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.serverMessage : undefined;
+      if (refusal) toast.error(JOIN.failedTitle, refusal);
+      else toast.error(JOIN.error.title, JOIN.error.description);
       return false;
     }
     newAttempt();
@@ -60,7 +64,11 @@ export function useJoinFlow() {
       navigate(`/tournaments/${joined.tournament.id}/play`);
       return true;
     }
-    toast.success("Successfully joined tournament!", "Taking you to your tournaments...");
+    if (stay) {
+      toast.success(JOIN.joinedHere.title, JOIN.joinedHere.description);
+      return true;
+    }
+    toast.success(JOIN.joinedAway.title, JOIN.joinedAway.description);
     setTimeout(() => navigate("/dashboard?tab=tournaments"), POST_JOIN_REDIRECT_MS);
     return true;
   };

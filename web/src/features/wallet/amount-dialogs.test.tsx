@@ -124,6 +124,19 @@ describe("Withdraw Winnings dialog", () => {
     await u.type(await screen.findByLabelText("Amount (USD)"), "10");
     await u.click(screen.getByRole("button", { name: "Continue" }));
     expect(await screen.findByText("Withdrawal Failed")).toBeVisible();
+    expect(screen.getAllByText("Please select a withdrawal method").length).toBeGreaterThan(0);
+  });
+
+  it("toasts the dialog's default error when the amount is refused (the field says why)", async () => {
+    const u = userEvent.setup();
+    renderWallet(20);
+    await u.click(screen.getByRole("button", { name: /withdraw winnings/i }));
+    await u.type(await screen.findByLabelText("Amount (USD)"), "25");
+    await u.selectOptions(screen.getByLabelText("Withdrawal Method"), "bank_account");
+    await u.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("Withdrawal Failed")).toBeVisible();
+    expect(screen.getByText("There was an error processing your withdrawal. Please try again.")).toBeVisible();
+    expect(screen.getByText("Cannot withdraw more than your available balance")).toBeVisible();
   });
 
   it("offers Bank Account only and continues to the confirmation page", async () => {

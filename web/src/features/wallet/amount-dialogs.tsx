@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
 import { centsToDollars, dollarsToCentsExact, type Cents, formatDollars, formatCents } from "@common/domain/money";
 import { MIN_WITHDRAWAL_CENTS } from "@common/spec";
+import { MONEY } from "@common/messages";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
@@ -100,7 +101,8 @@ export function WithdrawDialog({
     const v = validate(withdrawFormSchema(balanceCents, withdrawableCents), values);
     setErrors(v.errors ?? {});
     if (!v.data) {
-      if (v.errors.method && !v.errors.amount) toast.error("Withdrawal Failed", v.errors.method);
+      // The fields say what is wrong; the toast names the method, else says the withdrawal cannot go on as entered.
+      toast.error("Withdrawal Failed", v.errors.method && !v.errors.amount ? v.errors.method : MONEY.withdrawalDialogError);
       return;
     }
     setOpen(false);

@@ -54,11 +54,14 @@ describe("payment result page", () => {
     expect(page.queryClient.getQueryState(TRANSACTIONS_KEY)?.isInvalidated).toBe(true);
   });
 
-  it("reports an issue when the page has no client secret", async () => {
+  it("without a payment (the footer's Payment Status link) shows a neutral page, not an issue", async () => {
     const server = fakeFetch({});
     renderPage(routes, { at: "/payment-success" });
-    expect(await screen.findByText(ISSUE)).toBeVisible();
-    expect(screen.getByText(ISSUE_TEXT)).toBeVisible();
+    expect(await screen.findByText("Payment Status")).toBeVisible();
+    expect(screen.getByText(/There is no payment to show here/)).toBeVisible();
+    expect(screen.getByRole("link", { name: "View Transactions" })).toHaveAttribute("href", "/dashboard?tab=transactions");
+    expect(screen.queryByText(ISSUE)).not.toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(server.requests).toHaveLength(0);
   });
 
@@ -66,6 +69,7 @@ describe("payment result page", () => {
     const server = fakeFetch({ "GET /api/payment-intent": () => ({ status: 404, body: { message: "Payment not found" } }) });
     renderPage(routes, { at });
     expect(await screen.findByText(ISSUE)).toBeVisible();
+    expect(screen.getByText(ISSUE_TEXT)).toBeVisible();
     expect(screen.getByText("Payment not found")).toBeVisible();
     expect(server.calls("POST /api/deposit/confirm")).toHaveLength(0);
   });

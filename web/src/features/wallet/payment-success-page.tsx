@@ -1,7 +1,7 @@
 import { formatDollars } from "@common/domain/money";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { AlertTriangle, CheckCircle2, Undo2 } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Receipt, Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -9,7 +9,11 @@ import { ApiError, errorMessage } from "@/lib/api";
 import { useConfirmDeposit, usePaymentIntent } from "./api";
 
 type Result =
-  { state: "loading" } | { state: "success"; amount: number } | { state: "refunded"; reason: string } | { state: "error"; reason: string };
+  | { state: "none" }
+  | { state: "loading" }
+  | { state: "success"; amount: number }
+  | { state: "refunded"; reason: string }
+  | { state: "error"; reason: string };
 
 /**
  * The page both providers return to. The payment is read back from the server, then the
@@ -44,8 +48,9 @@ export default function PaymentSuccessPage() {
   }, [data, confirmDeposit]);
 
   const result: Result =
+    // Opened without a payment (the footer's Payment Status link): nothing went wrong, there is just nothing to show.
     clientSecret === null
-      ? { state: "error", reason: "No payment was found in the address of this page." }
+      ? { state: "none" }
       : intent.isError
         ? { state: "error", reason: errorMessage(intent.error, "The payment could not be retrieved.") }
         : data && data.status !== "succeeded"
@@ -54,7 +59,26 @@ export default function PaymentSuccessPage() {
 
   return (
     <div className="mx-auto max-w-lg px-4 py-16">
-      {result.state === "loading" ? (
+      {result.state === "none" ? (
+        <Card>
+          <CardHeader className="items-center text-center">
+            <Receipt className="h-14 w-14 text-muted-foreground" aria-hidden />
+            <CardTitle className="text-2xl">Payment Status</CardTitle>
+            <CardDescription>
+              There is no payment to show here. After a card deposit this page shows its result; every deposit is listed under Transaction
+              History.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
+            <Button asChild>
+              <Link to="/dashboard?tab=transactions">View Transactions</Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to="/dashboard">Return to Dashboard</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : result.state === "loading" ? (
         <Card>
           <CardContent className="flex flex-col items-center gap-4 p-10 text-center">
             <Spinner label="Confirming your payment" />

@@ -20,7 +20,7 @@ export function WalletCard({ user }: { user: User }) {
   const wallet = useWallet().data;
   const withdrawableCents = wallet ? Math.min(balanceCents, dollarsToCents(wallet.withdrawableBalance)) : balanceCents;
   return (
-    <Card>
+    <Card data-testid="wallet-card">
       <CardHeader className="pb-3">
         <CardDescription className="flex items-center gap-2">
           <Wallet className="h-4 w-4" aria-hidden /> Wallet Balance

@@ -55,6 +55,8 @@ describe("withdrawal confirm page", () => {
     const server = fakeFetch({});
     renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
     expect(screen.getByText(/1-3 business days/)).toBeVisible();
+    expect(screen.getByText(/full account number is stored encrypted and used only to make the bank transfer/)).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/last 4 digits of your account number are kept/);
     await u.type(screen.getByLabelText("Account Holder Name"), "Ada Lovelace");
     await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
     expect(await screen.findByText("Missing Information")).toBeVisible();
@@ -98,18 +100,18 @@ describe("withdrawal confirm page", () => {
     await waitFor(() => expect(page.location()).toBe("/profile?tab=tax"));
   });
 
-  it("falls back to 'Failed to process withdrawal' when the server gives no message", async () => {
+  it("falls back to 'Failed to confirm withdrawal' when the server gives no message", async () => {
     const u = userEvent.setup();
     fakeFetch({ "POST /api/withdrawal/confirm": () => ({ status: 502 }) });
     renderPage(routes, { at: "/withdraw-confirm/10?method=bank_account" });
     await fillBank(u);
     await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
     expect(await screen.findByText("Withdrawal Error")).toBeVisible();
-    expect(screen.getByText("Failed to process withdrawal")).toBeVisible();
+    expect(screen.getByText("Failed to confirm withdrawal")).toBeVisible();
     expect(document.body.textContent).not.toMatch(/502/);
   });
 
-  it("sends the bank account, toasts success and returns to the dashboard", async () => {
+  it("sends the bank account, says the withdrawal is requested, when it arrives and where to follow it", async () => {
     const u = userEvent.setup();
     const server = fakeFetch({
       "POST /api/withdrawal/confirm": () => ({
@@ -126,9 +128,14 @@ describe("withdrawal confirm page", () => {
     await u.click(screen.getByRole("radio", { name: "savings" }));
     await u.click(screen.getByRole("button", { name: "Withdraw $10.00" }));
 
-    expect(await screen.findByText("Withdrawal Successful")).toBeVisible();
-    expect(screen.getByText("$10.00 has been withdrawn to your bank account.")).toBeVisible();
-    await waitFor(() => expect(page.location()).toBe("/dashboard"));
+    expect(await screen.findByText("Withdrawal Requested")).toBeVisible();
+    expect(
+      screen.getByText(
+        "$10.00 is on its way to your bank account and should arrive in 1-3 business days. Follow it under Transaction History.",
+      ),
+    ).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/has been withdrawn|Withdrawal Successful/);
+    await waitFor(() => expect(page.location()).toBe("/dashboard?tab=transactions"));
     expect(server.calls("POST /api/withdrawal/confirm")[0]!.body).toEqual({
       amount: 10,
       withdrawalMethod: "bank_account",
@@ -222,8 +229,8 @@ describe("withdrawal confirm page", () => {
     await u.type(within(dialog).getByLabelText("Password"), "my-password");
     await u.click(within(dialog).getByRole("button", { name: "Confirm" }));
 
-    expect(await screen.findByText("Withdrawal Successful")).toBeVisible();
-    await waitFor(() => expect(page.location()).toBe("/dashboard"));
+    expect(await screen.findByText("Withdrawal Requested")).toBeVisible();
+    await waitFor(() => expect(page.location()).toBe("/dashboard?tab=transactions"));
     expect(server.calls("POST /api/withdrawal/confirm")).toHaveLength(2);
     expect(server.calls("POST /api/auth/step-up").at(-1)!.body).toEqual({ password: "my-password" });
   });

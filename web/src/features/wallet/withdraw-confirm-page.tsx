@@ -127,11 +127,15 @@ function WithdrawForm({ amount, method, user }: { amount: number; method: string
       {
         onSuccess: (res) => {
           if ((res.cardRefunds ?? []).length === 0) {
-            toast.success("Withdrawal Successful", `${amountLabel} has been withdrawn to your bank account.`);
-            navigate("/dashboard");
+            // Requested, not paid: the transfer follows, and the pending row on the transactions tab follows it.
+            toast.success(MONEY.withdrawalRequestedTitle, MONEY.withdrawalRequested(amountLabel));
+            navigate("/dashboard?tab=transactions");
             return;
           }
-          toast.success("Withdrawal Successful", [...res.cardRefunds.map((p) => p.message), res.bankMessage].filter(Boolean).join("; "));
+          toast.success(
+            MONEY.withdrawalRequestedTitle,
+            [...res.cardRefunds.map((p) => p.message), res.bankMessage].filter(Boolean).join("; "),
+          );
           setResult(res);
         },
         onError: (error) => {
@@ -251,8 +255,7 @@ function WithdrawForm({ amount, method, user }: { amount: number; method: string
               </RadioGroup>
             </fieldset>
             <p className="text-xs text-muted-foreground">
-              The amount leaves your balance now and shows as pending until the transfer is sent. Only the last 4 digits of your account
-              number are kept.
+              The amount leaves your balance now and shows as pending until the transfer is sent. {MONEY.bankAccountKept}
             </p>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="ghost" asChild>

@@ -228,6 +228,39 @@ describe("dashboard", () => {
     }
   });
 
+  it("stops offering Play Now for a joined live tournament once its end time has passed", async () => {
+    const live = (id: number, title: string, endTime: string): UserTournamentEntry => ({
+      id,
+      title,
+      kind: "standard",
+      finished: false,
+      status: "live",
+      startTime: soon(-25),
+      endTime,
+      rank: null,
+      score: 0,
+      prize: 0,
+      prizeStatus: "none",
+      reviewReason: null,
+    });
+    fakeFetch({
+      "GET /api/session": () => ({ body: { user: testUser() } }),
+      "GET /api/user/stats": () => ({ body: stats }),
+      "GET /api/user/tournaments": () => ({ body: [live(41, "Still On Cup", soon(5)), live(42, "Time Up Cup", soon(-1))] }),
+      "GET /api/tournaments": () => ({ body: page([]) }),
+      "GET /api/config": () => ({
+        body: { paymentProvider: "sandbox", stripePublishableKey: null, minDeposit: 0.5, maxDeposit: 1000, supportEmail: null },
+      }),
+    });
+    renderPage(routes, { at: "/dashboard" });
+    const upcoming = (await screen.findByText("Upcoming Tournaments")).closest("[class*='rounded']") as HTMLElement;
+    const over = (await within(upcoming).findByText("Time Up Cup")).closest("li") as HTMLElement;
+    const on = within(upcoming).getByText("Still On Cup").closest("li") as HTMLElement;
+    expect(within(on).getByRole("link", { name: "Play Now" })).toBeVisible();
+    expect(within(over).queryByRole("link", { name: "Play Now" })).not.toBeInTheDocument();
+    expect(within(over).getByText("Time is up · results coming")).toBeVisible();
+  });
+
   it("shows real per-category accuracy and response times", async () => {
     server();
     renderPage(routes, { at: "/dashboard?tab=stats" });
@@ -255,6 +288,9 @@ describe("dashboard", () => {
     expect(screen.getByText("Prizes Won").nextElementSibling).toHaveTextContent("$42.50");
     expect(screen.getByText("Pending").nextElementSibling).toHaveTextContent("$10.00");
     expect(screen.getByText("Cards are entered at checkout; nothing is stored.")).toBeVisible();
+    // The full account number is kept (sealed) for the bank file: the page says so, not "only the last 4 digits are kept".
+    expect(screen.getByText(/full account number is stored encrypted and used only to make the bank transfer/)).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/last 4 digits are kept/);
   });
 
   it("shows a failed withdrawal with the operator's reason, refunded and counted nowhere", async () => {

@@ -132,6 +132,8 @@ interface UpcomingItem {
   id: number;
   title: string;
   startTime: string;
+  /** Past it, no more play (the server settles soon after): Play Now goes. */
+  endTime: string | null;
   joined: boolean;
   /** For the local "live once the start passed" rule; absent for joined tournaments already live. */
   tournament?: Tournament;
@@ -147,13 +149,14 @@ function upcomingItems(entries: UserTournamentEntry[] | undefined, open: Tournam
       id: e.id,
       title: e.title,
       startTime: e.startTime,
+      endTime: e.endTime,
       joined: true,
       live: e.status === "live",
       tournament: open?.find((t) => t.id === e.id),
     }));
   const others: UpcomingItem[] = (open ?? [])
     .filter((t) => !joinedIds.has(t.id))
-    .map((t) => ({ id: t.id, title: t.title, startTime: t.startTime, joined: false, live: false, tournament: t }));
+    .map((t) => ({ id: t.id, title: t.title, startTime: t.startTime, endTime: t.endTime, joined: false, live: false, tournament: t }));
   const byStart = (a: UpcomingItem, b: UpcomingItem) => a.startTime.localeCompare(b.startTime);
   return [...joined.sort(byStart), ...others.sort(byStart)].slice(0, DASHBOARD_UPCOMING_LIMIT);
 }
@@ -191,7 +194,9 @@ function UpcomingTournaments({ entries }: { entries: UserTournamentEntry[] | und
 
 function UpcomingRow({ item }: { item: UpcomingItem }) {
   const countdown = useCountdown(item.live ? null : item.startTime);
-  const live = item.live || (item.tournament ? shownStatus(item.tournament, countdown.isDue) === "live" : false);
+  const started = item.live || (item.tournament ? shownStatus(item.tournament, countdown.isDue) === "live" : false);
+  const timeUp = useCountdown(started ? item.endTime : null).isDue;
+  const live = started && !timeUp;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -201,7 +206,13 @@ function UpcomingRow({ item }: { item: UpcomingItem }) {
         </div>
         <p className="mt-1 flex items-center gap-1.5 text-sm" aria-live="polite">
           <CalendarClock className="h-4 w-4 text-muted-foreground" aria-hidden />
-          {live ? <span className="font-semibold text-destructive">Live Now</span> : countdown.label}
+          {timeUp ? (
+            <span className="text-muted-foreground">Time is up · results coming</span>
+          ) : live ? (
+            <span className="font-semibold text-destructive">Live Now</span>
+          ) : (
+            countdown.label
+          )}
           <span className="text-muted-foreground">· {formatStart(item.startTime)}</span>
         </p>
       </div>

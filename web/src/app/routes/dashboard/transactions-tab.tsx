@@ -1,6 +1,7 @@
 import { CreditCard, Landmark } from "lucide-react";
 import type { Transaction } from "@common/api/types";
 import { formatCents, type Cents, dollarsToCents } from "@common/domain/money";
+import { MONEY } from "@common/messages";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -116,9 +117,7 @@ export function TransactionsTab() {
             </p>
             <p className="flex gap-2">
               <Landmark className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
-              <span>
-                Withdrawals go to the bank account you enter for each withdrawal; only its last 4 digits are kept with the payout.
-              </span>
+              <span>Withdrawals go to the bank account you enter for each withdrawal. {MONEY.bankAccountKept}</span>
             </p>
           </CardContent>
         </Card>

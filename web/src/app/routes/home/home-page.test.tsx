@@ -54,7 +54,11 @@ const player = (id: number, username: string, region = "Global"): GlobalLeaderbo
   totalPrize: 120.5,
 });
 
-function show({ leaderboard = [] as GlobalLeaderboardEntry[], user = testUser() as ReturnType<typeof testUser> | null } = {}) {
+function show({
+  leaderboard = [] as GlobalLeaderboardEntry[],
+  user = testUser() as ReturnType<typeof testUser> | null,
+  figures = { paidToWinnersCents: 4_321_50, tournamentsCompleted: 87 },
+} = {}) {
   const api = fakeFetch({
     "GET /api/tournaments": (req) => {
       const price = req.query.get("price");
@@ -66,6 +70,7 @@ function show({ leaderboard = [] as GlobalLeaderboardEntry[], user = testUser() 
     },
     "GET /api/categories": () => ({ body: CATEGORIES }),
     "GET /api/leaderboard": () => ({ body: leaderboard }),
+    "GET /api/stats": () => ({ body: figures }),
   });
   renderPage(
     [
@@ -84,6 +89,20 @@ function show({ leaderboard = [] as GlobalLeaderboardEntry[], user = testUser() 
 }
 
 describe("home page", () => {
+  it("shows the real prizes paid and tournaments completed, not the spec's claims they have not reached", async () => {
+    show();
+    const paid = screen.getByText("Paid to winners").nextElementSibling!;
+    await waitFor(() => expect(paid).toHaveTextContent("$4,321"));
+    expect(screen.getByText("Tournaments completed").nextElementSibling).toHaveTextContent("87");
+    expect(document.body.textContent).not.toMatch(/1\.2M|35,000/);
+  });
+
+  it("shows a claim once the real figure reaches it", async () => {
+    show({ figures: { paidToWinnersCents: 130_000_000, tournamentsCompleted: 12 } });
+    await waitFor(() => expect(screen.getByText("Paid to winners").nextElementSibling).toHaveTextContent("$1.2M+"));
+    expect(screen.getByText("Tournaments completed").nextElementSibling).toHaveTextContent("12");
+  });
+
   it("links Play Now to /tournaments and, with words that say where it goes, to /learn-more", async () => {
     show();
     expect(screen.getByRole("link", { name: /Play Now/ })).toHaveAttribute("href", "/tournaments");

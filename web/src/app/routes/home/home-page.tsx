@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { ArrowRight, CreditCard, LifeBuoy, ShieldCheck, Swords, Trophy, UserPlus, Wallet, Zap } from "lucide-react";
 import { FAIR_PLAY_GUARANTEE } from "@common/messages";
-import { MARKETING, HOME_TOP_PLAYERS, HOME_TOURNAMENTS, QUESTION_TIME_MS, QUESTIONS_PER_TOURNAMENT } from "@common/spec";
+import { HOME_TOP_PLAYERS, HOME_TOURNAMENTS, QUESTION_TIME_MS, QUESTIONS_PER_TOURNAMENT } from "@common/spec";
+import { heroFigures } from "@common/domain/hero-figures";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -10,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { RegionBoard } from "@/features/leaderboards/components/region-board";
 import { useTournaments } from "@/features/tournaments/api";
 import { useCategories } from "@/lib/categories";
+import { useHeroFigures } from "./api";
 import { CategoryIcon } from "@/components/category-icon";
 import { TournamentCard } from "@/features/tournaments/components/tournament-card";
 import { FeaturedEvents } from "@/features/tournaments/components/featured-events";
@@ -58,6 +60,9 @@ function Section({
 }
 
 function Hero() {
+  const figures = useHeroFigures();
+  // The real figures (prizes paid, tournaments completed); the spec's claims only once reached.
+  const shown = figures.data ? heroFigures(figures.data) : figures.isError ? { paidToWinners: "—", tournamentsCompleted: "—" } : null;
   return (
     <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-violet-950 via-background to-indigo-950">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:py-24 lg:grid-cols-[3fr_2fr] lg:items-center">
@@ -84,8 +89,8 @@ function Hero() {
           </div>
         </div>
         <dl className="grid grid-cols-2 gap-4">
-          <Figure label="Paid to winners" value={MARKETING.paidToWinners} />
-          <Figure label="Tournaments completed" value={MARKETING.tournamentsCompleted} />
+          <Figure label="Paid to winners" value={shown?.paidToWinners} />
+          <Figure label="Tournaments completed" value={shown?.tournamentsCompleted} />
           <Figure label="Questions per tournament" value={String(QUESTIONS_PER_TOURNAMENT)} />
           <Figure label="Seconds per question" value={String(QUESTION_TIME_MS / 1000)} />
         </dl>
@@ -94,11 +99,12 @@ function Hero() {
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+/** `value` undefined while it loads (or when it could not be): a placeholder, never a made-up figure. */
+function Figure({ label, value }: { label: string; value: string | undefined }) {
   return (
     <div className="rounded-xl border border-border bg-card/60 p-5">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-1 text-3xl font-bold">{value}</dd>
+      <dd className="mt-1 text-3xl font-bold">{value ?? <Skeleton className="h-9 w-24" />}</dd>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { GlobalLeaderboardEntry } from "@common/api/tournaments";
 import { UserAvatar } from "@/components/user-avatar";
 import { cn } from "@/lib/cn";
+import { PLAYER_LEVEL } from "@common/messages";
 
 /** Global ranking rows; hidden levels and wins (the player's privacy choice) show as a dash. */
 export function PlayersTable({ entries, userId }: { entries: GlobalLeaderboardEntry[]; userId?: number }) {
@@ -41,7 +42,7 @@ export function PlayersTable({ entries, userId }: { entries: GlobalLeaderboardEn
                   <span className="truncate">{e.username}</span>
                 </Link>
               </td>
-              <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{e.level ?? "—"}</td>
+              <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{PLAYER_LEVEL.cell(e.level)}</td>
               <td className="hidden px-4 py-3 text-right tabular-nums md:table-cell">{e.tournamentsPlayed}</td>
               <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{e.tournamentsWon ?? "—"}</td>
               <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatDollars(e.totalPrize)}</td>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Gift, Medal, ShieldCheck, Swords, Trophy, UserPlus, Wallet } from "lucide-react";
 import { FAIR_PLAY_GUARANTEE } from "@common/messages";
-import { tierForLevel } from "@common/domain/levels";
+import { minLevelLabel } from "@common/domain/levels";
 import { formatCents } from "@common/domain/money";
 import { prizePoolFromFees, splitPrizePool } from "@common/domain/prizes";
 import {
@@ -28,7 +28,9 @@ const STEPS = [
   {
     icon: Swords,
     title: "Compete",
-    text: `When it goes live, answer ${QUESTIONS_PER_TOURNAMENT} multiple-choice questions with ${QUESTION_TIME_MS / 1000} seconds each.`,
+    text:
+      `When it goes live, answer ${QUESTIONS_PER_TOURNAMENT} multiple-choice questions with ${QUESTION_TIME_MS / 1000} seconds each. ` +
+      "Paid tournaments are live shows: everyone gets each question at the same moment, and the answer is revealed when time is up.",
   },
   {
     icon: Wallet,
@@ -108,8 +110,8 @@ export default function HowItWorksPage() {
             {FEE_TIERS.map((tier) => (
               <Card key={tier.name}>
                 <CardHeader>
-                  <CardTitle className="flex items-center gap-2 capitalize">
-                    <Medal className="h-5 w-5 text-primary" aria-hidden /> {tier.name}
+                  <CardTitle className="flex items-center gap-2">
+                    <Medal className="h-5 w-5 text-primary" aria-hidden /> {tier.label} tournaments
                   </CardTitle>
                 </CardHeader>
                 <CardContent className="space-y-2 text-sm text-muted-foreground">
@@ -117,9 +119,7 @@ export default function HowItWorksPage() {
                     Entry fee <span className="font-semibold text-foreground">${formatCents(tier.entryFeeCents)}</span>, up to{" "}
                     {tier.maxParticipants} players.
                   </p>
-                  <p>
-                    {tier.minLevel <= 1 ? "Open to every level." : `Level ${tier.minLevel} or higher (${tierForLevel(tier.minLevel)}).`}
-                  </p>
+                  <p>{minLevelLabel(tier.minLevel)}.</p>
                   {tier.name === "premium" && (
                     <Link to="/tournaments?price=premium" className="inline-block font-medium text-primary hover:underline">
                       Premium tournaments
@@ -189,8 +189,8 @@ export default function HowItWorksPage() {
             <AccordionItem value="timer">
               <AccordionTrigger>What happens if I run out of time?</AccordionTrigger>
               <AccordionContent>
-                If you picked an answer, it is submitted for you when the timer reaches zero. If you did not, the question scores 0 and the
-                next one follows.
+                If you picked an answer, it is submitted for you when the timer reaches zero. If you did not, the question scores 0. The
+                next one follows: in a live show after the answer is revealed, for everyone at once.
               </AccordionContent>
             </AccordionItem>
             <AccordionItem value="reload">

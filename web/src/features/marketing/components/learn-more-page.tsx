@@ -1,18 +1,19 @@
 import { Link } from "react-router";
 import { BookOpen, Brain, Coins, Swords } from "lucide-react";
-import { formatCents } from "@common/domain/money";
-import { TIERS, tierForLevel, tierLevels } from "@common/domain/levels";
+import { TIERS, feeTierLabel, tierForLevel, tierLabel } from "@common/domain/levels";
 import {
   CANCEL_AFTER_DELAY_MS,
   DIFFICULTY_RAMP,
   FEE_TIERS,
   MIN_PLAYERS_PAID,
   OPTIONS_PER_QUESTION,
+  PAUSE_AFTER_ANSWER_MS,
   PLACEMENT_XP,
   PLATFORM_FEE_SHARE,
   PRIZE_SHARES_BPS,
   QUESTION_TIME_MS,
   QUESTIONS_PER_TOURNAMENT,
+  REVEAL_PAUSE_MS,
   SCHEDULE_SPACING_MS,
   TOURNAMENT_DURATION_MS,
   XP_PER_CORRECT,
@@ -98,11 +99,10 @@ export default function LearnMorePage() {
             <ul className="mt-2 space-y-2 text-sm">
               {TIERS.map((tier) => (
                 <li key={tier.name} className="rounded-lg border border-border p-3">
-                  <span className="font-semibold">{tier.name}</span>{" "}
-                  <span className="text-muted-foreground">(levels {tierLevels(tier)})</span>
+                  <span className="font-semibold">{tierLabel(tier)}</span>
                   <p className="text-muted-foreground">
                     {FEE_TIERS.filter((f) => tierForLevel(f.minLevel) === tier.name)
-                      .map((f) => `Unlocks ${f.name} tournaments ($${formatCents(f.entryFeeCents)} entry)`)
+                      .map((f) => `Unlocks ${feeTierLabel(f)}`)
                       .join("; ") || "Every tournament of a lower level stays open to you"}
                     {tier.name !== "Beginner" && "; bonus placement XP"}.
                   </p>
@@ -130,6 +130,10 @@ export default function LearnMorePage() {
               <AccordionContent>
                 {QUESTIONS_PER_TOURNAMENT} multiple-choice questions with {OPTIONS_PER_QUESTION} answers each and {QUESTION_TIME_MS / 1000}{" "}
                 seconds per question. Difficulty rises as you go: {countOf(1)} easy, {countOf(2)} medium, then {countOf(3)} hard questions.
+                Paid tournaments are live shows: every player gets each question at the same moment with the same time to answer, answers
+                are locked in, and the correct answer is revealed to everyone when the time is up; the next question follows{" "}
+                {REVEAL_PAUSE_MS / 1000} seconds after the reveal. Free and practice tournaments are self-paced: your next question follows{" "}
+                {PAUSE_AFTER_ANSWER_MS / 1000} seconds after you answer.
               </AccordionContent>
             </AccordionItem>
             <AccordionItem value="minimum">

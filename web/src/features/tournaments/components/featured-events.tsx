@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api";
 import { useUser } from "@/lib/session";
+import { signInFor } from "@/lib/return-to";
 import { toast } from "@/lib/toast";
 import { displayedPoolCents, feeLabel, formatStart } from "../display";
 import { useFeaturedEvents, useReminder } from "../featured-api";
@@ -123,10 +124,9 @@ export function RemindButton({ tournamentId, reminderSet }: { tournamentId: numb
   const location = useLocation();
   const reminder = useReminder();
   if (!user) {
-    const next = `${location.pathname}${location.search}`;
     return (
       <Button variant="outline" size="sm" asChild>
-        <Link to={`/auth?next=${encodeURIComponent(next)}`} title={FEATURED.signInToRemind}>
+        <Link to={signInFor(`${location.pathname}${location.search}`)} title={FEATURED.signInToRemind}>
           <Bell className="h-4 w-4" aria-hidden /> {FEATURED.remindMe}
         </Link>
       </Button>

@@ -26,9 +26,20 @@ type Joinable = Pick<
  * on, a prize-play join (paid, or free with a prize) is confirmed in a dialog that carries the
  * check (the server asks for it only when there is money to win or pay).
  */
-export function JoinButton({ tournament, className, size }: { tournament: Joinable; className?: string; size?: ButtonProps["size"] }) {
+export function JoinButton({
+  tournament,
+  className,
+  size,
+  stay = false,
+}: {
+  tournament: Joinable;
+  className?: string;
+  size?: ButtonProps["size"];
+  /** On the tournament's own page: a join keeps the player there (the page shows them registered). */
+  stay?: boolean;
+}) {
   const { user } = useUser();
-  const flow = useJoinFlow();
+  const flow = useJoinFlow({ stay });
   const siteKey = useBotCheckSiteKey();
   const [confirming, setConfirming] = useState(false);
   const practice = isPractice(tournament);

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 import { UserAvatar } from "@/components/user-avatar";
 import { useParticipants } from "../api";
+import { PLAYER_LEVEL } from "@common/messages";
 
 export function ParticipantsList({ tournamentId, userId }: { tournamentId: number; userId: number | undefined }) {
   const { data, isLoading, error } = useParticipants(tournamentId);
@@ -23,7 +24,7 @@ export function ParticipantsList({ tournamentId, userId }: { tournamentId: numbe
               {p.username}
               {p.userId === userId && <span className="ml-1 text-xs font-normal text-muted-foreground">(you)</span>}
             </Link>
-            <p className="text-xs text-muted-foreground">Level {p.level}</p>
+            <p className="text-xs text-muted-foreground">{PLAYER_LEVEL.label(p.level)}</p>
           </div>
           {p.hasCompleted && (
             <Badge variant="outline" className="gap-1">

@@ -2,6 +2,7 @@ import { formatDollars } from "@common/domain/money";
 import { Link } from "react-router";
 import type { LeaderboardRow } from "@common/api/tournaments";
 import { cn } from "@/lib/cn";
+import { PLAYER_LEVEL } from "@common/messages";
 
 /** A tournament's standings: rank, player, level, score, answered, and prizes once awarded. */
 export function StandingsTable({ rows, userId, showPrizes }: { rows: LeaderboardRow[]; userId: number | undefined; showPrizes: boolean }) {
@@ -42,7 +43,9 @@ export function StandingsTable({ rows, userId, showPrizes }: { rows: Leaderboard
                 </Link>
                 {row.userId === userId && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
               </td>
-              <td className="hidden px-4 py-3 sm:table-cell">{row.level}</td>
+              <td className="hidden px-4 py-3 sm:table-cell" title={row.level === null ? PLAYER_LEVEL.hidden : undefined}>
+                {PLAYER_LEVEL.cell(row.level)}
+              </td>
               <td className="px-4 py-3 text-right tabular-nums">{row.score}</td>
               <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{row.questionsAnswered}</td>
               {showPrizes && <td className="px-4 py-3 text-right tabular-nums">{row.prize > 0 ? formatDollars(row.prize) : "—"}</td>}

@@ -2,12 +2,12 @@ import { Link } from "react-router";
 import { CheckCircle2, Flag, Maximize2, Play, Radio } from "lucide-react";
 import type { TournamentDetail } from "@common/api/tournaments";
 import { formatDollars } from "@common/domain/money";
-import { JOIN } from "@common/messages";
+import { CANCELLATION, JOIN } from "@common/messages";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { useUser } from "@/lib/session";
 import { toast } from "@/lib/toast";
-import { formatStart } from "../display";
+import { cancellationText, formatStart } from "../display";
 import { belowLevel } from "../join-checks";
 import { JoinButton } from "./join-button";
 import { LeaveButton } from "./leave-button";
@@ -29,11 +29,9 @@ export function StatusPanel({ tournament: t, status, joined, playable, countdown
       <Card>
         <CardContent className="flex flex-col items-center gap-3 py-8 text-center">
           <Flag className="h-8 w-8 text-muted-foreground" aria-hidden />
-          <h2 className="text-lg font-semibold">{status === "cancelled" ? "Tournament Cancelled" : "Tournament Ended"}</h2>
+          <h2 className="text-lg font-semibold">{status === "cancelled" ? CANCELLATION.title : "Tournament Ended"}</h2>
           <p className="text-sm text-muted-foreground">
-            {status === "cancelled"
-              ? "Not enough players joined in time. Every entry fee has been refunded."
-              : "The final standings are on the leaderboard."}
+            {status === "cancelled" ? cancellationText(t) : "The final standings are on the leaderboard."}
           </p>
         </CardContent>
       </Card>
@@ -85,7 +83,7 @@ export function StatusPanel({ tournament: t, status, joined, playable, countdown
           t.status === "upcoming" && <LeaveButton tournament={t} />
         ) : (
           <>
-            <JoinButton tournament={{ ...t, status }} className="w-full" />
+            <JoinButton tournament={{ ...t, status }} className="w-full" stay />
             {user && belowLevel(user, t) && <p className="text-xs text-muted-foreground">{JOIN.levelDescription(t.minLevel)}</p>}
           </>
         )}

@@ -88,6 +88,16 @@ describe("tournament card countdown", () => {
     expect(screen.queryByRole("button", { name: "Join Tournament" })).not.toBeInTheDocument();
   });
 
+  it("stops offering Play Now once the end time has passed, before the list is fetched again", async () => {
+    show(tournament({ status: "live", startTime: new Date(NOW - 60_000).toISOString(), endTime: new Date(NOW + 30_000).toISOString() }));
+    expect(screen.getByRole("link", { name: "Play Now" })).toBeVisible();
+    await advance(30_000);
+    expect(screen.queryByRole("link", { name: "Play Now" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Live Now")).not.toBeInTheDocument();
+    expect(screen.getByText("Time is up · results coming")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Tournament Ended" })).toBeDisabled();
+  });
+
   it("keeps a paid tournament that is short of players waiting at its start", async () => {
     show(tournament({ currentParticipants: 7 }));
     await advance(65_000);

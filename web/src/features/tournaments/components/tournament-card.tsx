@@ -3,6 +3,7 @@ import { Clock, Coins, Radio, Trophy, Users } from "lucide-react";
 import type { Tournament } from "@common/api/types";
 import { formatCents, formatDollars } from "@common/domain/money";
 import { FORMAT_LABEL } from "@common/messages";
+import { minLevelLabel } from "@common/domain/levels";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -16,6 +17,9 @@ import { TournamentImage } from "./tournament-image";
 export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
   const countdown = useCountdown(t.status === "upcoming" ? t.startTime : null);
   const status = shownStatus(t, countdown.isDue);
+  // Past its end time a live tournament takes no more play or joins (the server settles it soon after):
+  // the card stops offering Play Now then, not when the list is next fetched.
+  const timeUp = useCountdown(status === "live" ? t.endTime : null).isDue;
   const practice = isPractice(t);
   const pool = displayedPoolCents(t);
   const missing = playersMissing(t);
@@ -37,7 +41,7 @@ export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
             </Link>
           </h3>
           <p className="mt-1 text-xs text-muted-foreground">
-            {t.categoryName} · {practice || t.minLevel <= 1 ? "All levels" : `Level ${t.minLevel}+`}
+            {t.categoryName} · {minLevelLabel(practice ? 1 : t.minLevel)}
           </p>
           <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">{t.description}</p>
           {t.format === "live_show" ? (
@@ -74,7 +78,9 @@ export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
         </dl>
         <div className="flex items-center gap-1.5 text-sm" aria-live="polite">
           <Clock className="h-4 w-4 text-muted-foreground" aria-hidden />
-          {status === "live" ? (
+          {timeUp ? (
+            <span className="text-muted-foreground">Time is up · results coming</span>
+          ) : status === "live" ? (
             <span className="font-semibold text-destructive">Live Now</span>
           ) : t.status === "upcoming" ? (
             <span>
@@ -92,12 +98,12 @@ export function TournamentCard({ tournament: t }: { tournament: Tournament }) {
           <Button variant="outline" asChild className="flex-1">
             <Link to={`/tournaments/${t.id}`}>Details</Link>
           </Button>
-          {status === "live" && !practice ? (
+          {status === "live" && !timeUp && !practice ? (
             <Button asChild className="flex-1">
               <Link to={`/tournaments/${t.id}/play`}>Play Now</Link>
             </Button>
           ) : (
-            <JoinButton tournament={{ ...t, status }} className="flex-1" />
+            <JoinButton tournament={{ ...t, status: timeUp ? "completed" : status }} className="flex-1" />
           )}
         </div>
       </div>

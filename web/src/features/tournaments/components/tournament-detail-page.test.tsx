@@ -33,6 +33,7 @@ const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail => 
   questionCount: 10,
   fairnessCommitment: null,
   featured: null,
+  cancellation: null,
   ...overrides,
 });
 
@@ -108,7 +109,7 @@ describe("tournament detail", () => {
     expect(screen.queryByRole("button", { name: "Leave tournament" })).not.toBeInTheDocument();
   });
 
-  it("joins from the status panel: the toast and the redirect survive the panel switching to registered", async () => {
+  it("joins from the status panel: Joined tournament, and the player stays on the page, registered", async () => {
     let joined = false;
     fakeFetch({
       "GET /api/tournaments/4": () => ({ body: detail({ joined, minLevel: 1, currentParticipants: joined ? 21 : 20 }) }),
@@ -134,8 +135,33 @@ describe("tournament detail", () => {
     );
     fireEvent.click(await screen.findByRole("button", { name: "Join Tournament" }));
     expect(await screen.findByText("You're registered for this tournament")).toBeVisible();
-    expect(await screen.findByText("Successfully joined tournament!")).toBeInTheDocument();
-    await waitFor(() => expect(page.location()).toBe("/dashboard?tab=tournaments"), { timeout: 2_000 });
+    expect(await screen.findByText("Joined tournament")).toBeInTheDocument();
+    expect(screen.getByText("You have been registered for this tournament.")).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(page.location()).toBe("/tournaments/4");
+  });
+
+  it.each([
+    [
+      "too few players, paid",
+      { entryFee: 5, cancellation: { cause: "too_few_players", reason: null, refunded: true } },
+      "Not enough players joined in time. Every entry fee has been refunded.",
+    ],
+    [
+      "the operator, with the reason",
+      { entryFee: 5, cancellation: { cause: "operator", reason: "A question leaked", refunded: true } },
+      "Cancelled by the organisers: A question leaked. Every entry fee has been refunded.",
+    ],
+    [
+      "the operator, a free tournament",
+      { entryFee: 0, isFree: true, cancellation: { cause: "operator", reason: "Venue problem.", refunded: false } },
+      "Cancelled by the organisers: Venue problem.",
+    ],
+  ] as const)("says why a tournament was cancelled: %s", async (_name, fields, text) => {
+    show(detail({ status: "cancelled", startTime: new Date(Date.now() - 3_600_000).toISOString(), ...fields }));
+    expect(await screen.findByRole("heading", { name: "Tournament Cancelled" })).toBeVisible();
+    expect(screen.getByText(text)).toBeVisible();
+    if (!fields.cancellation.refunded) expect(document.body.textContent).not.toMatch(/refunded/);
   });
 
   it("shows the not-found screen with a way back to the list", async () => {
@@ -158,6 +184,8 @@ describe("tournament detail", () => {
     expect(screen.getByText("$17.00")).toBeVisible();
     // Levels come from XP: level 3 is reached at 2,000 XP.
     expect(screen.getByText("Reach 2,000 XP (level 3)")).toBeVisible();
+    // The same naming as the filter and learn-more: the minimum level with its tier.
+    expect(screen.getByText("Level 3+ (Intermediate)")).toBeVisible();
     expect(screen.getByRole("progressbar", { name: "Places taken" })).toHaveAttribute("aria-valuenow", "40");
     expect(screen.getByText(/^Starting in 3h/)).toBeVisible();
     expect(screen.getByRole("heading", { name: "Waiting to Start" })).toBeVisible();
@@ -240,6 +268,22 @@ describe("tournament detail", () => {
     act(() => ws.receive({ type: "leaderboard", top, me: null, version: 5 }));
     expect(within(screen.getByRole("table")).getByRole("link", { name: "ana" })).toBeVisible();
     expect(FakeWebSocket.instances.filter((s) => s.readyState !== FakeWebSocket.CLOSED)).toEqual([ws]);
+  });
+
+  it("shows a hidden level as Level hidden in the participants and Hidden in the standings, never blank", async () => {
+    const participants = [{ userId: 3, username: "shy_sam", level: null, hasCompleted: false }];
+    const leaderboard = [{ userId: 3, username: "shy_sam", level: null, score: 900, questionsAnswered: 10, rank: 1, prize: 0 }];
+    show(detail({ status: "completed", startTime: new Date(Date.now() - 3_600_000).toISOString() }), {
+      at: "/tournaments/4?tab=leaderboard",
+      leaderboard,
+      participants,
+    });
+    const table = await screen.findByRole("table");
+    expect(within(table).getByTitle("Level hidden")).toHaveTextContent("Hidden");
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Participants" }));
+    fireEvent.click(screen.getByRole("tab", { name: "Participants" }));
+    expect(await screen.findByText("Level hidden")).toBeVisible();
+    expect(screen.queryByText(/^Level\s*$/)).not.toBeInTheDocument();
   });
 
   it("lists the final standings with prizes and links to player profiles", async () => {

@@ -230,7 +230,7 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
           <TabsContent value="scoring">
             <Card>
               <CardContent className="pt-6">
-                <ScoringRules />
+                <ScoringRules format={t.format} />
               </CardContent>
             </Card>
           </TabsContent>

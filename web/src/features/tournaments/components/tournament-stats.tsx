@@ -1,7 +1,7 @@
 import { CalendarClock, ShieldCheck, Trophy, Users } from "lucide-react";
 import type { TournamentDetail } from "@common/api/tournaments";
 import { formatCents } from "@common/domain/money";
-import { levelRequirementText } from "@common/domain/levels";
+import { levelRequirementText, minLevelLabel } from "@common/domain/levels";
 import { Card, CardContent } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { displayedPoolCents, formatStart, poolSplitCents } from "../display";
@@ -88,7 +88,7 @@ export function TournamentStats({
         </p>
       </Stat>
       <Stat icon={ShieldCheck} label="Level Requirement">
-        <p className="text-2xl font-bold">{practice ? "Any level" : `Level ${t.minLevel}`}</p>
+        <p className="text-2xl font-bold">{minLevelLabel(practice ? 1 : t.minLevel)}</p>
         <p className="mt-1 text-xs text-muted-foreground">{levelRequirementText(practice ? 1 : t.minLevel)}</p>
       </Stat>
     </div>

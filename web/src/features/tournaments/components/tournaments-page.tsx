@@ -3,7 +3,7 @@ import { FeaturedEvents } from "./featured-events";
 import { useSearchParams } from "react-router";
 import { Search, SearchX } from "lucide-react";
 import type { TournamentListParams } from "@common/api/tournaments";
-import { TIERS, tierLevels } from "@common/domain/levels";
+import { TIERS, tierLabel } from "@common/domain/levels";
 import { SEARCH_DEBOUNCE_MS } from "@common/spec";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
@@ -27,7 +27,7 @@ const STATUS_TABS = [
 const STATUSES: readonly Status[] = ["upcoming", "live", "completed"];
 const PRICES: readonly Price[] = ["free", "paid", "premium"];
 /** The level filter's choices: one per tier, named in the address by the tier's name. */
-const LEVEL_CHOICES = TIERS.map((tier) => ({ value: tier.name.toLowerCase(), label: `${tier.name} (levels ${tierLevels(tier)})`, tier }));
+const LEVEL_CHOICES = TIERS.map((tier) => ({ value: tier.name.toLowerCase(), label: tierLabel(tier), tier }));
 
 /** Filters live in the address, so the footer's ?status= and ?price= links and the back button work. */
 function filtersFrom(params: URLSearchParams): TournamentFilters {

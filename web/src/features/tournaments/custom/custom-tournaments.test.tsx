@@ -148,6 +148,7 @@ describe("the invite page", () => {
       questionCount: 10,
       fairnessCommitment: "a".repeat(64),
       featured: null,
+      cancellation: null,
       inviteCode: CODE,
     };
     const api = fakeFetch({

@@ -3,14 +3,14 @@ import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Ban, CheckCircle2, CircleHelp, Flag, Hourglass, UserPlus } from "lucide-react";
 import type { TournamentDetail } from "@common/api/tournaments";
-import { PLAY } from "@common/messages";
+import { CANCELLATION, PLAY } from "@common/messages";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useUser } from "@/lib/session";
 import { tournamentKeys, useParticipants } from "@/features/tournaments/api";
 import { JoinButton } from "@/features/tournaments/components/join-button";
-import { formatStart, isOpenForPlay, playersMissing } from "@/features/tournaments/display";
+import { cancellationText, formatStart, isOpenForPlay, playersMissing } from "@/features/tournaments/display";
 import { isPractice } from "@/features/tournaments/join-checks";
 import { useCountdown } from "@/hooks/use-countdown";
 import type { TournamentSocket } from "../use-tournament-socket";
@@ -59,7 +59,7 @@ export function PlayGate({ tournament: t, socket, onBack, toolbar }: PlayGatePro
   );
 
   const cancelled = (
-    <EmptyState icon={Ban} title="Tournament Cancelled" description="Not enough players joined in time. Every entry fee has been refunded.">
+    <EmptyState icon={Ban} title={CANCELLATION.title} description={cancellationText(t)}>
       {back}
     </EmptyState>
   );
