@@ -94,7 +94,7 @@ describe("Featured events", () => {
     fakeFetch({ "GET /api/tournaments/featured": () => ({ body: [event()] }) });
     show(null);
     const link = await screen.findByRole("link", { name: FEATURED.remindMe });
-    expect(link).toHaveAttribute("href", "/auth?next=%2F");
+    expect(link).toHaveAttribute("href", "/auth");
     expect(screen.getByText(FEATURED.opens(formatStart(opens)))).toBeVisible();
   });
 
