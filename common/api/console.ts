@@ -31,6 +31,11 @@ export const AUDIT_ACTIONS = [
   "approval.request",
   "approval.approve",
   "approval.reject",
+  "tournament.pause",
+  "tournament.resume",
+  "tournament.void_question",
+  "tournament.disqualify",
+  "tournament.export_results",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -47,6 +52,8 @@ export const APPROVAL_KINDS = [
   "tournament_edit",
   "operator_ban",
   "payout_return",
+  /** Disqualifying a player of a tournament with money in it (the next players take the places). */
+  "disqualification",
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;

@@ -1,6 +1,6 @@
 // Tournaments: reads from D1, and everything live through the tournament's Durable Object.
 import { Hono } from "hono";
-import { and, asc, count, eq, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import {
   answerBodySchema,
@@ -218,7 +218,8 @@ export const tournamentRoutes = new Hono<AppEnv>()
       })
       .from(tournamentParticipants)
       .innerJoin(users, eq(users.id, tournamentParticipants.userId))
-      .where(eq(tournamentParticipants.tournamentId, id))
+      // A player the host disqualified is out of the ranking (docs/operating.md, "Host tools").
+      .where(and(eq(tournamentParticipants.tournamentId, id), isNull(tournamentParticipants.disqualifiedAt)))
       .orderBy(
         sql`${tournamentParticipants.rank} IS NULL`,
         asc(tournamentParticipants.rank),
