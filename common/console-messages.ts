@@ -59,6 +59,10 @@ export const HOST_TOOLS = {
   liveShowOnly: "Only a live show can be paused or have a question voided: a self-paced tournament has no shared clock.",
   notRunning: "The host's tools act on a tournament while it runs, before its settlement begins.",
   settled: "Settlement has begun: the ranking and prizes are fixed. A prize still held for review can be forfeited in Fair play.",
+  settling: "The tournament is being settled right now: try again in a moment, once its prizes are written.",
+  prizePaid:
+    "This player's prize was already paid to their balance (they may have withdrawn it): it can only be taken back with a balance adjustment, which a second operator approves.",
+  forfeitedPrize: (title: string, reason: string) => `Forfeited prize: ${title} (disqualified by the host: ${reason})`,
   questionNotOpened: "Only a question that has gone out (open or revealed) can be voided.",
   questionNotFound: "This tournament has no such question.",
   participantNotFound: "This player is not in this tournament.",

@@ -71,6 +71,8 @@ import {
   Counted,
   disqualificationNotice,
   disqualificationStatements,
+  forfeitHeldPrizeStatements,
+  prizeRowStatement,
   endTimeStatement,
   hostAudit,
   hostFailure,
@@ -705,10 +707,12 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   /**
-   * The host disqualifies a player before settlement: out of the ranking (the next players move
-   * up, and take the places and prizes at settlement), no more answers, told why (a notification
-   * and their play screen). A tournament with money in it gets here only through a second
-   * operator's approval (the route); `approvalId` names it in the audit row. Once only.
+   * The host disqualifies a player. Before settlement: out of the ranking (the next players move
+   * up, and take the places and prizes at settlement), no more answers. After it: out of the
+   * finished leaderboard, and a prize still held for review forfeited to the house ledger (a prize
+   * already paid is refused: only an approved balance adjustment takes money back). Told why either
+   * way (a notification, and their play screen). A tournament with money in it gets here only
+   * through a second operator's approval (the route); `approvalId` names it in the audit row. Once.
    */
   async disqualify(
     tournamentId: number,
@@ -724,19 +728,37 @@ export class TournamentRoom extends DurableObject<Env> {
       const p = this.#store.participant(userId);
       if (!p) return fail(404, "participant_not_found", HOST_TOOLS.participantNotFound);
       if (p.disqualified_at !== null) return ok({ tournamentId, changed: false, message: HOST_TOOLS.alreadyDisqualified(p.username) });
-      if (meta.phase !== "live")
-        return hostFail(hostFailure(meta.phase === "settling" || meta.phase === "completed" ? "settled" : "not_live"));
+      if (meta.phase === "settling") return fail(409, "tournament_not_running", HOST_TOOLS.settling);
+      if (meta.phase !== "live" && meta.phase !== "completed") return hostFail(hostFailure("not_live"));
       const now = Date.now();
       const notice = disqualificationNotice(tournamentId, meta.title, reason);
       const d = { tournamentId, userId, username: p.username, reason, at: now, actorId, approvalId };
-      await this.env.DB.batch(disqualificationStatements(this.env.DB, d, notice));
+      const db = this.env.DB;
+      // Settled: the ranks and prizes of the others stay as paid; a prize still held goes to the
+      // house, in the same batch as the mark, and a prize already paid is refused.
+      let forfeit: D1PreparedStatement[] = [];
+      if (meta.phase === "completed") {
+        const prize = await prizeRowStatement(db, tournamentId, userId).first<{ id: number; amount_cents: number; status: string }>();
+        if (prize && prize.status !== "held" && prize.status !== "forfeited") return fail(409, "prize_not_held", HOST_TOOLS.prizePaid);
+        if (prize?.status === "held") {
+          const description = HOST_TOOLS.forfeitedPrize(meta.title, reason);
+          forfeit = forfeitHeldPrizeStatements(db, {
+            prizeId: prize.id,
+            amountCents: prize.amount_cents,
+            tournamentId,
+            userId,
+            description,
+          });
+        }
+      }
+      await db.batch([...forfeit, ...disqualificationStatements(db, d, notice)]);
       this.#store.disqualify(userId, now, reason);
       this.#board.remove(userId);
       await this.#leaderboardChanged();
       this.#hostChanged(now, userId);
       await this.#notify([userId], notice.frame);
       // The player still playing may have been the last: a self-paced tournament then settles now.
-      if (this.#store.everyoneFinished()) await this.#advance(now);
+      if (meta.phase === "live" && this.#store.everyoneFinished()) await this.#advance(now);
       return ok({ tournamentId, changed: true, message: HOST_TOOLS.disqualified(p.username) });
     });
   }

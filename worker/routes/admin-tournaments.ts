@@ -325,17 +325,25 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
       .get();
     if (!seat) throw notFound(HOST_TOOLS.participantNotFound, "participant_not_found");
     const room = roomFor(c.env, id);
-    // Money in it: the player's places go to the next players, so a second operator approves first.
+    // Money in it: the player's places go to the next players (or, settled, a held prize to the
+    // house), so a second operator approves first.
     if (seat.disqualifiedAt === null && disqualificationMovesMoney(t)) {
-      if (t.status !== "live")
-        throw conflict(t.status === "completed" ? HOST_TOOLS.settled : HOST_TOOLS.notRunning, "tournament_not_running");
+      if (t.status !== "live" && t.status !== "completed") throw conflict(HOST_TOOLS.notRunning, "tournament_not_running");
+      const prize =
+        t.status === "completed"
+          ? await c.env.DB.prepare("SELECT amount_cents, status FROM transactions WHERE reference = ? AND type = 'prize'")
+              .bind(`prize:${id}:${userId}`)
+              .first<{ amount_cents: number; status: string }>()
+          : null;
+      if (prize && prize.status !== "held" && prize.status !== "forfeited") throw conflict(HOST_TOOLS.prizePaid, "prize_not_held");
       const { id: approvalId } = await requestApproval(c, {
         kind: "disqualification",
         target: `disqualification:${id}:${userId}`,
         beneficiaryId: null,
         payload: { tournamentId: id, userId, reason },
         summary: HOST_TOOLS.disqualifySummary(seat.username, t.title, id, reason),
-        amountCents: t.prizePoolCents,
+        // What moves: the held prize to the house once settled, else the pool the ranking decides.
+        amountCents: t.status === "completed" ? (prize?.amount_cents ?? 0) : t.prizePoolCents,
       });
       return c.json({ approvalId, message: HOST_TOOLS.disqualifyApprovalRequested } satisfies DisqualificationRequested, 202);
     }

@@ -81,6 +81,33 @@ export const hostAudit = (
 export const endTimeStatement = (db: D1Database, tournamentId: number, endTime: number | null) =>
   db.prepare("UPDATE tournaments SET end_time = ? WHERE id = ? AND status = 'live'").bind(endTime, tournamentId);
 
+/** A settled tournament's prize for this player, as the ledger has it; null when they won none. */
+export const prizeRowStatement = (db: D1Database, tournamentId: number, userId: number) =>
+  db
+    .prepare("SELECT id, amount_cents, status FROM transactions WHERE reference = ? AND type = 'prize'")
+    .bind(`prize:${tournamentId}:${userId}`);
+
+/**
+ * After settlement, a prize still held for fair-play review goes to the house ledger, once: the
+ * forfeit's reference is the one Fair play's Forfeit uses, and both statements act only while the
+ * prize is held. A prize already paid is never taken here (the route refuses it).
+ */
+export function forfeitHeldPrizeStatements(
+  db: D1Database,
+  p: { prizeId: number; amountCents: number; tournamentId: number; userId: number; description: string },
+): D1PreparedStatement[] {
+  const stillHeld = "(SELECT status FROM transactions WHERE id = ?) = 'held'";
+  return [
+    db
+      .prepare(
+        `INSERT INTO house_ledger (amount_cents, type, tournament_id, reference, description)
+         SELECT ?, 'forfeited_prize', ?, ?, ? WHERE ${stillHeld} ON CONFLICT (reference) DO NOTHING`,
+      )
+      .bind(p.amountCents, p.tournamentId, `forfeit:${p.tournamentId}:${p.userId}`, p.description, p.prizeId),
+    db.prepare("UPDATE transactions SET status = 'forfeited' WHERE id = ? AND type = 'prize' AND status = 'held'").bind(p.prizeId),
+  ];
+}
+
 /** The notice a disqualified player gets (stored, and pushed to their open pages). */
 export function disqualificationNotice(tournamentId: number, title: string, reason: string): TournamentNotice {
   const message = NOTIFY.disqualified(title, reason);
