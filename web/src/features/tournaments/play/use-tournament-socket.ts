@@ -153,6 +153,9 @@ export function useTournamentSocket(id: number, { enabled = true }: { enabled?: 
     onFrame,
     // The same id again: the room answers it once, so a reply lost in the drop is not a second answer.
     onOpen: () => {
+      // The room sends the host's state on connecting only when there is some: what this client
+      // held from before the drop (a pause since resumed) must not outlive it.
+      setHost(null);
       for (const p of pending.current.values()) socket.send(p.frame);
     },
     onLost: failPending,
