@@ -51,7 +51,7 @@ import {
 import { LIVE_SHOW_WINDOW_MS, insideWindow, latencyAllowance, liveResponseMs, showStageEndsAt } from "../../common/domain/live-show";
 import { nextLifecycleStep } from "../../common/domain/lifecycle";
 import { isPrizePlay, leaderboardPushInterval } from "../../common/domain/tournaments";
-import { answerPoints, answerXp, isLate } from "../../common/domain/scoring";
+import { answerPoints, answerXp, isLate, rankStandings } from "../../common/domain/scoring";
 import { placementXp } from "../../common/domain/levels";
 import { awardPrizes, prizePoolFromFees } from "../../common/domain/prizes";
 import { formatCents } from "../../common/domain/money";
@@ -773,7 +773,17 @@ export class TournamentRoom extends DurableObject<Env> {
     if (!meta) return notFound();
     const now = Date.now();
     const final = meta.phase === "completed" || meta.phase === "settling";
-    const ranked = computeStandings(this.#counted.ranked(), this.#counted.plays(this.#store.allPlays()), this.#counted.slots(), now, final);
+    // Mid-show, the ranking the board shows: revealed questions only, the others not timed out yet.
+    const ranked =
+      meta.format === "live_show" && !final
+        ? rankStandings(
+            showStandings(
+              this.#counted.ranked(),
+              (u) => this.#counted.plays(this.#store.plays(u)),
+              this.#counted.revealed(this.#revealedCount(meta)),
+            ),
+          ).map((r, i) => ({ ...r, rank: i + 1 }))
+        : computeStandings(this.#counted.ranked(), this.#counted.plays(this.#store.allPlays()), this.#counted.slots(), now, final);
     const answersOf = (userId: number) =>
       this.#store
         .plays(userId)
