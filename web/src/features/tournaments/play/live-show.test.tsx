@@ -294,6 +294,20 @@ describe("live show: the host's tools", () => {
     expect(screen.getByTestId("question-voided")).toHaveTextContent(PLAY.questionVoided);
   });
 
+  it("forgets a pause when the socket reopens: the room says it again only if it still holds", async () => {
+    const { ws } = await connect();
+    push(ws, showState("reveal", 0, null));
+    push(ws, { type: "host", paused: true, voided: [], disqualified: null });
+    expect(screen.getByTestId("paused-by-host")).toBeVisible();
+    act(() => ws.drop());
+    await advance(3_000);
+    const again = FakeWebSocket.latest();
+    expect(again).not.toBe(ws);
+    act(() => again.open());
+    push(again, showState("reveal", 0, iso(5_000)));
+    expect(screen.queryByTestId("paused-by-host")).not.toBeInTheDocument();
+  });
+
   it("tells a disqualified player why", async () => {
     const { ws } = await connect();
     push(ws, showState("question", 2, iso(20_000)));
