@@ -262,6 +262,27 @@ describe("voiding a question", () => {
   );
 });
 
+describe("voiding a question already revealed", () => {
+  it("tells every screen at once: the reveal again, marked voided, and the board without its points", async () => {
+    const op = await makeOperator();
+    const { t, sockets } = await liveShow(2);
+    await startNow(t.id);
+    await playQuestion(t, sockets, 0, ["right", "wrong"]);
+    const [first] = await reveal(t, sockets, 0);
+    expect(first.you.pointsEarned).toBeGreaterThan(0);
+    expect(first.voided).toBeUndefined();
+    const from = sockets[0]!.frames.length;
+
+    expect((await host(op, t, "void-question", { index: 0, reason: "The answer was outdated" })).body).toMatchObject({ changed: true });
+    const again = await sockets[0]!.waitFor((f) => f.type === "reveal" && f.index === 0 && f.voided === true, 3000, from);
+    expect(again.you).toMatchObject({ isCorrect: true, pointsEarned: 0, receipt: { points: 0 } });
+    await sockets[0]!.waitFor((f) => f.type === "host" && f.voided.length === 1 && f.voided[0] === 0, 3000, from);
+    const board = await sockets[0]!.waitFor((f) => f.type === "leaderboard", 3000, from);
+    expect(board.top.map((r: { score: number }) => r.score)).toEqual([0, 0]);
+    for (const s of sockets) s.ws.close(1000);
+  });
+});
+
 describe("disqualifying a player", () => {
   it("in a free tournament: out of the ranking at once, told why, no more answers", { timeout: SHOW_TIMEOUT_MS }, async () => {
     const op = await makeOperator();
