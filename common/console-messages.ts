@@ -64,6 +64,34 @@ export const ADMIN_TOURNAMENTS = {
   cancelReason: "Reason, shown to the players (3-300 characters)",
 } as const;
 
+/** The host's tools in the live view (docs/operating.md, "Host tools"). */
+export const HOST_TOOLS = {
+  liveShowOnly: "Only a live show can be paused or have a question voided: a self-paced tournament has no shared clock.",
+  notRunning: "The host's tools act on a tournament while it runs, before its settlement begins.",
+  settled: "Settlement has begun: the ranking and prizes are fixed. A prize still held for review can be forfeited in Fair play.",
+  settling: "The tournament is being settled right now: try again in a moment, once its prizes are written.",
+  prizePaid:
+    "This player's prize was already paid to their balance (they may have withdrawn it): it can only be taken back with a balance adjustment, which a second operator approves.",
+  forfeitedPrize: (title: string, reason: string) => `Forfeited prize: ${title} (disqualified by the host: ${reason})`,
+  questionNotOpened: "Only a question that has gone out (open or revealed) can be voided.",
+  questionNotFound: "This tournament has no such question.",
+  participantNotFound: "This player is not in this tournament.",
+  paused: "Paused: the current question runs to its reveal, then the show waits for you.",
+  alreadyPaused: "The show was already paused.",
+  resumed: "Resumed: the next question goes out to everyone after the reveal's countdown.",
+  notPaused: "The show was not paused.",
+  voided: (index: number) => `Question ${index + 1} voided: it counts for nobody.`,
+  alreadyVoided: (index: number) => `Question ${index + 1} was already voided.`,
+  disqualified: (username: string) => `${username} disqualified and told why.`,
+  alreadyDisqualified: (username: string) => `${username} was already disqualified.`,
+  disqualifyApprovalRequested:
+    "This tournament has money in it: the disqualification moves the player's place (and any prize) to the next players, so it is carried out once another operator approves it in Approvals.",
+  disqualifySummary: (username: string, title: string, id: number, reason: string) =>
+    `Disqualify ${username} from "${title}" (tournament #${id}): ${reason}`,
+  reasonLabel: "Reason (3-300 characters; stored in the audit log)",
+  disqualifyReasonLabel: "Reason, shown to the player (3-300 characters)",
+} as const;
+
 /** The console's question bank (docs/questions.md). */
 export const QUESTION_BANK = {
   notFound: "Question not found",

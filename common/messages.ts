@@ -71,6 +71,12 @@ export const AUTH = {
 
 export const PLAY = {
   notFound: "Tournament not found",
+  /** A live show the host paused: the current question runs to its reveal, the next waits for the host. */
+  pausedByHost: "Paused by the host",
+  pausedByHostDetail: "The next question goes out when the host resumes the show. Everyone gets it at the same moment.",
+  /** A question the host voided: shown on its reveal (or the next screen after it). */
+  questionVoided: "This question was voided by the host — it counts for nobody",
+  disqualified: (reason: string) => `Disqualified by the host: ${reason}`,
   joinClosed: "This tournament is no longer open for joining.",
   notJoined: "You have not joined this tournament",
   notLive: "Tournament is not live",
@@ -186,6 +192,8 @@ export const NOTIFY = {
   prizeReleased: (usd: string, title: string) => `Your prize of $${usd} for ${title} has been released after review.`,
   // The rule behind a forfeit is not named to the player, as with reviewReasonOf.
   prizeForfeited: (title: string) => `Your prize for ${title} was forfeited after a fair-play review.`,
+  disqualified: (title: string, reason: string) =>
+    `You were disqualified from ${title} by the host: ${clause(reason)}. Your answers no longer count and you are out of the ranking.`,
   questionReportResolved: (question: string, resolution: "fixed" | "retired" | "dismissed") =>
     `Thanks for reporting "${question.length > 60 ? `${question.slice(0, 57)}...` : question}": ` +
     {

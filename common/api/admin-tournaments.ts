@@ -2,7 +2,7 @@
 // one tournament with its questions, cancelling with a reason, and the live view of a room.
 import { z } from "zod";
 import { TOURNAMENT_FORMATS, TOURNAMENT_PAGE_SIZE_MAX } from "../spec";
-import { ADMIN_TOURNAMENTS } from "../console-messages";
+import { ADMIN_TOURNAMENTS, HOST_TOOLS } from "../console-messages";
 import type { Tournament } from "./types";
 import type { FairPlayFlag } from "./fair-play";
 
@@ -82,6 +82,38 @@ export const cancelTournamentSchema = z.object({
     .max(300, ADMIN_TOURNAMENTS.cancelReason),
 });
 
+// ---- The host's tools (docs/operating.md, "Host tools") ----
+
+const hostReason = (label: string) => z.string({ error: label }).trim().min(3, label).max(300, label);
+
+/** POST /api/admin/tournaments/:id/pause and /resume: an optional note for the audit log. */
+export const hostPauseSchema = z.object({ note: z.string().trim().max(300).optional() });
+
+/** POST /api/admin/tournaments/:id/void-question: the question's index (0-based) and why. */
+export const voidQuestionSchema = z.object({
+  index: z.number().int().min(0).max(999),
+  reason: hostReason(HOST_TOOLS.reasonLabel),
+});
+
+/** POST /api/admin/tournaments/:id/disqualify: the player and why (shown to them). */
+export const disqualifySchema = z.object({
+  userId: z.number().int().positive(),
+  reason: hostReason(HOST_TOOLS.disqualifyReasonLabel),
+});
+
+/** What a host action did: `changed` false when it had been done already (a double click changes nothing). */
+export interface HostActionResult {
+  tournamentId: number;
+  changed: boolean;
+  message: string;
+}
+
+/** A disqualification in a tournament with money in it waits for a second operator (202). */
+export interface DisqualificationRequested {
+  approvalId: number;
+  message: string;
+}
+
 export interface CancelTournamentResult {
   tournamentId: number;
   /** False when it was cancelled already: nothing was refunded again. */
@@ -112,7 +144,16 @@ export interface RoomLiveStats {
   progress: { issued: number; answered: number; finishedPlayers: number } | null;
   /** What the fair-play checks would flag if the tournament settled now. */
   flags: { userId: number; username: string; flags: FairPlayFlag[] }[];
+  /** Live show: whether the host paused it (no next question until resumed). */
+  paused: boolean;
+  /** Live show: the questions that went out, in order, with the host's void (null when it counts). */
+  questions: { index: number; questionId: number; question: string; voidReason: string | null }[];
+  /** The players by rank (the disqualified last, with the reason); at most LIVE_PLAYERS_SHOWN. */
+  players: { userId: number; username: string; rank: number | null; score: number; disqualifiedReason: string | null }[];
 }
+
+/** Players listed in the live view at most (the host acts on the top of the board, or on flagged players). */
+export const LIVE_PLAYERS_SHOWN = 200;
 
 export interface AdminTournamentLive extends RoomLiveStats {
   tournamentId: number;

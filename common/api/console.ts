@@ -34,6 +34,11 @@ export const AUDIT_ACTIONS = [
   "approval.approve",
   "approval.reject",
   "tax.export_1099",
+  "tournament.pause",
+  "tournament.resume",
+  "tournament.void_question",
+  "tournament.disqualify",
+  "tournament.export_results",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,6 +55,8 @@ export const APPROVAL_KINDS = [
   "tournament_edit",
   "operator_ban",
   "payout_return",
+  /** Disqualifying a player of a tournament with money in it (the next players take the places). */
+  "disqualification",
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;

@@ -243,6 +243,18 @@ export const ERROR_CODES = [
   "tax_form_required",
   /** The TAX_PAYER_* variables are missing or malformed: the message names which. */
   "tax_payer_not_configured",
+  // The host's tools (docs/operating.md, "Host tools").
+  /** Pausing and voiding are for a live show; a self-paced tournament has no shared clock to hold. */
+  "live_show_only",
+  /** The host's tools act on a tournament that is running, before its settlement begins. */
+  "tournament_not_running",
+  /** Only a question that went out (open or revealed) can be voided. */
+  "question_not_opened",
+  "question_not_found",
+  /** The player is not in this tournament. */
+  "participant_not_found",
+  /** The host disqualified this player: no more answers. */
+  "player_disqualified",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

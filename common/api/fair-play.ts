@@ -52,6 +52,8 @@ export interface RevealedQuestion {
   closedAt: string | null;
   /** How many players were issued it. */
   timesIssued: number;
+  /** The host voided it (it counted for nobody); the commitment still covers it. Absent otherwise. */
+  voided?: true;
 }
 
 /** A drawn question of a v2 (Merkle) reveal: the question, its leaf's salt and its proof. */

@@ -217,8 +217,10 @@ export const liveShowStateSchema = z.object({
   /** The current (or last) question, 0-based; -1 before the first. */
   index: z.number(),
   total: z.number(),
-  /** When the stage ends: the start, the window's close, or the next question. Null when not known. */
+  /** When the stage ends: the start, the window's close, or the next question. Null when not known (or held by the host). */
   nextAt: z.string().nullable(),
+  /** The host paused the show: no next question until they resume. */
+  paused: z.boolean().optional(),
 });
 export type LiveShowState = z.infer<typeof liveShowStateSchema>;
 
@@ -328,6 +330,8 @@ export const notificationActions = [
   "balance_adjusted",
   /** "Remind me" on a featured event: a day before and ten minutes before its start. */
   "event_reminder",
+  /** The host disqualified the player from a tournament, with the reason. */
+  "player_disqualified",
 ] as const;
 export type NotificationAction = (typeof notificationActions)[number];
 
@@ -424,8 +428,21 @@ export const tournamentServerFrameSchema = z.discriminatedUnion("type", [
     distribution: z.array(z.object({ option: z.string(), count: z.number() })),
     /** The player's own scored answer; null for a spectator or a player who did not answer. */
     you: answerResultSchema.nullable(),
-    /** When the next question goes out; null after the last. */
+    /** When the next question goes out; null after the last, and while the host holds the show. */
     nextAt: z.string().nullable(),
+    /** The host voided this question: it counts for nobody. */
+    voided: z.boolean().optional(),
+  }),
+  /**
+   * The host's tools as they touch this player (docs/decisions/017-host-tools.md): the show paused
+   * before its next question, the questions voided so far (0-based), and the player's own
+   * disqualification with its reason. Sent on every (re)connection and whenever one changes.
+   */
+  z.object({
+    type: z.literal("host"),
+    paused: z.boolean(),
+    voided: z.array(z.number()),
+    disqualified: z.string().nullable(),
   }),
   /** The room measures the round trip: answer with {type:"pong", nonce} at once. */
   z.object({ type: z.literal("ping"), nonce: pingNonceSchema }),

@@ -304,6 +304,9 @@ export const tournamentParticipants = sqliteTable(
     networkHash: text("network_hash"),
     /** JSON array of fair-play flags the room raised at settlement (common/api/fair-play.ts); null when none. */
     flags: text("flags"),
+    /** When the host disqualified the player (out of the ranking; docs/operating.md, "Host tools"), and why; null otherwise. */
+    disqualifiedAt: integer("disqualified_at"),
+    disqualifiedReason: text("disqualified_reason"),
   },
   (t) => [uniqueIndex("participants_tournament_user_unique").on(t.tournamentId, t.userId), index("participants_user_idx").on(t.userId)],
 );

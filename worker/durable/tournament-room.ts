@@ -19,8 +19,22 @@ import { fairPlayFlags, type PlayerRecord } from "../../common/domain/fair-play"
 import { signReceipt } from "../fair-play/receipts";
 import type { ApiErrorBody, ErrorCode } from "../../common/api/errors";
 import { CHEAT, CUSTOM, FAIR_PLAY, IDEMPOTENCY, JOIN, NOTIFY, PLAY } from "../../common/messages";
-import { ADMIN_TOURNAMENTS } from "../../common/console-messages";
-import type { CancelTournamentResult, RoomLiveStats } from "../../common/api/admin-tournaments";
+import { ADMIN_TOURNAMENTS, HOST_TOOLS } from "../../common/console-messages";
+import {
+  LIVE_PLAYERS_SHOWN,
+  type CancelTournamentResult,
+  type HostActionResult,
+  type RoomLiveStats,
+} from "../../common/api/admin-tournaments";
+import {
+  endTimeAfterPause,
+  pauseRefusal,
+  resultsCsv,
+  resumedClock,
+  showStepWhilePaused,
+  voidRefusal,
+  type ResultsCsvPlayer,
+} from "../../common/domain/host-tools";
 import { auditStatement } from "../admin/audit";
 import { editStatements, loadSnapshot, type ResolvedDraft } from "../admin/tournament-draft";
 import { isTallyGuardTripped, tallyGuardStatement, tallyStatement, type TallyRow } from "../admin/two-person";
@@ -34,17 +48,10 @@ import {
   SOCKETS_PER_USER_PER_ROOM,
   START_RECHECK_MS,
 } from "../../common/spec";
-import {
-  LIVE_SHOW_WINDOW_MS,
-  insideWindow,
-  latencyAllowance,
-  liveResponseMs,
-  nextShowStep,
-  showStageEndsAt,
-} from "../../common/domain/live-show";
+import { LIVE_SHOW_WINDOW_MS, insideWindow, latencyAllowance, liveResponseMs, showStageEndsAt } from "../../common/domain/live-show";
 import { nextLifecycleStep } from "../../common/domain/lifecycle";
 import { isPrizePlay, leaderboardPushInterval } from "../../common/domain/tournaments";
-import { answerPoints, answerXp, isLate } from "../../common/domain/scoring";
+import { answerPoints, answerXp, isLate, rankStandings } from "../../common/domain/scoring";
 import { placementXp } from "../../common/domain/levels";
 import { awardPrizes, prizePoolFromFees } from "../../common/domain/prizes";
 import { formatCents } from "../../common/domain/money";
@@ -60,6 +67,17 @@ import { computeStandings, responseRecords, showStandings } from "./room/standin
 import { LiveBoard, type BoardRow } from "./room/board";
 import { tournamentNotice } from "./room/notices";
 import { CompletionWriter } from "./room/completions";
+import {
+  Counted,
+  disqualificationNotice,
+  disqualificationStatements,
+  forfeitHeldPrizeStatements,
+  prizeRowStatement,
+  endTimeStatement,
+  hostAudit,
+  hostFailure,
+  type HostFailure,
+} from "./room/host-tools";
 import type { ResponseRecord } from "./room/standings";
 import {
   groupRefusal,
@@ -204,6 +222,8 @@ type RoomFrame = Exclude<TournamentClientFrame, { type: "sync" | "pong" }>;
  */
 export class TournamentRoom extends DurableObject<Env> {
   readonly #store: RoomStore;
+  /** What counts for the ranking once the host voided a question or disqualified a player. */
+  readonly #counted: Counted;
   /** Whether this instance has reconciled its participants with D1 since it started. */
   #synced = false;
   #tail: Promise<unknown> = Promise.resolve();
@@ -223,6 +243,7 @@ export class TournamentRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#store = new RoomStore(ctx.storage);
+    this.#counted = new Counted(this.#store);
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
 
@@ -404,6 +425,7 @@ export class TournamentRoom extends DurableObject<Env> {
       if (meta.format === "live_show") {
         const opened = q.opened_at;
         return {
+          ...voidMark(q),
           questionId: q.question_id,
           question: q.question,
           correctAnswer: q.correct_answer,
@@ -415,6 +437,7 @@ export class TournamentRoom extends DurableObject<Env> {
       }
       const seen = issues.get(q.ord);
       return {
+        ...voidMark(q),
         questionId: q.question_id,
         question: q.question,
         correctAnswer: q.correct_answer,
@@ -598,7 +621,287 @@ export class TournamentRoom extends DurableObject<Env> {
               finishedPlayers: participants.filter((p) => p.finished_at !== null).length,
             },
       flags: [...flags].map(([userId, f]) => ({ userId, username: names.get(userId) ?? "", flags: f })),
+      paused: meta.paused_at !== null,
+      questions:
+        meta.format === "live_show"
+          ? this.#store
+              .questions()
+              .filter((q) => q.opened_at !== null)
+              .map((q) => ({ index: q.ord, questionId: q.question_id, question: q.question, voidReason: q.void_reason }))
+          : [],
+      players: [
+        ...this.#boardNow(now)
+          .top(LIVE_PLAYERS_SHOWN)
+          .map((r) => ({ userId: r.userId, username: r.username, rank: r.rank, score: r.score, disqualifiedReason: null })),
+        ...participants
+          .filter((p) => p.disqualified_reason !== null)
+          .map((p) => ({ userId: p.user_id, username: p.username, rank: null, score: 0, disqualifiedReason: p.disqualified_reason })),
+      ],
     });
+  }
+
+  // ---- The host's tools (docs/operating.md, "Host tools"; docs/decisions/017-host-tools.md) ----
+
+  /**
+   * The host pauses a live show before its next question: an open window runs to its close and
+   * reveal as usual, then nothing opens (the alarm holds it, also after a restart: the pause is in
+   * storage) until resume. Pausing a paused show changes nothing.
+   */
+  async pause(tournamentId: number, actorId: number, note: string | null): Promise<RoomResult<HostActionResult>> {
+    if (!(await this.#ready(tournamentId))) return notFound();
+    return this.#serial(async () => {
+      const meta = this.#store.meta()!;
+      const refusal = pauseRefusal(meta);
+      if (refusal) return hostFail(hostFailure(refusal));
+      if (meta.paused_at !== null) return ok({ tournamentId, changed: false, message: HOST_TOOLS.alreadyPaused });
+      const now = Date.now();
+      const where = { index: meta.show_ord, stage: meta.show_stage };
+      await this.env.DB.batch([
+        hostAudit(this.env.DB, actorId, "tournament.pause", tournamentId, { paused: false, ...where }, { paused: true, ...where }, note),
+      ]);
+      this.#store.setPaused(now);
+      await this.#runShow(now);
+      await this.#advance(now);
+      this.#hostChanged(now);
+      return ok({ tournamentId, changed: true, message: HOST_TOOLS.paused });
+    });
+  }
+
+  /**
+   * The host resumes: a held reveal starts its countdown again from now, so the next question goes
+   * out to everyone at the same instant, timed here; the end time moves by the pause.
+   */
+  async resume(tournamentId: number, actorId: number, note: string | null): Promise<RoomResult<HostActionResult>> {
+    if (!(await this.#ready(tournamentId))) return notFound();
+    return this.#serial(async () => {
+      const meta = this.#store.meta()!;
+      const refusal = pauseRefusal(meta);
+      if (refusal) return hostFail(hostFailure(refusal));
+      if (meta.paused_at === null) return ok({ tournamentId, changed: false, message: HOST_TOOLS.notPaused });
+      const now = Date.now();
+      const endTime = endTimeAfterPause(meta.end_time, meta.paused_at, now);
+      const db = this.env.DB;
+      await db.batch([
+        endTimeStatement(db, tournamentId, endTime),
+        hostAudit(
+          db,
+          actorId,
+          "tournament.resume",
+          tournamentId,
+          { paused: true, pausedAt: iso(meta.paused_at) },
+          { paused: false, pausedMs: now - meta.paused_at, endTime: endTime === null ? null : iso(endTime) },
+          note,
+        ),
+      ]);
+      this.#store.setPaused(null);
+      this.#store.setPhase("live", { endTime });
+      const clock = { stage: meta.show_stage, ord: meta.show_ord, since: meta.show_since ?? now, total: this.#store.slotCount() };
+      const resumed = resumedClock(clock, now);
+      if (resumed.since !== clock.since) this.#store.setShow(resumed.stage, resumed.ord, resumed.since);
+      await this.#runShow(now);
+      await this.#advance(now);
+      this.#hostChanged(now);
+      return ok({ tournamentId, changed: true, message: HOST_TOOLS.resumed });
+    });
+  }
+
+  /**
+   * The host voids a question that went out (open or revealed) before settlement: it counts for
+   * nobody (scores, tiebreak times, timed-out counts and the answers' XP are computed without it),
+   * its reveal says so, and the fairness report marks it (the commitment still covers it).
+   */
+  async voidQuestion(tournamentId: number, actorId: number, index: number, reason: string): Promise<RoomResult<HostActionResult>> {
+    if (!(await this.#ready(tournamentId))) return notFound();
+    return this.#serial(async () => {
+      const meta = this.#store.meta()!;
+      const question = meta.format === "live_show" ? this.#store.questionAt(index) : null;
+      const refusal = voidRefusal(meta, question && { openedAt: question.opened_at });
+      if (refusal) return hostFail(hostFailure(refusal));
+      const q = question!;
+      if (q.voided_at !== null) return ok({ tournamentId, changed: false, message: HOST_TOOLS.alreadyVoided(index) });
+      const now = Date.now();
+      const about = { index, questionId: q.question_id };
+      await this.env.DB.batch([
+        hostAudit(
+          this.env.DB,
+          actorId,
+          "tournament.void_question",
+          tournamentId,
+          { ...about, voided: false },
+          { ...about, voided: true },
+          reason,
+        ),
+      ]);
+      this.#store.voidQuestion(index, now, reason);
+      this.#rebuildBoard(now);
+      this.#pushLeaderboard(now);
+      this.#hostChanged(now);
+      return ok({ tournamentId, changed: true, message: HOST_TOOLS.voided(index) });
+    });
+  }
+
+  /**
+   * The host disqualifies a player. Before settlement: out of the ranking (the next players move
+   * up, and take the places and prizes at settlement), no more answers. After it: out of the
+   * finished leaderboard, and a prize still held for review forfeited to the house ledger (a prize
+   * already paid is refused: only an approved balance adjustment takes money back). Told why either
+   * way (a notification, and their play screen). A tournament with money in it gets here only
+   * through a second operator's approval (the route); `approvalId` names it in the audit row. Once.
+   */
+  async disqualify(
+    tournamentId: number,
+    actorId: number,
+    userId: number,
+    reason: string,
+    approvalId: number | null,
+  ): Promise<RoomResult<HostActionResult>> {
+    if (!(await this.#ready(tournamentId))) return notFound();
+    return this.#serial(async () => {
+      const meta = this.#store.meta()!;
+      if (meta.practice) return fail(409, "tournament_practice", ADMIN_TOURNAMENTS.practice);
+      const p = this.#store.participant(userId);
+      if (!p) return fail(404, "participant_not_found", HOST_TOOLS.participantNotFound);
+      if (p.disqualified_at !== null) return ok({ tournamentId, changed: false, message: HOST_TOOLS.alreadyDisqualified(p.username) });
+      if (meta.phase === "settling") return fail(409, "tournament_not_running", HOST_TOOLS.settling);
+      if (meta.phase !== "live" && meta.phase !== "completed") return hostFail(hostFailure("not_live"));
+      const now = Date.now();
+      const notice = disqualificationNotice(tournamentId, meta.title, reason);
+      const d = { tournamentId, userId, username: p.username, reason, at: now, actorId, approvalId };
+      const db = this.env.DB;
+      // Settled: the ranks and prizes of the others stay as paid; a prize still held goes to the
+      // house, in the same batch as the mark, and a prize already paid is refused.
+      let forfeit: D1PreparedStatement[] = [];
+      if (meta.phase === "completed") {
+        const prize = await prizeRowStatement(db, tournamentId, userId).first<{ id: number; amount_cents: number; status: string }>();
+        if (prize && prize.status !== "held" && prize.status !== "forfeited") return fail(409, "prize_not_held", HOST_TOOLS.prizePaid);
+        if (prize?.status === "held") {
+          const description = HOST_TOOLS.forfeitedPrize(meta.title, reason);
+          forfeit = forfeitHeldPrizeStatements(db, {
+            prizeId: prize.id,
+            amountCents: prize.amount_cents,
+            tournamentId,
+            userId,
+            description,
+          });
+        }
+      }
+      await db.batch([...forfeit, ...disqualificationStatements(db, d, notice)]);
+      this.#store.disqualify(userId, now, reason);
+      this.#board.remove(userId);
+      await this.#leaderboardChanged();
+      this.#hostChanged(now, userId);
+      await this.#notify([userId], notice.frame);
+      // The player still playing may have been the last: a self-paced tournament then settles now.
+      if (meta.phase === "live" && this.#store.everyoneFinished()) await this.#advance(now);
+      return ok({ tournamentId, changed: true, message: HOST_TOOLS.disqualified(p.username) });
+    });
+  }
+
+  /**
+   * The results for the operators' export: every player by rank (the disqualified last, without a
+   * rank), each answer with its index, choice, verdict (once known), response time, whether the
+   * question was voided, and its signed receipt, as the player got it.
+   */
+  async resultsCsv(tournamentId: number): Promise<RoomResult<string>> {
+    const meta = await this.#ready(tournamentId);
+    if (!meta) return notFound();
+    const now = Date.now();
+    const final = meta.phase === "completed" || meta.phase === "settling";
+    // Mid-show, the ranking the board shows: revealed questions only, the others not timed out yet.
+    const ranked =
+      meta.format === "live_show" && !final
+        ? rankStandings(
+            showStandings(
+              this.#counted.ranked(),
+              (u) => this.#counted.plays(this.#store.plays(u)),
+              this.#counted.revealed(this.#revealedCount(meta)),
+            ),
+          ).map((r, i) => ({ ...r, rank: i + 1 }))
+        : computeStandings(this.#counted.ranked(), this.#counted.plays(this.#store.allPlays()), this.#counted.slots(), now, final);
+    const answersOf = (userId: number) =>
+      this.#store
+        .plays(userId)
+        .filter((play) => play.answer !== null)
+        .map((play) => {
+          const q = this.#store.questionAt(play.ord)!;
+          const known = meta.format === "live_show" ? this.#revealed(meta, play.ord) : !this.#verdictWithheld(meta);
+          const voided = q.voided_at !== null;
+          const points = known ? (voided ? 0 : (play.points ?? 0)) : null;
+          return {
+            index: meta.format === "live_show" ? play.ord : this.#slotOf(meta, play.ord),
+            questionId: q.question_id,
+            choice: play.answer,
+            correct: known ? play.is_correct === 1 : null,
+            responseMs: play.response_ms,
+            voided,
+            receipt: JSON.stringify(this.#receipt(meta, play, q, points)),
+          };
+        });
+    const rows: ResultsCsvPlayer[] = [
+      ...ranked.map((r) => ({
+        rank: r.rank,
+        userId: r.userId,
+        username: r.username,
+        score: this.#verdictWithheld(meta) ? 0 : r.score,
+        correctAnswers: this.#verdictWithheld(meta) ? 0 : r.correctAnswers,
+        totalResponseMs: r.totalResponseMs,
+        disqualifiedReason: null,
+        answers: answersOf(r.userId),
+      })),
+      ...this.#store
+        .participants()
+        .filter((p) => p.disqualified_reason !== null)
+        .map((p) => ({
+          rank: null,
+          userId: p.user_id,
+          username: p.username,
+          score: 0,
+          correctAnswers: 0,
+          totalResponseMs: 0,
+          disqualifiedReason: p.disqualified_reason,
+          answers: answersOf(p.user_id),
+        })),
+    ];
+    return ok(resultsCsv(rows));
+  }
+
+  /** Whether the host holds the show: paused, and not over yet. */
+  #holding(meta: MetaRow): boolean {
+    return meta.format === "live_show" && meta.paused_at !== null && meta.phase === "live" && meta.show_stage !== "over";
+  }
+
+  /** Whether a reveal's next question is held by the pause (its countdown is not known until the host resumes). */
+  #heldNext(meta: MetaRow): boolean {
+    return this.#holding(meta) && meta.show_stage === "reveal" && meta.show_ord + 1 < this.#store.slotCount();
+  }
+
+  /** The host's tools as they touch this player. */
+  #hostFrame(meta: MetaRow, userId: number): Extract<TournamentServerFrame, { type: "host" }> {
+    return {
+      type: "host",
+      paused: this.#holding(meta),
+      voided: [...this.#store.voidedOrds()].sort((a, b) => a - b),
+      disqualified: this.#store.participant(userId)?.disqualified_reason ?? null,
+    };
+  }
+
+  /**
+   * After a host action: the status (with the pause and the countdown), each socket's host frame,
+   * and, while a question is revealed, its reveal again (voided, or with its new countdown).
+   * `only`: just this player's sockets (a disqualification touches nobody else).
+   */
+  #hostChanged(now: number, only?: number): void {
+    const meta = this.#store.meta()!;
+    const sockets = only === undefined ? this.ctx.getWebSockets() : this.ctx.getWebSockets(`user:${only}`);
+    const status = JSON.stringify(this.#statusFrame(meta, now));
+    const revealed =
+      meta.format === "live_show" && meta.phase === "live" && meta.show_stage === "reveal" ? this.#store.questionAt(meta.show_ord) : null;
+    for (const ws of sockets) {
+      const { userId } = this.#attachment(ws);
+      sendText(ws, status);
+      send(ws, this.#hostFrame(meta, userId));
+      if (revealed && only === undefined) send(ws, this.#revealFrame(meta, userId, revealed, now));
+    }
   }
 
   // ---- Alarm: one alarm, many deadlines ----
@@ -734,6 +1037,8 @@ export class TournamentRoom extends DurableObject<Env> {
   async #answer(meta: MetaRow, userId: number, input: AnswerInput, now: number): Promise<RoomResult<AnswerReply>> {
     const participant = this.#store.participant(userId);
     if (!participant) return fail(409, "not_joined", PLAY.notJoined);
+    if (participant.disqualified_reason !== null)
+      return fail(409, "player_disqualified", PLAY.disqualified(participant.disqualified_reason));
     const known = this.#store.questionById(input.questionId);
     const play = known ? this.#store.play(userId, known.ord) : null;
     // A resent answer (a retry after a lost reply) gets the stored result, whatever happened since.
@@ -803,7 +1108,10 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   async #complete(first: MetaRow, userId: number): Promise<RoomResult<CompleteResult>> {
-    if (!this.#store.participant(userId)) return fail(409, "not_joined", PLAY.notJoined);
+    const participant = this.#store.participant(userId);
+    if (!participant) return fail(409, "not_joined", PLAY.notJoined);
+    if (participant.disqualified_reason !== null)
+      return fail(409, "player_disqualified", PLAY.disqualified(participant.disqualified_reason));
     if (first.phase === "upcoming" || first.phase === "cancelled") return fail(409, "not_live", PLAY.notLive);
     const now = Date.now();
     // Finishing is local; the D1 write joins the completions of the same moment in one batch,
@@ -830,7 +1138,13 @@ export class TournamentRoom extends DurableObject<Env> {
         }
       });
     }
-    const [me] = computeStandings([this.#store.participant(userId)!], this.#store.plays(userId), this.#store.slotCount(), now, true);
+    const [me] = computeStandings(
+      [this.#store.participant(userId)!],
+      this.#counted.plays(this.#store.plays(userId)),
+      this.#counted.slots(),
+      now,
+      true,
+    );
     // Prize play: the score is the verdict summed up, shown once the tournament has ended.
     const score = this.#verdictWithheld(this.#store.meta()!) ? null : me!.score;
     return ok({ finished: true as const, score, questionsAnswered: me!.questionsAnswered });
@@ -846,11 +1160,16 @@ export class TournamentRoom extends DurableObject<Env> {
         this.#store.unschedule("show");
         return;
       }
-      const step = nextShowStep(
+      const step = showStepWhilePaused(
         { stage: meta.show_stage, ord: meta.show_ord, since: meta.show_since ?? now, total: this.#store.slotCount() },
         now,
+        meta.paused_at !== null,
       );
       switch (step.kind) {
+        case "hold":
+          // The host paused the show: no next question, and no deadline, until they resume.
+          this.#store.unschedule("show");
+          return;
         case "open":
           this.#openQuestion(step.ord, now);
           continue;
@@ -900,7 +1219,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const revealed = this.#store.meta()!;
     const question = this.#store.questionAt(ord)!;
     this.#rebuildBoard(now);
-    const nextAt = showStageEndsAt({ stage: "reveal", ord, since: now, total: this.#store.slotCount() });
+    const nextAt = this.#heldNext(revealed) ? null : showStageEndsAt({ stage: "reveal", ord, since: now, total: this.#store.slotCount() });
     const common = JSON.stringify({
       type: "reveal",
       questionId: question.question_id,
@@ -909,6 +1228,7 @@ export class TournamentRoom extends DurableObject<Env> {
       explanation: question.explanation,
       distribution: this.#distribution(question),
       nextAt: nextAt === null ? null : iso(nextAt),
+      ...(question.voided_at !== null ? { voided: true } : {}),
     });
     const prefix = `${common.slice(0, -1)},"you":`;
     for (const ws of this.ctx.getWebSockets()) {
@@ -931,8 +1251,9 @@ export class TournamentRoom extends DurableObject<Env> {
       return { stage: "waiting", index: -1, total, nextAt: now < meta.start_time ? iso(meta.start_time) : null };
     }
     const stage = meta.phase === "live" ? meta.show_stage : "over";
-    const endsAt = showStageEndsAt({ stage, ord: meta.show_ord, since: meta.show_since ?? now, total });
-    return { stage, index: meta.show_ord, total, nextAt: endsAt === null ? null : iso(endsAt) };
+    const endsAt = this.#heldNext(meta) ? null : showStageEndsAt({ stage, ord: meta.show_ord, since: meta.show_since ?? now, total });
+    const paused = this.#holding(meta) ? { paused: true } : {};
+    return { stage, index: meta.show_ord, total, nextAt: endsAt === null ? null : iso(endsAt), ...paused };
   }
 
   // ---- Internals ----
@@ -1181,6 +1502,8 @@ export class TournamentRoom extends DurableObject<Env> {
   #playRefusal(meta: MetaRow, userId: number, now: number): RoomFailure | null {
     const participant = this.#store.participant(userId);
     if (!participant) return fail(409, "not_joined", PLAY.notJoined);
+    if (participant.disqualified_reason !== null)
+      return fail(409, "player_disqualified", PLAY.disqualified(participant.disqualified_reason));
     if (participant.finished_at !== null) return fail(409, "already_finished", PLAY.alreadyFinished);
     if (!this.#isLive(meta, now)) return fail(409, "not_live", PLAY.notLive);
     return null;
@@ -1260,15 +1583,17 @@ export class TournamentRoom extends DurableObject<Env> {
    */
   #result(meta: MetaRow, play: PlayRow, question: QuestionRow): AnswerResult {
     const withheld = meta.format === "self_paced" && !meta.practice && meta.phase !== "completed";
+    // A voided question counts for nobody: its answer earns nothing, and its receipt says so.
+    const voided = question.voided_at !== null;
     return {
       isCorrect: play.is_correct === 1,
-      pointsEarned: play.points ?? 0,
-      xpEarned: play.xp ?? 0,
+      pointsEarned: voided ? 0 : (play.points ?? 0),
+      xpEarned: voided ? 0 : (play.xp ?? 0),
       correctAnswer: withheld ? null : question.correct_answer,
       explanation: withheld ? null : question.explanation,
       withheldUntil: withheld && meta.end_time !== null ? iso(meta.end_time) : null,
       responseTime: play.response_ms ?? 0,
-      receipt: play.answer === null ? null : this.#receipt(meta, play, question, play.points ?? 0),
+      receipt: play.answer === null ? null : this.#receipt(meta, play, question, voided ? 0 : (play.points ?? 0)),
     };
   }
 
@@ -1331,12 +1656,12 @@ export class TournamentRoom extends DurableObject<Env> {
 
   #rebuildBoard(now: number): void {
     const meta = this.#store.meta()!;
-    const participants = this.#store.participants();
+    const participants = this.#counted.ranked();
     const final = meta.phase === "completed" || meta.phase === "cancelled";
     const rows: BoardRow[] =
       meta.format === "live_show" && !final
-        ? showStandings(participants, (u) => this.#store.plays(u), this.#revealedCount(meta))
-        : computeStandings(participants, this.#store.allPlays(), this.#store.slotCount(), now, final);
+        ? showStandings(participants, (u) => this.#counted.plays(this.#store.plays(u)), this.#counted.revealed(this.#revealedCount(meta)))
+        : computeStandings(participants, this.#counted.plays(this.#store.allPlays()), this.#counted.slots(), now, final);
     this.#board.replaceAll(this.#verdictWithheld(meta) ? rows.map(progressOnly) : rows);
     this.#boardBuilt = true;
   }
@@ -1345,12 +1670,12 @@ export class TournamentRoom extends DurableObject<Env> {
   #refreshPlayer(userId: number, now: number): void {
     if (!this.#boardBuilt) return this.#rebuildBoard(now);
     const p = this.#store.participant(userId);
-    if (!p) return this.#board.remove(userId);
+    if (!p || p.disqualified_at !== null) return this.#board.remove(userId);
     const meta = this.#store.meta()!;
     const [row] =
       meta.format === "live_show"
-        ? showStandings([p], (u) => this.#store.plays(u), this.#revealedCount(meta))
-        : computeStandings([p], this.#store.plays(userId), this.#store.slotCount(), now, p.finished_at !== null);
+        ? showStandings([p], (u) => this.#counted.plays(this.#store.plays(u)), this.#counted.revealed(this.#revealedCount(meta)))
+        : computeStandings([p], this.#counted.plays(this.#store.plays(userId)), this.#counted.slots(), now, p.finished_at !== null);
     this.#board.upsert(this.#verdictWithheld(meta) ? progressOnly(row!) : row!);
   }
 
@@ -1358,7 +1683,13 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** A finishing player's totals and responses, as D1 stores them. */
   #completion(userId: number, now: number): Completion {
-    const [me] = computeStandings([this.#store.participant(userId)!], this.#store.plays(userId), this.#store.slotCount(), now, true);
+    const [me] = computeStandings(
+      [this.#store.participant(userId)!],
+      this.#counted.plays(this.#store.plays(userId)),
+      this.#counted.slots(),
+      now,
+      true,
+    );
     return {
       userId,
       result: {
@@ -1372,7 +1703,7 @@ export class TournamentRoom extends DurableObject<Env> {
         rank: null,
         prize: 0,
       },
-      responses: responseRecords(this.#recordedPlays([userId]), this.#questionIds(), new Set([userId])),
+      responses: responseRecords(this.#counted.plays(this.#recordedPlays([userId])), this.#questionIds(), new Set([userId])),
     };
   }
 
@@ -1461,7 +1792,8 @@ export class TournamentRoom extends DurableObject<Env> {
         phase: meta.phase,
         practice: meta.practice === 1,
         startTime: meta.start_time,
-        endTime: meta.end_time,
+        // A paused show is not over at its end time: resuming moves the end by the pause.
+        endTime: this.#holding(meta) ? null : meta.end_time,
         minPlayers: meta.min_players,
         participants: this.#store.participantCount(),
         everyoneFinished: this.#store.everyoneFinished(),
@@ -1629,7 +1961,14 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** What settlement writes, from the room's own storage: ranks, prizes, XP, flags, responses. */
   async #settlementPlan(meta: MetaRow, stamp: number): Promise<SettlementPlan> {
-    const standings = computeStandings(this.#store.participants(), this.#store.allPlays(), this.#store.slotCount(), stamp, true);
+    // Disqualified players are out of the ranking and voided questions count for nobody (decision 017).
+    const standings = computeStandings(
+      this.#counted.ranked(),
+      this.#counted.plays(this.#store.allPlays()),
+      this.#counted.slots(),
+      stamp,
+      true,
+    );
     const ids = standings.map((s) => s.userId);
     const prizes = awardPrizes(standings, meta.prize_pool_cents);
     const levels = await userLevels(this.env.DB, ids);
@@ -1651,7 +1990,7 @@ export class TournamentRoom extends DurableObject<Env> {
         won: s.rank === 1 ? (1 as const) : (0 as const),
       })),
       unclaimed: prizes.unclaimed,
-      responses: responseRecords(this.#recordedPlays(ids), this.#questionIds(), new Set(ids)),
+      responses: responseRecords(this.#counted.plays(this.#recordedPlays(ids)), this.#questionIds(), new Set(ids)),
       notice: tournamentNotice(meta.tournament_id, meta.title, "completed"),
       flags: meta.practice ? new Map() : fairPlayFlags(this.#playerRecords()),
       questionUse: this.#questionUse(stamp),
@@ -1716,6 +2055,9 @@ export class TournamentRoom extends DurableObject<Env> {
     send(ws, this.#statusFrame(meta, now));
     const board = this.#boardNow(now);
     send(ws, { type: "leaderboard", version: board.version, top: board.top(LEADERBOARD_PUSH_SIZE), me: board.standingOf(userId) });
+    // Only when the host did something: a room without host actions sends what it always did.
+    const host = this.#hostFrame(meta, userId);
+    if (host.paused || host.voided.length > 0 || host.disqualified !== null) send(ws, host);
     if (meta.format === "live_show" && meta.phase === "live") {
       const question = this.#store.questionAt(meta.show_ord);
       const p = this.#store.participant(userId);
@@ -1740,12 +2082,14 @@ export class TournamentRoom extends DurableObject<Env> {
 
   #revealFrame(meta: MetaRow, userId: number, question: QuestionRow, now: number): TournamentServerFrame {
     const play = this.#store.play(userId, question.ord);
-    const nextAt = showStageEndsAt({
-      stage: "reveal",
-      ord: question.ord,
-      since: meta.show_since ?? now,
-      total: this.#store.slotCount(),
-    });
+    const nextAt = this.#heldNext(meta)
+      ? null
+      : showStageEndsAt({
+          stage: "reveal",
+          ord: question.ord,
+          since: meta.show_since ?? now,
+          total: this.#store.slotCount(),
+        });
     return {
       type: "reveal",
       questionId: question.question_id,
@@ -1755,6 +2099,7 @@ export class TournamentRoom extends DurableObject<Env> {
       distribution: this.#distribution(question),
       you: play?.answer != null ? this.#result(meta, play, question) : null,
       nextAt: nextAt === null ? null : iso(nextAt),
+      ...(question.voided_at !== null ? { voided: true } : {}),
     };
   }
 
@@ -1829,6 +2174,11 @@ export class TournamentRoom extends DurableObject<Env> {
 }
 
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
+
+const hostFail = (f: HostFailure): RoomFailure => fail(f.status, f.code, f.message);
+
+/** The fairness report's mark on a question the host voided: still committed and verifiable, counted for nobody. */
+const voidMark = (q: QuestionRow): { voided?: true } => (q.voided_at !== null ? { voided: true } : {});
 
 /** `bytes` random bytes as hex. */
 const randomHex = (bytes: number) =>

@@ -11,6 +11,10 @@ import { createTournamentSchema } from "../../common/api/admin";
 import {
   adminTournamentListQuerySchema,
   cancelTournamentSchema,
+  disqualifySchema,
+  hostPauseSchema,
+  voidQuestionSchema,
+  type DisqualificationRequested,
   type AdminTournament,
   type AdminTournamentDetail,
   type AdminTournamentLive,
@@ -18,10 +22,12 @@ import {
   type PendingTournamentApproval,
 } from "../../common/api/admin-tournaments";
 import { ADMIN_TOURNAMENT } from "../../common/api/admin";
-import { ADMIN_TOURNAMENTS } from "../../common/console-messages";
+import { ADMIN_TOURNAMENTS, HOST_TOOLS } from "../../common/console-messages";
+import { disqualificationMovesMoney } from "../../common/domain/host-tools";
 import { TOURNAMENT_PAGE_SIZE } from "../../common/spec";
 import { formatCents } from "../../common/domain/money";
-import { categories, cheatAttempts, questions, tournamentQuestions, tournaments, users } from "../db/schema";
+import { categories, cheatAttempts, questions, tournamentParticipants, tournamentQuestions, tournaments, users } from "../db/schema";
+import { recordAudit } from "../admin/audit";
 import { presentTournament } from "../db/present-tournament";
 import { iso } from "../db/present";
 import { roomFor, unwrap } from "../durable/room-client";
@@ -112,6 +118,24 @@ async function detailOf(db: Db, id: number): Promise<AdminTournamentDetail | nul
   };
 }
 
+/** A standard tournament's money and state, for the host's tools; 404 and 409 (practice) otherwise. */
+async function standardTournament(db: Db, id: number) {
+  const t = await db
+    .select({
+      kind: tournaments.kind,
+      status: tournaments.status,
+      title: tournaments.title,
+      entryFeeCents: tournaments.entryFeeCents,
+      prizePoolCents: tournaments.prizePoolCents,
+    })
+    .from(tournaments)
+    .where(eq(tournaments.id, id))
+    .get();
+  if (!t) throw notFound(ADMIN_TOURNAMENTS.notFound, "tournament_not_found");
+  if (t.kind !== "standard") throw conflict(ADMIN_TOURNAMENTS.practice, "tournament_practice");
+  return t;
+}
+
 const kindOf = (db: Db, id: number) =>
   db
     .select({
@@ -150,6 +174,14 @@ const approvedBefore = async (d1: D1Database, id: number) =>
     )
     .bind(String(id))
     .first()) !== null;
+
+// A second operator approved a disqualification in a tournament with money in it: carry it out, once
+// (the room refuses nothing the second time: the player is already out, and nothing changes).
+registerApprovalExecutor("disqualification", async (ctx, payload) => {
+  const { tournamentId, userId, reason } = payload as { tournamentId: number; userId: number; reason: string };
+  unwrap(await roomFor(ctx.env, tournamentId).disqualify(tournamentId, ctx.approverId, userId, reason, ctx.approvalId));
+  return `disqualification:${tournamentId}:${userId}`;
+});
 
 // A second operator approved an edit of a tournament that was approved before: make it, as the edit route would.
 registerApprovalExecutor("tournament_edit", async (ctx, payload) => {
@@ -345,6 +377,70 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
     if (!current) throw notFound(ADMIN_TOURNAMENTS.notFound, "tournament_not_found");
     if (current.kind !== "standard") throw conflict(ADMIN_TOURNAMENTS.practice, "tournament_practice");
     return c.json(unwrap(await roomFor(c.env, id).cancelByOperator(id, currentUser(c).id, c.req.valid("json").reason)));
+  })
+  // ---- The host's tools (docs/operating.md, "Host tools") ----
+  .post("/:id/pause", validate("param", idParam), validate("json", hostPauseSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    await standardTournament(c.get("db"), id);
+    return c.json(unwrap(await roomFor(c.env, id).pause(id, currentUser(c).id, c.req.valid("json").note ?? null)));
+  })
+  .post("/:id/resume", validate("param", idParam), validate("json", hostPauseSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    await standardTournament(c.get("db"), id);
+    return c.json(unwrap(await roomFor(c.env, id).resume(id, currentUser(c).id, c.req.valid("json").note ?? null)));
+  })
+  .post("/:id/void-question", validate("param", idParam), validate("json", voidQuestionSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { index, reason } = c.req.valid("json");
+    await standardTournament(c.get("db"), id);
+    return c.json(unwrap(await roomFor(c.env, id).voidQuestion(id, currentUser(c).id, index, reason)));
+  })
+  .post("/:id/disqualify", validate("param", idParam), validate("json", disqualifySchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { userId, reason } = c.req.valid("json");
+    const db = c.get("db");
+    const t = await standardTournament(db, id);
+    const seat = await db
+      .select({ username: users.username, disqualifiedAt: tournamentParticipants.disqualifiedAt })
+      .from(tournamentParticipants)
+      .innerJoin(users, eq(users.id, tournamentParticipants.userId))
+      .where(and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, userId)))
+      .get();
+    if (!seat) throw notFound(HOST_TOOLS.participantNotFound, "participant_not_found");
+    const room = roomFor(c.env, id);
+    // Money in it: the player's places go to the next players (or, settled, a held prize to the
+    // house), so a second operator approves first.
+    if (seat.disqualifiedAt === null && disqualificationMovesMoney(t)) {
+      if (t.status !== "live" && t.status !== "completed") throw conflict(HOST_TOOLS.notRunning, "tournament_not_running");
+      const prize =
+        t.status === "completed"
+          ? await c.env.DB.prepare("SELECT amount_cents, status FROM transactions WHERE reference = ? AND type = 'prize'")
+              .bind(`prize:${id}:${userId}`)
+              .first<{ amount_cents: number; status: string }>()
+          : null;
+      if (prize && prize.status !== "held" && prize.status !== "forfeited") throw conflict(HOST_TOOLS.prizePaid, "prize_not_held");
+      const { id: approvalId } = await requestApproval(c, {
+        kind: "disqualification",
+        target: `disqualification:${id}:${userId}`,
+        beneficiaryId: null,
+        payload: { tournamentId: id, userId, reason },
+        summary: HOST_TOOLS.disqualifySummary(seat.username, t.title, id, reason),
+        // What moves: the held prize to the house once settled, else the pool the ranking decides.
+        amountCents: t.status === "completed" ? (prize?.amount_cents ?? 0) : t.prizePoolCents,
+      });
+      return c.json({ approvalId, message: HOST_TOOLS.disqualifyApprovalRequested } satisfies DisqualificationRequested, 202);
+    }
+    return c.json(unwrap(await room.disqualify(id, currentUser(c).id, userId, reason, null)), 200);
+  })
+  .get("/:id/results.csv", validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await standardTournament(c.get("db"), id);
+    const csv = unwrap(await roomFor(c.env, id).resultsCsv(id));
+    await recordAudit(c, { action: "tournament.export_results", targetType: "tournament", targetId: id, after: { bytes: csv.length } });
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="tournament-${id}-results.csv"`,
+    });
   })
   .get("/:id/live", validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");

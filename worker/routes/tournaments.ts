@@ -218,7 +218,8 @@ export const tournamentRoutes = new Hono<AppEnv>()
       })
       .from(tournamentParticipants)
       .innerJoin(users, eq(users.id, tournamentParticipants.userId))
-      .where(eq(tournamentParticipants.tournamentId, id))
+      // A player the host disqualified is out of the ranking (docs/operating.md, "Host tools").
+      .where(and(eq(tournamentParticipants.tournamentId, id), isNull(tournamentParticipants.disqualifiedAt)))
       .orderBy(
         sql`${tournamentParticipants.rank} IS NULL`,
         asc(tournamentParticipants.rank),

@@ -102,6 +102,12 @@ const ADDED_COLUMNS: [string, string, string][] = [
   ["participants", "network_hash", "TEXT"],
   // A room committed before decision 015 has a v1 (flat) commitment: the default says so.
   ["meta", "commitment_version", "INTEGER NOT NULL DEFAULT 1"],
+  // The host's tools (docs/decisions/017-host-tools.md).
+  ["meta", "paused_at", "INTEGER"],
+  ["questions", "voided_at", "INTEGER"],
+  ["questions", "void_reason", "TEXT"],
+  ["participants", "disqualified_at", "INTEGER"],
+  ["participants", "disqualified_reason", "TEXT"],
 ];
 
 export type MetaRow = {
@@ -132,6 +138,8 @@ export type MetaRow = {
   commitment_published: number;
   /** How the commitment was made (common/domain/fairness.ts): 1, one flat hash; 2, a Merkle tree of the questions. */
   commitment_version: number;
+  /** Live show: when the host paused it (no next question opens until they resume); null when running. */
+  paused_at: number | null;
 };
 
 export type QuestionRow = {
@@ -144,6 +152,9 @@ export type QuestionRow = {
   explanation: string | null;
   /** Live show: when the question went out to everyone; null until then. */
   opened_at: number | null;
+  /** When the host voided it (it counts for nobody), and why; null when it counts. */
+  voided_at: number | null;
+  void_reason: string | null;
 };
 
 export type ParticipantRow = {
@@ -160,6 +171,9 @@ export type ParticipantRow = {
   /** Keyed hashes of the device cookie and network address at the join (the collusion check). */
   device_hash: string | null;
   network_hash: string | null;
+  /** When the host disqualified the player (out of the ranking), and why; null otherwise. */
+  disqualified_at: number | null;
+  disqualified_reason: string | null;
 };
 
 export type PlayRow = {
@@ -180,11 +194,11 @@ export type PlayRow = {
 export type ScheduleKind = "lifecycle" | "show" | "flush";
 
 export interface TournamentConfig {
-  meta: Omit<MetaRow, "settled" | "settle_stamp" | "show_stage" | "show_ord" | "show_since" | "commitment_published"> & {
+  meta: Omit<MetaRow, "settled" | "settle_stamp" | "show_stage" | "show_ord" | "show_since" | "commitment_published" | "paused_at"> & {
     settled: boolean;
   };
-  questions: Omit<QuestionRow, "opened_at">[];
-  participants: Omit<ParticipantRow, "rank" | "prize_cents">[];
+  questions: Omit<QuestionRow, "opened_at" | "voided_at" | "void_reason">[];
+  participants: Omit<ParticipantRow, "rank" | "prize_cents" | "disqualified_at" | "disqualified_reason">[];
 }
 
 /** A question issued to a player and not answered (yet). */
@@ -334,7 +348,7 @@ export class RoomStore {
 
   #loadConfig(config: TournamentConfig): void {
     this.#meta = this.#sql.exec<MetaRow>("SELECT * FROM meta WHERE id = 1").one();
-    this.#questions = config.questions.map((q) => ({ ...q, opened_at: null }));
+    this.#questions = config.questions.map((q) => ({ ...q, opened_at: null, voided_at: null, void_reason: null }));
     this.#questionsById = new Map(this.#questions.map((q) => [q.question_id, q]));
   }
 
@@ -417,6 +431,42 @@ export class RoomStore {
     this.#questionsById = new Map(this.#questions.map((q) => [q.question_id, q]));
   }
 
+  /** The host pauses (`at`) or resumes (null) the live show. */
+  setPaused(at: number | null): void {
+    this.#writer().exec("UPDATE meta SET paused_at = ? WHERE id = 1", at);
+    this.#meta = { ...this.#meta!, paused_at: at };
+  }
+
+  /** The host voids a question: it counts for nobody from now on. */
+  voidQuestion(ord: number, at: number, reason: string): void {
+    this.#writer().exec("UPDATE questions SET voided_at = ?, void_reason = ? WHERE ord = ? AND voided_at IS NULL", at, reason, ord);
+    const q = this.#questions[ord]!;
+    if (q.voided_at !== null) return;
+    this.#questions[ord] = { ...q, voided_at: at, void_reason: reason };
+    this.#questionsById = new Map(this.#questions.map((x) => [x.question_id, x]));
+  }
+
+  /** The ords of the voided questions. */
+  voidedOrds(): Set<number> {
+    const ords = new Set<number>();
+    for (const q of this.#questions) if (q.voided_at !== null) ords.add(q.ord);
+    return ords;
+  }
+
+  /** The host disqualifies a player: out of the ranking, and finished (no more questions). */
+  disqualify(userId: number, at: number, reason: string): void {
+    const p = this.#participants.get(userId);
+    if (!p || p.disqualified_at !== null) return;
+    this.#writer().exec(
+      "UPDATE participants SET disqualified_at = ?, disqualified_reason = ?, finished_at = coalesce(finished_at, ?) WHERE user_id = ?",
+      at,
+      reason,
+      at,
+      userId,
+    );
+    this.#participants.set(userId, { ...p, disqualified_at: at, disqualified_reason: reason, finished_at: p.finished_at ?? at });
+  }
+
   questions(): readonly QuestionRow[] {
     return this.#questions;
   }
@@ -496,7 +546,7 @@ export class RoomStore {
         p.device_hash,
         p.network_hash,
       );
-      this.#participants.set(p.user_id, { ...p, rank: null, prize_cents: 0 });
+      this.#participants.set(p.user_id, { ...p, rank: null, prize_cents: 0, disqualified_at: null, disqualified_reason: null });
     }
   }
 

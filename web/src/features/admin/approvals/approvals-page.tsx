@@ -21,6 +21,7 @@ const KIND_LABELS: Record<ApprovalView["kind"], string> = {
   tournament_edit: "Edit of an approved tournament",
   operator_ban: "Ban of an operator",
   payout_return: "Bank return of a payout",
+  disqualification: "Disqualification of a player",
 };
 const STATUS_LABELS: Record<ApprovalView["status"], string> = { pending: "Pending", approved: "Approved", rejected: "Rejected" };
 const when = (iso: string) => new Date(iso).toLocaleString();

@@ -4,6 +4,7 @@ import type { CreateTournamentInput } from "@common/api/admin";
 import { ADMIN_TOURNAMENTS } from "@common/console-messages";
 import { api, read } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { ApiError } from "@/lib/api";
 
 /** How often the live view asks the room again. */
 export const LIVE_POLL_MS = 2000;
@@ -90,4 +91,50 @@ export function useCancelTournament(id: number) {
       return qc.invalidateQueries({ queryKey: adminTournamentKeys.all });
     },
   });
+}
+
+// ---- The host's tools (docs/operating.md, "Host tools") ----
+
+/** After a host action the live view shows what the room did at once, not at the next poll. */
+function useHostAction<I, R>(id: number, send: (input: I) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => qc.invalidateQueries({ queryKey: adminTournamentKeys.live(id) }),
+  });
+}
+
+export const usePauseShow = (id: number) =>
+  useHostAction(id, (pause: boolean) =>
+    read(
+      pause
+        ? api.admin.tournaments[":id"].pause.$post({ ...param(id), json: {} })
+        : api.admin.tournaments[":id"].resume.$post({ ...param(id), json: {} }),
+    ),
+  );
+
+export const useVoidQuestion = (id: number) =>
+  useHostAction(id, (json: { index: number; reason: string }) =>
+    read(api.admin.tournaments[":id"]["void-question"].$post({ ...param(id), json })),
+  );
+
+export const useDisqualify = (id: number) =>
+  useHostAction(id, (json: { userId: number; reason: string }) =>
+    read(api.admin.tournaments[":id"].disqualify.$post({ ...param(id), json })),
+  );
+
+/** The results as CSV, handed to the browser as a download (the server records the export in the audit log). */
+export async function downloadResults(id: number): Promise<void> {
+  const res = await api.admin.tournaments[":id"]["results.csv"].$get(param(id));
+  const text = await res.text().catch(() => "");
+  if (!res.ok) throw new ApiError(res.status, text);
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `tournament-${id}-results.csv`;
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
 }

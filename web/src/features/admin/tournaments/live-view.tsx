@@ -2,6 +2,7 @@
 // where play is, and what fair play would flag or has refused so far.
 import { errorMessage } from "@/lib/api";
 import { useTournamentLive } from "./api";
+import { HostTools } from "./host-tools";
 
 const Stat = ({ label, value }: { label: string; value: string | number }) => (
   <div className="rounded-md border p-3">
@@ -39,6 +40,7 @@ export function LiveView({ tournamentId }: { tournamentId: number }) {
           />
         ) : null}
       </dl>
+      {l.status !== "upcoming" && l.status !== "cancelled" && <HostTools live={l} />}
       <div className="grid gap-4 md:grid-cols-2">
         <div>
           <h3 className="font-medium">Fair-play flags ({l.flags.length})</h3>

@@ -139,6 +139,9 @@ describe("one tournament in the console", () => {
     flags: [{ userId: 4, username: "speedy", flags: [{ kind: "inhuman_speed", detail: "3 correct answers under the reading floor" }] }],
     cheatAttempts: [{ userId: 4, username: "speedy", reason: "Answered before the start", at: "2030-01-01T17:59:00.000Z" }],
     cheatAttemptCount: 1,
+    paused: false,
+    questions: [],
+    players: [],
   });
 
   it("shows the live room, asked again every 2 s", async () => {

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import type { AnswerLocked, LeaderboardRow, TournamentDetail } from "@common/api/tournaments";
-import { FORMAT_LABEL } from "@common/messages";
+import { FORMAT_LABEL, PLAY } from "@common/messages";
 import { fakeFetch, type FakeAnswer } from "@/test/fake-fetch";
 import { FakeWebSocket, fakeWebSockets } from "@/test/fake-websocket";
 import { advance, correct, detail, question, settle } from "@/test/play-fixtures";
@@ -260,6 +260,59 @@ describe("live show: playing", () => {
     await settle();
     expect(screen.getByTestId("answer-locked")).toHaveTextContent("Answer locked: Mars");
     expect(optionButton("Venus")).toBeDisabled();
+  });
+});
+
+describe("live show: the host's tools", () => {
+  it("says the host paused the show, with no countdown, until it resumes", async () => {
+    const { ws } = await connect();
+    push(ws, showState("reveal", 0, null));
+    push(ws, reveal({ nextAt: null }));
+    push(ws, { type: "host", paused: true, voided: [], disqualified: null });
+    expect(screen.getByTestId("paused-by-host")).toHaveTextContent(PLAY.pausedByHost);
+    const card = screen.getByTestId("reveal");
+    expect(within(card).getByText(PLAY.pausedByHost)).toBeVisible();
+    expect(within(card).queryByText("That was the last question.")).not.toBeInTheDocument();
+
+    push(ws, { type: "host", paused: false, voided: [], disqualified: null });
+    push(ws, reveal({ nextAt: iso(5_000) }));
+    expect(screen.queryByTestId("paused-by-host")).not.toBeInTheDocument();
+    expect(within(screen.getByTestId("reveal")).getByRole("timer")).toHaveTextContent("Next question in 5 s");
+  });
+
+  it("says a voided question counts for nobody, on its reveal or once the host frame says so", async () => {
+    const { ws } = await connect();
+    push(ws, showState("reveal", 0, iso(5_000)));
+    push(ws, reveal({ voided: true, you: { ...correct, pointsEarned: 0 } }));
+    const card = screen.getByTestId("reveal");
+    expect(within(card).getByTestId("question-voided")).toHaveTextContent(PLAY.questionVoided);
+    expect(within(card).queryByText(/Correct! \+/)).not.toBeInTheDocument();
+
+    push(ws, reveal({ index: 1, questionId: 101 }));
+    expect(screen.queryByTestId("question-voided")).not.toBeInTheDocument();
+    push(ws, { type: "host", paused: false, voided: [0, 1], disqualified: null });
+    expect(screen.getByTestId("question-voided")).toHaveTextContent(PLAY.questionVoided);
+  });
+
+  it("forgets a pause when the socket reopens: the room says it again only if it still holds", async () => {
+    const { ws } = await connect();
+    push(ws, showState("reveal", 0, null));
+    push(ws, { type: "host", paused: true, voided: [], disqualified: null });
+    expect(screen.getByTestId("paused-by-host")).toBeVisible();
+    act(() => ws.drop());
+    await advance(3_000);
+    const again = FakeWebSocket.latest();
+    expect(again).not.toBe(ws);
+    act(() => again.open());
+    push(again, showState("reveal", 0, iso(5_000)));
+    expect(screen.queryByTestId("paused-by-host")).not.toBeInTheDocument();
+  });
+
+  it("tells a disqualified player why", async () => {
+    const { ws } = await connect();
+    push(ws, showState("question", 2, iso(20_000)));
+    push(ws, { type: "host", paused: false, voided: [], disqualified: "Shared answers" });
+    expect(screen.getByTestId("disqualified")).toHaveTextContent(PLAY.disqualified("Shared answers"));
   });
 });
 

@@ -25,6 +25,8 @@ export type PlayFrame = { type: "next" } | { type: "answer"; questionId: number;
 export type ReplyFrame = Extract<TournamentServerFrame, { type: "question" | "result" | "completed" }>;
 export type LeaderboardFrame = Extract<TournamentServerFrame, { type: "leaderboard" }>;
 export type RevealFrame = Extract<TournamentServerFrame, { type: "reveal" }>;
+/** The host's tools as they touch this player: paused, the voided questions, their own disqualification. */
+export type HostFrame = Extract<TournamentServerFrame, { type: "host" }>;
 
 /** A question and the local time its clock runs out: the server's remainingMs counted from arrival, so the two clocks need not agree. */
 export interface TimedQuestion {
@@ -56,6 +58,8 @@ export interface TournamentSocket {
   question: TimedQuestion | null;
   /** The live show's last reveal. */
   reveal: RevealFrame | null;
+  /** What the host did that touches this player; null while the host did nothing. */
+  host: HostFrame | null;
   /**
    * Sends a play frame and resolves with the reply of the same id (an error frame rejects with an
    * ApiError). A frame unanswered when the socket drops is resent with its id when it reopens;
@@ -80,6 +84,7 @@ export function useTournamentSocket(id: number, { enabled = true }: { enabled?: 
   const [leaderboard, setLeaderboard] = useState<LeaderboardFrame | null>(null);
   const [question, setQuestion] = useState<TimedQuestion | null>(null);
   const [reveal, setReveal] = useState<RevealFrame | null>(null);
+  const [host, setHost] = useState<HostFrame | null>(null);
 
   const failPending = useCallback(() => {
     const waiting = [...pending.current.values()];
@@ -122,6 +127,9 @@ export function useTournamentSocket(id: number, { enabled = true }: { enabled?: 
       case "reveal":
         setReveal(f);
         return;
+      case "host":
+        setHost(f);
+        return;
       case "question":
         if (f.id === undefined) setQuestion(timed(f.question));
         else settle(f.id, { reply: f });
@@ -145,6 +153,9 @@ export function useTournamentSocket(id: number, { enabled = true }: { enabled?: 
     onFrame,
     // The same id again: the room answers it once, so a reply lost in the drop is not a second answer.
     onOpen: () => {
+      // The room sends the host's state on connecting only when there is some: what this client
+      // held from before the drop (a pause since resumed) must not outlive it.
+      setHost(null);
       for (const p of pending.current.values()) socket.send(p.frame);
     },
     onLost: failPending,
@@ -182,6 +193,7 @@ export function useTournamentSocket(id: number, { enabled = true }: { enabled?: 
     leaderboard,
     question,
     reveal,
+    host,
     request,
   };
 }

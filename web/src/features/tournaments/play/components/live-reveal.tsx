@@ -1,6 +1,7 @@
 import { Check } from "lucide-react";
 import type { PlayerQuestion } from "@common/api/tournaments";
 import { REVEAL_PAUSE_MS } from "@common/spec";
+import { PLAY } from "@common/messages";
 import { Card, CardContent } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { optionShares } from "../live-show";
@@ -18,10 +19,14 @@ interface RevealCardProps {
   player: boolean;
   /** The option this player sent for the revealed question, when this client sent it. */
   myAnswer: string | null;
+  /** The host voided the question (it counts for nobody), said by its reveal or by the host frame after it. */
+  voided?: boolean;
+  /** The host paused the show: the next question waits for them. */
+  paused?: boolean;
 }
 
 /** A live-show question after its window closed: the answer, the player's own result, how everyone answered. */
-export function RevealCard({ tournamentId, reveal, total, question, player, myAnswer }: RevealCardProps) {
+export function RevealCard({ tournamentId, reveal, total, question, player, myAnswer, voided = false, paused = false }: RevealCardProps) {
   const shares = optionShares(reveal.distribution);
   const you = reveal.you;
   return (
@@ -35,7 +40,12 @@ export function RevealCard({ tournamentId, reveal, total, question, player, myAn
           Correct answer: {reveal.correctAnswer}
         </p>
 
-        {player && (
+        {(voided || reveal.voided) && (
+          <p data-testid="question-voided" className="rounded-lg border border-destructive/50 p-4 text-sm font-semibold">
+            {PLAY.questionVoided}
+          </p>
+        )}
+        {player && !(voided || reveal.voided) && (
           <p role="status" className={cn("text-sm font-semibold", you?.isCorrect ? "text-success" : "text-destructive")}>
             {you === null ? "No answer" : you.isCorrect ? `Correct! +${you.pointsEarned} points` : "Wrong answer · 0 points"}
           </p>
@@ -74,7 +84,13 @@ export function RevealCard({ tournamentId, reveal, total, question, player, myAn
           </ul>
         </div>
 
-        {reveal.nextAt ? <NextIn at={reveal.nextAt} /> : <p className="text-sm text-muted-foreground">That was the last question.</p>}
+        {reveal.nextAt ? (
+          <NextIn at={reveal.nextAt} />
+        ) : paused ? (
+          <p className="text-sm font-medium">{PLAY.pausedByHost}</p>
+        ) : (
+          <p className="text-sm text-muted-foreground">That was the last question.</p>
+        )}
       </CardContent>
     </Card>
   );

@@ -136,6 +136,8 @@ export function LiveShow({ tournament: t, socket, onBack, toolbar }: LiveShowPro
             question={held?.question.id === r.questionId ? held.question : null}
             player={player}
             myAnswer={sent?.questionId === r.questionId ? sent.answer : null}
+            voided={socket.host?.voided.includes(r.index) ?? false}
+            paused={socket.host?.paused ?? false}
           />
           {standings("Leaderboard")}
         </div>
@@ -192,6 +194,7 @@ export function LiveShow({ tournament: t, socket, onBack, toolbar }: LiveShowPro
               question={held?.question.id === socket.reveal.questionId ? held.question : null}
               player={player}
               myAnswer={sent?.questionId === socket.reveal.questionId ? sent.answer : null}
+              voided={socket.host?.voided.includes(socket.reveal.index) ?? false}
             />
           )}
         </div>

@@ -9,6 +9,7 @@ import { useTournament } from "@/features/tournaments/api";
 import { ApiError } from "@/lib/api";
 import { useLiveLeaderboard } from "../api";
 import { useTournamentSocket } from "../use-tournament-socket";
+import { HostNotice } from "./host-notice";
 import { LeaderboardPanel } from "./leaderboard-panel";
 import { NoQuestions, PlayGate } from "./play-gate";
 
@@ -67,6 +68,7 @@ export default function PlayPage() {
       <div className={showBoard ? "grid gap-6 lg:grid-cols-[1fr_18rem]" : undefined}>
         <div className="min-w-0">
           <h1 className="mb-4 text-lg font-semibold text-muted-foreground">{t.title}</h1>
+          <HostNotice host={socket.host} live={(socket.status ?? t.status) === "live"} />
           <PlayGate tournament={t} socket={socket} onBack={back} toolbar={toolbar} />
         </div>
         {showBoard && (
