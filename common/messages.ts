@@ -319,6 +319,29 @@ export const ACCOUNT = {
   deleted: "Account deleted",
 } as const;
 
+/** The legal documents and their acceptance (docs/player-data.md), as the API and the web app say it. */
+export const LEGAL = {
+  mustAgree: "Please agree to the Terms of Service and Official Rules and confirm you have read the Privacy Policy to create an account.",
+  agreeLabel: "I agree to the Terms of Service and Official Rules and have read the Privacy Policy",
+  /** `titles` reads like "Terms of Service and Privacy Policy". */
+  notAccepted: (titles: string) =>
+    `We updated our ${titles}. Please read and accept the new version before depositing, entering a paid tournament or withdrawing.`,
+  stale: "These are not the current versions of our documents: please read the current ones and accept again.",
+  accepted: "Thank you: the new versions are accepted.",
+  dialogTitle: "We updated our documents",
+  dialogIntro:
+    "Before your next deposit, paid entry or withdrawal, please read what changed and accept it. Free play stays open either way.",
+  acceptButton: "I agree",
+  notNow: "Not now",
+  version: (version: string, effectiveDate: string) => `Version ${version}, effective ${effectiveDate}`,
+  notFound: "There is no such document.",
+  exportTitle: "Your data",
+  exportText:
+    "Download everything we hold about your account as a JSON file: profile, ledger, tournaments, answers with receipts, sessions, notifications, limits and the documents you accepted.",
+  exportButton: "Download my data",
+  exportLimited: "You downloaded your data several times in the last hour. Please try again later.",
+} as const;
+
 /** Email verification and password reset, as the API and the web pages say it. */
 export const EMAIL = {
   unverified: "Verify your email address before your first withdrawal: open the link we emailed you, or ask for a new one.",

@@ -51,6 +51,9 @@ import { adminAuditRoutes } from "./routes/admin-audit";
 import { adminUserRoutes } from "./routes/admin-users";
 import { adminFairPlayRoutes } from "./routes/admin-fair-play";
 import { adminCheatAttemptRoutes } from "./routes/admin-cheat-attempts";
+import { legalRoutes } from "./routes/legal";
+import { userTermsRoutes } from "./routes/user-terms";
+import { userDataExportRoutes } from "./routes/user-data-export";
 
 /**
  * Everything under /api (security headers come from the app, below): a deployment with an example
@@ -78,6 +81,9 @@ const api = new Hono<AppEnv>()
   .route("/user/stats", userStatsRoutes)
   .route("/user/responsible-play", userResponsiblePlayRoutes)
   .route("/user/date-of-birth", userDateOfBirthRoutes)
+  .route("/user/terms", userTermsRoutes)
+  .route("/user/data-export", userDataExportRoutes)
+  .route("/legal", legalRoutes)
   .route("/tournaments", tournamentRoutes)
   .route("/categories", categoryRoutes)
   .route("/leaderboard", leaderboardRoutes)

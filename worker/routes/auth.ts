@@ -23,6 +23,8 @@ import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import type { Db } from "../db/client";
 import { sendVerificationLink } from "../email/account-mail";
+import { CURRENT_LEGAL_VERSIONS } from "../../common/legal/documents";
+import { acceptanceStatement } from "../legal/terms";
 
 const MINUTE = 60_000;
 /** Checked when the username is unknown, at the same cost, so timing does not reveal which names exist. */
@@ -86,6 +88,8 @@ export const authRoutes = new Hono<AppEnv>()
       if (isUniqueViolation(e)) await assertUnique(db, body.username, body.email);
       throw e;
     }
+    // The sign-up's checkbox (required by registerSchema) accepted the versions in force.
+    await acceptanceStatement(c, db, created.id, CURRENT_LEGAL_VERSIONS);
     // An address a deleted self-excluded account used brings its exclusion along (until its end).
     await takeOverExclusion({ env: c.env, get: () => db, url: c.req.url }, created.id, "email", [emailHash(c.env, body.email)]);
     await createSession(c, db, created.id);
