@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { AUTH, FAIR_PLAY, REQUEST_FAILED } from "@common/messages";
+import { AUTH, FAIR_PLAY, LEGAL, REQUEST_FAILED } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { fakeTurnstile, turnstileScript } from "@/test/fake-turnstile";
 import { CONFIG_KEY } from "@/lib/config";
@@ -26,8 +26,11 @@ async function signUp(u: ReturnType<typeof userEvent.setup>) {
   await u.type(screen.getByLabelText("Email"), "quiz@example.com");
   await u.type(screen.getByLabelText("Password"), "secret123");
   await u.type(screen.getByLabelText("Confirm Password"), "secret123");
+  await u.click(screen.getByRole("checkbox", { name: TERMS_BOX }));
   await u.click(screen.getByRole("button", { name: "Create Account" }));
 }
+
+const TERMS_BOX = "I agree to the Terms of Service and Official Rules and have read the Privacy Policy";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -208,5 +211,45 @@ describe("registering with the bot check", () => {
     expect(screen.queryByTestId("turnstile")).not.toBeInTheDocument();
     expect(turnstileScript()).toBeNull();
     expect(api.calls("POST /api/register")[0]!.body).not.toHaveProperty("turnstileToken");
+  });
+});
+
+describe("agreeing to the documents at sign-up", () => {
+  const config = () => ({
+    body: {
+      paymentProvider: "sandbox",
+      stripePublishableKey: null,
+      minDeposit: 0.5,
+      maxDeposit: 1000,
+      supportEmail: null,
+      turnstileSiteKey: null,
+    },
+  });
+  const created = { body: { id: 9, username: "quiz_master" }, status: 201 };
+
+  it("links each document, refuses to send until the box is ticked, then sends the agreement", async () => {
+    const u = userEvent.setup();
+    const api = fakeFetch({ "GET /api/config": config, "POST /api/register": () => created });
+    show("/auth?tab=register");
+    for (const [name, href] of [
+      ["Terms of Service", "/terms"],
+      ["Official Rules", "/rules"],
+      ["Privacy Policy", "/privacy"],
+    ]) {
+      expect(screen.getByRole("link", { name })).toHaveAttribute("href", href);
+    }
+    await u.type(screen.getByLabelText("Username"), "quiz_master");
+    await u.type(screen.getByLabelText("Email"), "quiz@example.com");
+    await u.type(screen.getByLabelText("Password"), "secret123");
+    await u.type(screen.getByLabelText("Confirm Password"), "secret123");
+    await u.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText(LEGAL.mustAgree)).toBeVisible();
+    expect(screen.getByRole("checkbox", { name: TERMS_BOX })).toHaveAttribute("aria-invalid", "true");
+    expect(api.calls("POST /api/register")).toHaveLength(0);
+
+    await u.click(screen.getByRole("checkbox", { name: TERMS_BOX }));
+    await u.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Registration successful")).toBeVisible();
+    expect(api.calls("POST /api/register")[0]!.body).toMatchObject({ username: "quiz_master", acceptTerms: true });
   });
 });

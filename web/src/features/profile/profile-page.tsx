@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useUser } from "@/lib/session";
 import { AccountInfoForm } from "./account-info-form";
 import { AppearanceSettings } from "./appearance-settings";
+import { DataExport } from "./data-export";
 import { DeleteAccount } from "./delete-account";
 import { PasswordForm } from "./password-form";
 import { ProfileCard, ProfileStatsCard } from "./profile-card";
@@ -58,6 +59,7 @@ export default function ProfilePage() {
             </CardContent>
           </Card>
           <TwoFactorSettings user={user} />
+          <DataExport />
           <DeleteAccount />
         </TabsContent>
         <TabsContent value="responsible-play">
