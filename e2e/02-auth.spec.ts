@@ -1,7 +1,7 @@
 // Journey 2: register (every validation message once, the agreement to the legal documents
 // included), log out, log in, and the toasts for a taken username and a wrong password.
 import type { Page } from "@playwright/test";
-import { LEGAL } from "../common/messages";
+import { LEGAL } from "../common/legal-messages";
 import { expect, expectToast, test, toasts, uniqueName } from "./fixtures";
 
 const submit = (page: Page, name: "Create Account" | "Sign In") => page.getByRole("button", { name, exact: true }).click();

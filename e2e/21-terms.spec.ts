@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { LEGAL } from "../common/messages";
+import { LEGAL } from "../common/legal-messages";
 import { CARDS, createAccount, expect, futureExpiry, getTransactions, signIn, test, type Account } from "./fixtures";
 import { E2E_PERSIST_TO } from "./env";
 

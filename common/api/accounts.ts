@@ -1,6 +1,7 @@
 // Request schemas of the accounts API, shared by the Worker (validation) and the web forms.
 import { z } from "zod";
-import { LEGAL, VALIDATION as V } from "../messages";
+import { VALIDATION as V } from "../messages";
+import { LEGAL } from "../legal-messages";
 import { EMAIL_MAX, PASSWORD_MIN_CHANGE, PASSWORD_MIN_LOGIN, USERNAME_MAX, USERNAME_MIN } from "../spec";
 import { turnstileTokenSchema } from "./params";
 

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { outstandingDocuments } from "../../common/domain/legal";
 import { CURRENT_LEGAL_VERSIONS } from "../../common/legal/documents";
 import { legalTitle, type LegalDocumentId } from "../../common/legal/legal-catalog";
-import { LEGAL } from "../../common/messages";
+import { LEGAL } from "../../common/legal-messages";
 import { termsAcceptances } from "../db/schema";
 import type { Db } from "../db/client";
 import { identityHash } from "../fair-play/receipts";

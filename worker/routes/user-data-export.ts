@@ -7,7 +7,7 @@
 // signed-in pages (wallet, tournaments, receipts, profile) already.
 import { Hono } from "hono";
 import { asc, eq } from "drizzle-orm";
-import { LEGAL } from "../../common/messages";
+import { LEGAL } from "../../common/legal-messages";
 import { centsToDollars } from "../../common/domain/money";
 import {
   depositIntents,

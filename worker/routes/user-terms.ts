@@ -6,7 +6,7 @@ import { termsAcceptSchema, type TermsStatus } from "../../common/api/legal";
 import { staleDocuments } from "../../common/domain/legal";
 import { CURRENT_LEGAL_VERSIONS, LEGAL_DOCUMENTS } from "../../common/legal/documents";
 import { LEGAL_CATALOG } from "../../common/legal/legal-catalog";
-import { LEGAL } from "../../common/messages";
+import { LEGAL } from "../../common/legal-messages";
 import { conflict } from "../http/errors";
 import { currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";

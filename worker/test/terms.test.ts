@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { CURRENT_LEGAL_VERSIONS } from "../../common/legal/documents";
-import { LEGAL } from "../../common/messages";
+import { LEGAL } from "../../common/legal-messages";
 import { call, registerUser } from "./helpers";
 import { PAST_HOLD, fund, readyToWithdraw, withdraw } from "./money-helpers";
 import { join, makeCategory, makeTournament, type Player } from "./tournament-fixtures";

@@ -4,7 +4,7 @@
 // in force, and the dialog then loads the current ones.
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { LEGAL } from "@common/messages";
+import { LEGAL } from "@common/legal-messages";
 import { LEGAL_CATALOG } from "@common/legal/legal-catalog";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { LEGAL } from "@common/messages";
+import { LEGAL } from "@common/legal-messages";
 import { fakeFetch, type FakeRoute } from "@/test/fake-fetch";
 import { renderPage } from "@/test/render-page";
 import { api, read } from "@/lib/api-client";

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { AUTH, FAIR_PLAY, LEGAL, REQUEST_FAILED } from "@common/messages";
+import { AUTH, FAIR_PLAY, REQUEST_FAILED } from "@common/messages";
+import { LEGAL } from "@common/legal-messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { fakeTurnstile, turnstileScript } from "@/test/fake-turnstile";
 import { CONFIG_KEY } from "@/lib/config";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
-import { LEGAL } from "@common/messages";
+import { LEGAL } from "@common/legal-messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage } from "@/test/render-page";
 import LegalPage from "./legal-page";

@@ -2,7 +2,7 @@
 // (docs/player-data.md). Public: anyone can read what they would agree to before signing up.
 import { useLocation } from "react-router";
 import { LEGAL_CATALOG } from "@common/legal/legal-catalog";
-import { LEGAL } from "@common/messages";
+import { LEGAL } from "@common/legal-messages";
 import { LegalText } from "@/components/legal-text";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";

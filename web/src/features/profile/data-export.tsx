@@ -2,7 +2,7 @@
 // docs/player-data.md), saved under the name the server gives it.
 import { useState } from "react";
 import { Download } from "lucide-react";
-import { LEGAL } from "@common/messages";
+import { LEGAL } from "@common/legal-messages";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ApiError, errorMessage } from "@/lib/api";

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { AlertTriangle } from "lucide-react";
-import { ACCOUNT } from "@common/messages";
+import { ACCOUNT_DELETION } from "@common/legal-messages";
 import { deleteAccountSchema } from "@common/api/account-security";
 import { DELETE_ACCOUNT_CONFIRMATION } from "@common/spec";
 import { Button } from "@/components/ui/button";
@@ -21,7 +21,7 @@ function DeletionSummary() {
       <div>
         <h3 className="font-semibold">Erased</h3>
         <ul className="mt-1 list-disc space-y-1 pl-5 text-muted-foreground">
-          {ACCOUNT.deletionErases.map((line) => (
+          {ACCOUNT_DELETION.erases.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
@@ -29,7 +29,7 @@ function DeletionSummary() {
       <div>
         <h3 className="font-semibold">Kept, and why</h3>
         <ul className="mt-1 list-disc space-y-1 pl-5 text-muted-foreground">
-          {ACCOUNT.deletionKeeps.map((line) => (
+          {ACCOUNT_DELETION.keeps.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ACCOUNT, LEGAL } from "@common/messages";
+import { ACCOUNT_DELETION, LEGAL } from "@common/legal-messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage } from "@/test/render-page";
 import { DataExport } from "./data-export";
@@ -52,7 +52,7 @@ describe("the Danger Zone", () => {
   it("says what a deletion erases and what it keeps, and why", () => {
     fakeFetch({});
     renderPage([{ path: "/profile", element: <DeleteAccount /> }], { at: "/profile" });
-    for (const line of [...ACCOUNT.deletionErases, ...ACCOUNT.deletionKeeps]) expect(screen.getByText(line)).toBeVisible();
+    for (const line of [...ACCOUNT_DELETION.erases, ...ACCOUNT_DELETION.keeps]) expect(screen.getByText(line)).toBeVisible();
     expect(screen.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
   });
 });
