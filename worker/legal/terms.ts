@@ -2,12 +2,12 @@
 // money doors call: no deposit, paid join or withdrawal until the versions in force are accepted
 // (docs/player-data.md). Free play and reading stay open.
 import type { Context } from "hono";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { outstandingDocuments } from "../../common/domain/legal";
 import { CURRENT_LEGAL_VERSIONS } from "../../common/legal/documents";
 import { legalTitle, type LegalDocumentId } from "../../common/legal/legal-catalog";
 import { LEGAL } from "../../common/legal-messages";
-import { termsAcceptances } from "../db/schema";
+import { termsAcceptances, users } from "../db/schema";
 import type { Db } from "../db/client";
 import { identityHash } from "../fair-play/receipts";
 import { clientIp } from "../http/client-address";
@@ -17,12 +17,31 @@ import type { AppEnv } from "../http/app-env";
 
 type Ctx = Context<AppEnv>;
 
+/** The same keyed hash of the address the collusion check keeps: the address itself is never stored. */
+function networkHashOf(c: Ctx): string | null {
+  const ip = clientIp(c.req.raw);
+  return ip && c.env.RECEIPT_SECRET ? identityHash(c.env, "network", ip) : null;
+}
+
+/**
+ * Sign-up's acceptance, for the account named `username` that the same D1 batch creates: an
+ * account never exists without the agreement its form required.
+ */
+export function signUpAcceptanceStatement(c: Ctx, db: Db, username: string, versions: Readonly<Record<LegalDocumentId, string>>) {
+  // Columns in the table's order (user_id, document, version, accepted_at, network_hash).
+  return db
+    .insert(termsAcceptances)
+    .select(
+      sql`SELECT ${users.id}, j.key, j.value, ${Date.now()}, ${networkHashOf(c)} FROM ${users}, json_each(${JSON.stringify(versions)}) AS j
+          WHERE lower(${users.username}) = lower(${username})`,
+    )
+    .onConflictDoNothing();
+}
+
 /** The rows recording `versions` as accepted now; a repeated acceptance changes nothing. */
 export function acceptanceStatement(c: Ctx, db: Db, userId: number, versions: Readonly<Record<LegalDocumentId, string>>) {
   const now = Date.now();
-  const ip = clientIp(c.req.raw);
-  // The same keyed hash the collusion check keeps: the address itself is never stored.
-  const networkHash = ip && c.env.RECEIPT_SECRET ? identityHash(c.env, "network", ip) : null;
+  const networkHash = networkHashOf(c);
   const rows = (Object.entries(versions) as [LegalDocumentId, string][]).map(([document, version]) => ({
     userId,
     document,
