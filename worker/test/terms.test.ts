@@ -56,20 +56,21 @@ describe("sign-up", () => {
 });
 
 describe("a new version of a document", () => {
-  async function setUp(): Promise<{ player: Player; paid: { id: number }; free: { id: number } }> {
+  async function setUp(): Promise<{ player: Player; paid: { id: number }; free: { id: number }; housePrize: { id: number } }> {
     const category = await makeCategory();
     const paid = await makeTournament(category, { entryFeeCents: 500 });
     const free = await makeTournament(category);
+    const housePrize = await makeTournament(category, { prizePoolCents: 1000 });
     const u = await registerUser();
     const player: Player = { id: u.user.id, username: u.username, cookie: u.cookie };
     await fund(player.id, 5000, { hoursAgo: PAST_HOLD });
     await readyToWithdraw(player.id);
     await acceptedOnlyOlder(player.id, "terms");
-    return { player, paid, free };
+    return { player, paid, free, housePrize };
   }
 
   it("refuses deposits, paid joins and withdrawals until accepted; free play stays open", async () => {
-    const { player, paid, free } = await setUp();
+    const { player, paid, free, housePrize } = await setUp();
     const refusal = {
       code: "terms_not_accepted",
       message: LEGAL.notAccepted("Terms of Service"),
@@ -87,6 +88,9 @@ describe("a new version of a document", () => {
     const rows = await env.DB.prepare("SELECT type FROM transactions WHERE user_id = ?").bind(player.id).all<{ type: string }>();
     expect(rows.results.map((r) => r.type)).toEqual(["deposit"]);
     expect((await join(player, free.id)).status).toBe(200);
+    // Free play is open, a free tournament with a prize the house funds included: its prize is
+    // withdrawn only once the new version is accepted.
+    expect((await join(player, housePrize.id)).status).toBe(200);
     // Reading stays open, and says what is outstanding.
     const status = await call("/api/user/terms", { cookie: player.cookie });
     expect(status.body.outstanding).toEqual(["terms"]);
