@@ -16,7 +16,7 @@ This policy says what Trivia Arena stores about you, why, how long, and what you
 - **Your money**: every ledger entry (deposits, entry fees, prizes, refunds, withdrawals), your deposit checkouts with the card's fingerprint from our payment provider (never the card number), and each withdrawal's bank details: account holder name, routing number, the last 4 digits of the account number, and the full account number sealed with encryption so only the payout file can use it.
 - **Your play**: the tournaments you entered, each answer you gave with the time our server received it and how long you took (the facts behind your answer receipts), scores, ranks, prizes and any fair-play review.
 - **Your sessions**: when each sign-in began, was last used and expires. The session token itself is never stored, only a hash of it.
-- **Device and network hashes**: a keyed hash of your device cookie and of your network address at each paid entry, used to find collusion and to keep staff out of prize play. The address itself is not stored.
+- **Device and network hashes**: a keyed hash of your device cookie and of your network address at each tournament entry (and of the address when you accept these documents), used to find collusion and to keep staff out of prize play. The cookie and the address themselves are not stored.
 - **Two-factor authentication**: the secret of your authenticator app, encrypted, and hashes of your recovery codes.
 - **Responsible-play settings**: your limits, breaks and self-exclusion.
 - **Notifications** we sent you, and the versions of these documents you accepted.
