@@ -1,6 +1,7 @@
-// Journey 2: register (every validation message once), log out, log in, and the toasts for a
-// taken username and a wrong password.
+// Journey 2: register (every validation message once, the agreement to the legal documents
+// included), log out, log in, and the toasts for a taken username and a wrong password.
 import type { Page } from "@playwright/test";
+import { LEGAL } from "../common/legal-messages";
 import { expect, expectToast, test, toasts, uniqueName } from "./fixtures";
 
 const submit = (page: Page, name: "Create Account" | "Sign In") => page.getByRole("button", { name, exact: true }).click();
@@ -23,13 +24,17 @@ test("register with every validation message, log out, log in, wrong password", 
   const mail = page.getByLabel("Email");
   const pass = page.getByLabel("Password", { exact: true });
   const confirm = page.getByLabel("Confirm Password");
+  const agree = page.getByRole("checkbox", { name: "I agree to the Terms of Service and Official Rules and have read the Privacy Policy" });
 
-  // Nothing filled in: each field says what it needs.
+  // Nothing filled in: each field says what it needs, and the agreement is asked for.
   await submit(page, "Create Account");
   await expect(user).toHaveAccessibleDescription("Username must be at least 3 characters.");
   await expect(mail).toHaveAccessibleDescription("Please enter a valid email.");
   await expect(pass).toHaveAccessibleDescription("Password must be at least 6 characters.");
-  await expect(page.getByRole("alert")).toHaveCount(3);
+  await expect(agree).toHaveAccessibleDescription(LEGAL.mustAgree);
+  await expect(page.getByRole("alert")).toHaveCount(4);
+  // Each document is a link to its page.
+  await expect(page.getByRole("link", { name: "Official Rules" })).toHaveAttribute("href", "/rules");
 
   // Characters a username may not have.
   await user.fill("bad name!");
@@ -41,6 +46,7 @@ test("register with every validation message, log out, log in, wrong password", 
   await mail.fill(email);
   await pass.fill(password);
   await confirm.fill(`${password}-typo`);
+  await agree.check();
   await submit(page, "Create Account");
   await expect(confirm).toHaveAccessibleDescription("Passwords don't match");
   await expect(page.getByRole("alert")).toHaveCount(1);
@@ -60,6 +66,7 @@ test("register with every validation message, log out, log in, wrong password", 
   await page.getByLabel("Email").fill(`other-${email}`);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm Password").fill(password);
+  await agree.check();
   await submit(page, "Create Account");
   await expectToast(page, "Registration failed", "Username already exists");
   await expect(page).toHaveURL(/\/auth\?tab=register$/);

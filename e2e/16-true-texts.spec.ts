@@ -13,7 +13,7 @@ async function playerWithLongEmail(): Promise<Account> {
   const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Origin: E2E_BASE_URL } });
   const username = uniqueName("longmail");
   const email = `${username.toLowerCase()}.with.a.rather.long.address@subdomain.example-company.com`;
-  const res = await api.post("/api/register", { data: { username, email, password: PASSWORD } });
+  const res = await api.post("/api/register", { data: { username, email, password: PASSWORD, acceptTerms: true } });
   expect(res.ok()).toBe(true);
   const user = (await res.json()) as { id: number };
   return { id: user.id, username, email, password: PASSWORD, api };

@@ -69,7 +69,10 @@ export async function createAccount(prefix = "player", { keep = false, dateOfBir
   if (!keep) openApis.push(api);
   const username = uniqueName(prefix);
   const email = `${username.toLowerCase()}@example.com`;
-  const user = await ok<User>(await api.post("/api/register", { data: { username, email, password: PASSWORD } }), `register ${username}`);
+  const user = await ok<User>(
+    await api.post("/api/register", { data: { username, email, password: PASSWORD, acceptTerms: true } }),
+    `register ${username}`,
+  );
   if (dateOfBirth)
     await ok(await api.put("/api/user/date-of-birth", { data: { dateOfBirth: ADULT_DATE_OF_BIRTH } }), `date of birth ${username}`);
   return { id: user.id, username, email, password: PASSWORD, api };

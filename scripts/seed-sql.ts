@@ -6,6 +6,7 @@ import { QUESTION_BANK, type BankQuestion } from "../worker/seed/question-bank";
 import { DIFFICULTY_RAMP, FEATURED_MIN_NOTICE_MS, TOURNAMENT_DURATION_MS } from "../common/spec";
 import { prizePoolFromFees, splitPrizePool } from "../common/domain/prizes";
 import { levelForXp } from "../common/domain/levels";
+import { CURRENT_LEGAL_VERSIONS } from "../common/legal/documents";
 
 const q = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
 
@@ -166,6 +167,13 @@ export function demoSql(now: number, passwordHash: string): string[] {
   for (const name of DEMO_PLAYERS) {
     out.push(
       `INSERT INTO users (username, password_hash, email, bio, location) VALUES (${q(name)}, ${q(passwordHash)}, ${q(`${name}@demo.local`)}, 'Demo player for local development.', 'Lisbon, Portugal')
+       ON CONFLICT DO NOTHING;`,
+    );
+  }
+  // Demo players signed up like anyone: with the legal documents in force accepted.
+  for (const [document, version] of Object.entries(CURRENT_LEGAL_VERSIONS)) {
+    out.push(
+      `INSERT INTO terms_acceptances (user_id, document, version, accepted_at) SELECT id, ${q(document)}, ${q(version)}, ${now} FROM users WHERE email LIKE '%@demo.local'
        ON CONFLICT DO NOTHING;`,
     );
   }

@@ -56,6 +56,9 @@ import { adminFairPlayRoutes } from "./routes/admin-fair-play";
 import { adminCheatAttemptRoutes } from "./routes/admin-cheat-attempts";
 import { userTaxFormRoutes } from "./routes/user-tax-form";
 import { adminTaxRoutes } from "./routes/admin-tax";
+import { legalRoutes } from "./routes/legal";
+import { userTermsRoutes } from "./routes/user-terms";
+import { userDataExportRoutes } from "./routes/user-data-export";
 
 /**
  * Everything under /api (security headers come from the app, below): a deployment with an example
@@ -88,6 +91,9 @@ const api = new Hono<AppEnv>()
   .route("/tournaments", featuredRoutes)
   // Before the public routes: /tournaments/custom is not a tournament id.
   .route("/tournaments", customTournamentRoutes)
+  .route("/user/terms", userTermsRoutes)
+  .route("/user/data-export", userDataExportRoutes)
+  .route("/legal", legalRoutes)
   .route("/tournaments", tournamentRoutes)
   .route("/categories", categoryRoutes)
   .route("/stats", statsRoutes)

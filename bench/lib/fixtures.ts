@@ -1,6 +1,7 @@
 // The harness's fixtures and checks in the bench D1, through the bench entry's SQL route
 // (bench/worker/entry.ts). Players themselves are made through the API (register, deposit).
 import { DIFFICULTY_RAMP, TOURNAMENT_DURATION_MS } from "../../common/spec";
+import { CURRENT_LEGAL_VERSIONS } from "../../common/legal/documents";
 import type { HttpClient } from "./http";
 import { sessionCookie } from "./http";
 import { now, parallel } from "./stats";
@@ -179,6 +180,12 @@ export async function directPlayers(fx: Fixtures, count: number, tag: string): P
               SELECT json_extract(j.value, '$.h'), json_extract(j.value, '$.id'), ?, ?, ? FROM json_each(?) AS j`,
         params: [at, at, at + 86_400_000, JSON.stringify(sessions)],
       },
+      // As the sign-up's checkbox would: the legal documents in force accepted, so money moves.
+      {
+        sql: `INSERT INTO terms_acceptances (user_id, document, version, accepted_at)
+              SELECT u.value, d.key, d.value, ? FROM json_each(?) AS u, json_each(?) AS d`,
+        params: [at, JSON.stringify(sessions.map((x) => x.id)), JSON.stringify(CURRENT_LEGAL_VERSIONS)],
+      },
     ]);
     for (const [k, b] of batch.entries())
       players.push({ i: from + k, id: ids.get(b.username)!, username: b.username, cookie: `sid=${b.token}` });
@@ -201,7 +208,12 @@ export async function registerPlayers(
     while (next < count) {
       const i = next++;
       const username = `b${tag}_${i}`;
-      const res = await http.post("/api/register", { username, email: `${username}@bench.example`, password: "bench-password" });
+      const res = await http.post("/api/register", {
+        username,
+        email: `${username}@bench.example`,
+        password: "bench-password",
+        acceptTerms: true,
+      });
       const cookie = sessionCookie(res.setCookie);
       if (res.status !== 201 || !cookie || typeof res.json?.id !== "number") {
         errors.push(`register ${username}: ${res.status} ${res.text.slice(0, 200)}`);

@@ -1,6 +1,7 @@
 // Request schemas of the accounts API, shared by the Worker (validation) and the web forms.
 import { z } from "zod";
 import { VALIDATION as V } from "../messages";
+import { LEGAL } from "../legal-messages";
 import { EMAIL_MAX, PASSWORD_MIN_CHANGE, PASSWORD_MIN_LOGIN, USERNAME_MAX, USERNAME_MIN } from "../spec";
 import { turnstileTokenSchema } from "./params";
 
@@ -83,6 +84,8 @@ export const registerSchema = z.object({
   socialLinks: socialLinksInput.nullish(),
   preferences: preferencesSchema.nullish(),
   turnstileToken: turnstileTokenSchema,
+  /** The sign-up's checkbox: the versions in force are recorded as accepted (docs/player-data.md). Last, so other fields' rules are told first. */
+  acceptTerms: z.literal(true, { error: LEGAL.mustAgree }),
 });
 
 /** The client-side form adds the confirmation, which is never sent. */

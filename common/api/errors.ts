@@ -39,6 +39,10 @@ export const ERROR_CODES = [
   "wrong_password",
   /** The account cannot be deleted yet; the message says why (balance, pending withdrawal, tournament). */
   "account_delete_blocked",
+  /** A deposit, paid join or withdrawal before the player accepted the legal documents in force: GET /api/user/terms, accept, retry. */
+  "terms_not_accepted",
+  /** An acceptance naming versions that are not the ones in force: read the current ones again. */
+  "terms_version_stale",
   /** Withdrawing needs a verified email address: verify it (or ask for a new link) first. */
   "email_unverified",
   "email_already_verified",

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { TOURNAMENT_FORMATS } from "../../common/spec";
 import { APPROVAL_KINDS } from "../../common/api/console";
+import { LEGAL_DOCUMENT_IDS } from "../../common/legal/legal-catalog";
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
@@ -927,4 +928,24 @@ export const tournamentReminders = sqliteTable(
     soonSentAt: integer("soon_sent_at"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tournamentId] }), index("tournament_reminders_tournament_idx").on(t.tournamentId)],
+);
+
+/**
+ * Which version of each legal document (common/legal/documents.ts) a player accepted, and when:
+ * one row per document and version, so a new version is a new row and the old ones stay as the
+ * record of what was agreed before. Erased with the account (docs/player-data.md).
+ */
+export const termsAcceptances = sqliteTable(
+  "terms_acceptances",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    document: text("document", { enum: LEGAL_DOCUMENT_IDS }).notNull(),
+    version: text("version").notNull(),
+    acceptedAt: integer("accepted_at").notNull(),
+    /** Keyed hash of the network address the acceptance came from (as on tournament_participants); null when unknown. */
+    networkHash: text("network_hash"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.document, t.version] })],
 );

@@ -21,6 +21,7 @@ import { exclusionRefusal, limitRefusal, type Refusal } from "./refusals";
 import { requestRegion } from "./region";
 import { cardHash } from "./excluded-identities";
 import type { CreditChecks } from "../payments/deposits";
+import { assertTermsAccepted, outstandingFor, termsNotAccepted } from "../legal/terms";
 
 type Ctx = Context<AppEnv>;
 
@@ -91,6 +92,7 @@ export async function assertMayDeposit(c: Ctx, amountCents: number): Promise<voi
   assertRegionOpen(c);
   await assertNotExcluded(c, now);
   assertOfAge(c, now);
+  await assertTermsAccepted(c);
   await assertWithinLimits(c, "deposit", amountCents, now);
 }
 
@@ -108,16 +110,24 @@ export async function assertMayJoin(c: Ctx, entryFeeCents: number, prizePlay = f
     }
     return;
   }
-  // Both read at once: a paid join is the hot path of a join storm.
-  const { exclusions, limits } = await loadExclusionsAndLimits(c.get("db"), currentUser(c).id, now);
+  // Read at once: a paid join is the hot path of a join storm.
+  const [{ exclusions, limits }, outstanding] = await Promise.all([
+    loadExclusionsAndLimits(c.get("db"), currentUser(c).id, now),
+    outstandingFor(c.get("db"), currentUser(c).id),
+  ]);
   await assertNotExcluded(c, now, exclusions);
   assertRegionOpen(c);
   assertOfAge(c, now);
+  if (outstanding.length > 0) throw termsNotAccepted(outstanding);
   await assertWithinLimits(c, "entry_fees", entryFeeCents, now, limits);
 }
 
-/** A withdrawal is refused only where money may not move, or to someone under age; exclusions never hold a balance back. */
-export function assertMayWithdraw(c: Ctx): void {
+/**
+ * A withdrawal is refused only where money may not move, to someone under age, or until the
+ * documents in force are accepted; exclusions never hold a balance back.
+ */
+export async function assertMayWithdraw(c: Ctx): Promise<void> {
   assertRegionOpen(c);
   assertOfAge(c, Date.now());
+  await assertTermsAccepted(c);
 }

@@ -23,6 +23,8 @@ import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import type { Db } from "../db/client";
 import { sendVerificationLink } from "../email/account-mail";
+import { CURRENT_LEGAL_VERSIONS } from "../../common/legal/documents";
+import { signUpAcceptanceStatement } from "../legal/terms";
 
 const MINUTE = 60_000;
 /** Checked when the username is unknown, at the same cost, so timing does not reveal which names exist. */
@@ -66,21 +68,26 @@ export const authRoutes = new Hono<AppEnv>()
     const passwordHash = await hashPassword(body.password, scryptParamsFromEnv(c.env));
     let created;
     try {
-      created = await db
-        .insert(users)
-        .values({
-          username: body.username,
-          email: body.email,
-          passwordHash,
-          avatar: body.avatar ?? null,
-          bio: body.bio ?? null,
-          location: body.location ?? null,
-          socialLinks: body.socialLinks ? JSON.stringify(body.socialLinks) : null,
-          preferences: body.preferences ? JSON.stringify(body.preferences) : null,
-          country: clientCountry(c.req.raw),
-        })
-        .returning()
-        .get();
+      // The account and its agreement to the legal documents in force (the form required it), together.
+      const [[row]] = await db.batch([
+        db
+          .insert(users)
+          .values({
+            username: body.username,
+            email: body.email,
+            passwordHash,
+            avatar: body.avatar ?? null,
+            bio: body.bio ?? null,
+            location: body.location ?? null,
+            socialLinks: body.socialLinks ? JSON.stringify(body.socialLinks) : null,
+            preferences: body.preferences ? JSON.stringify(body.preferences) : null,
+            country: clientCountry(c.req.raw),
+          })
+          .returning(),
+        signUpAcceptanceStatement(c, db, body.username, CURRENT_LEGAL_VERSIONS),
+      ]);
+      if (!row) throw new Error("registration returned no row");
+      created = row;
     } catch (e) {
       // Two registrations racing for the same name: the unique index decides.
       if (isUniqueViolation(e)) await assertUnique(db, body.username, body.email);

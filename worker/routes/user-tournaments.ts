@@ -19,7 +19,7 @@ import { currentUser, requireUser } from "../http/middleware";
 import type { TournamentKind, TournamentStatus } from "../../common/api/types";
 
 /** Whether the player's results in this tournament may be shown: practice at once, prize play (every standard one) once it has ended. */
-const resultsShown = (kind: TournamentKind, status: TournamentStatus) => kind !== "standard" || status === "completed";
+export const resultsShown = (kind: TournamentKind, status: TournamentStatus) => kind !== "standard" || status === "completed";
 import type { AppEnv } from "../http/app-env";
 
 export const userTournamentRoutes = new Hono<AppEnv>()

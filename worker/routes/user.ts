@@ -7,7 +7,17 @@ import { deleteAccountSchema } from "../../common/api/account-security";
 import { keepIdentitiesStatement } from "../responsible-play/excluded-identities";
 import { ACCOUNT, AUTH } from "../../common/messages";
 import { formatCents } from "../../common/domain/money";
-import { emailTokens, payouts, sessions, tournamentParticipants, tournaments, transactions, users } from "../db/schema";
+import {
+  emailTokens,
+  notifications,
+  payouts,
+  sessions,
+  termsAcceptances,
+  tournamentParticipants,
+  tournaments,
+  transactions,
+  users,
+} from "../db/schema";
 import type { Db } from "../db/client";
 import { hit, SENSITIVE_LIMIT, sensitiveKey } from "../http/rate-limit";
 import { assertSteppedUp } from "../auth/step-up";
@@ -112,9 +122,11 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(rows.map(presentTransaction));
   })
   /**
-   * Deleting erases the personal data and every session but keeps the row, anonymised: the
-   * ledger, payouts and tournament results reference it (ON DELETE CASCADE would erase a money
-   * trail we must keep). Refused while money is still owed either way.
+   * Deleting erases the personal data, every session, the notifications, unused email links and
+   * the terms acceptances, but keeps the row, anonymised: the ledger, payouts, tax records and
+   * tournament results (answers and their receipts included) reference it (ON DELETE CASCADE
+   * would erase a money trail we must keep). What is kept and why: docs/player-data.md, and the
+   * privacy policy says the same to players. Refused while money is still owed either way.
    */
   .delete("/", validate("json", deleteAccountSchema), async (c) => {
     const me = currentUser(c);
@@ -165,19 +177,11 @@ export const userRoutes = new Hono<AppEnv>()
           )
           .returning({ id: users.id }),
       ),
-      asD1(
-        db.delete(sessions).where(
-          and(
-            eq(sessions.userId, me.id),
-            exists(
-              db
-                .select({ id: users.id })
-                .from(users)
-                .where(and(eq(users.id, me.id), isNotNull(users.deletedAt))),
-            ),
-          ),
-        ),
-      ),
+      // What else goes with the personal data (docs/player-data.md), each only once the row above was anonymised.
+      asD1(db.delete(sessions).where(and(eq(sessions.userId, me.id), exists(deletedMe(db, me.id))))),
+      asD1(db.delete(notifications).where(and(eq(notifications.userId, me.id), exists(deletedMe(db, me.id))))),
+      asD1(db.delete(termsAcceptances).where(and(eq(termsAcceptances.userId, me.id), exists(deletedMe(db, me.id))))),
+      asD1(db.delete(emailTokens).where(and(eq(emailTokens.userId, me.id), exists(deletedMe(db, me.id))))),
       ...(keep ? [keep] : []),
     ]);
     const anonymised = anonymisedResult!.results;
@@ -186,6 +190,13 @@ export const userRoutes = new Hono<AppEnv>()
     await closeSocketsOf(c.env, db, me.id);
     return c.json({ message: ACCOUNT.deleted });
   });
+
+/** The user, once deleted: the condition of every erasure that follows the anonymising write in the same batch. */
+const deletedMe = (db: Db, userId: number) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.deletedAt)));
 
 /** A pending withdrawal of the user in the outer query: money still on its way. */
 const pendingPayoutOf = (db: Db) =>

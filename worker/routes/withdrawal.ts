@@ -54,7 +54,7 @@ export const withdrawalRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     if (me.frozenAt !== null) throw accountFrozen(me.owedCents);
     assertEmailVerified(me);
-    assertMayWithdraw(c);
+    await assertMayWithdraw(c);
     const db = c.get("db");
     return idempotent(c, {
       scope: "withdrawal",

@@ -253,7 +253,7 @@ describe("DELETE /api/user", () => {
     expect(await countRows("SELECT 1 FROM payouts WHERE user_id = ?", user.id)).toBe(1);
 
     // The name and address are free again.
-    const again = await call("/api/register", { body: { username, email: user.email, password: "secret123" } });
+    const again = await call("/api/register", { body: { username, email: user.email, password: "secret123", acceptTerms: true } });
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(user.id);
   });

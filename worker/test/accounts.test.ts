@@ -10,7 +10,9 @@ const uniq = () => `u${Math.random().toString(36).slice(2, 10)}`;
 describe("registration", () => {
   it("creates the user, signs them in and never returns the password hash", async () => {
     const name = uniq();
-    const res = await call("/api/register", { body: { username: name, email: `${name}@example.com`, password: "secret123", bio: "Hi" } });
+    const res = await call("/api/register", {
+      body: { username: name, email: `${name}@example.com`, password: "secret123", bio: "Hi", acceptTerms: true },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       username: name,
@@ -53,11 +55,13 @@ describe("registration", () => {
   it("refuses a taken username or email with 409, case-insensitively", async () => {
     const { user } = await registerUser();
     const byName = await call("/api/register", {
-      body: { username: user.username.toUpperCase(), email: `${uniq()}@example.com`, password: "secret123" },
+      body: { username: user.username.toUpperCase(), email: `${uniq()}@example.com`, password: "secret123", acceptTerms: true },
     });
     expect(byName.status).toBe(409);
     expect(byName.body).toEqual({ code: "username_taken", message: AUTH.usernameTaken });
-    const byEmail = await call("/api/register", { body: { username: uniq(), email: user.email.toUpperCase(), password: "secret123" } });
+    const byEmail = await call("/api/register", {
+      body: { username: uniq(), email: user.email.toUpperCase(), password: "secret123", acceptTerms: true },
+    });
     expect(byEmail.status).toBe(409);
     expect(byEmail.body).toEqual({ code: "email_taken", message: AUTH.emailTaken });
   });
@@ -77,7 +81,12 @@ describe("registration", () => {
     for (let i = 0; i < 11; i++) {
       const name = uniq();
       statuses.push(
-        (await call("/api/register", { ip, body: { username: name, email: `${name}@example.com`, password: "secret123" } })).status,
+        (
+          await call("/api/register", {
+            ip,
+            body: { username: name, email: `${name}@example.com`, password: "secret123", acceptTerms: true },
+          })
+        ).status,
       );
     }
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
@@ -177,7 +186,7 @@ describe("CSRF", () => {
 
   it("refuses a request without Origin unless the browser says it is same-origin", async () => {
     const name = uniq();
-    const body = { username: name, email: `${name}@example.com`, password: "secret123" };
+    const body = { username: name, email: `${name}@example.com`, password: "secret123", acceptTerms: true };
     const noOrigin = await call("/api/register", { body, headers: { origin: "" } });
     expect(noOrigin.status).toBe(403);
   });

@@ -22,7 +22,7 @@ describe("concurrent sign-ups and renames", () => {
     const name = uniq();
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
-        call("/api/register", { body: { username: name, email: `${name}.${i}@example.com`, password: "secret123" } }),
+        call("/api/register", { body: { username: name, email: `${name}.${i}@example.com`, password: "secret123", acceptTerms: true } }),
       ),
     );
     expect(statusesAndMessages(results)).toEqual({ created: 1, conflicts: Array(PARALLEL - 1).fill(AUTH.usernameTaken), others: [] });
@@ -31,7 +31,9 @@ describe("concurrent sign-ups and renames", () => {
   it("gives one of 5 parallel sign-ups for one email 201 and the others the sequential 409", async () => {
     const email = `${uniq()}@example.com`;
     const results = await Promise.all(
-      Array.from({ length: PARALLEL }, () => call("/api/register", { body: { username: uniq(), email, password: "secret123" } })),
+      Array.from({ length: PARALLEL }, () =>
+        call("/api/register", { body: { username: uniq(), email, password: "secret123", acceptTerms: true } }),
+      ),
     );
     expect(statusesAndMessages(results)).toEqual({ created: 1, conflicts: Array(PARALLEL - 1).fill(AUTH.emailTaken), others: [] });
   });
@@ -72,7 +74,7 @@ describe("the unhandled-error log", () => {
       );
     });
     try {
-      const res = await call("/api/register", { body: { username: name, email, password } });
+      const res = await call("/api/register", { body: { username: name, email, password, acceptTerms: true } });
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ code: "internal", message: "Internal server error" });
     } finally {
@@ -94,7 +96,9 @@ describe("the unhandled-error log", () => {
     );
     vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const res = await call("/api/register", { body: { username: name, email: `${name}@example.com`, password: "secret123" } });
+      const res = await call("/api/register", {
+        body: { username: name, email: `${name}@example.com`, password: "secret123", acceptTerms: true },
+      });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ code: "conflict", message: ERRORS.conflict });
     } finally {

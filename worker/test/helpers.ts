@@ -1,6 +1,7 @@
 // Drives the Worker through its real fetch handler, as a browser on our own origin would.
 import { env, exports } from "cloudflare:workers";
 import { app } from "../app";
+import { CURRENT_LEGAL_VERSIONS } from "../../common/legal/documents";
 
 export const ORIGIN = "http://localhost";
 
@@ -83,10 +84,22 @@ let userCounter = 0;
 export async function registerUser(overrides: Record<string, unknown> = {}) {
   const n = `${Date.now().toString(36)}${++userCounter}${Math.floor(Math.random() * 1e6)}`;
   const { dateOfBirth = ADULT_DATE_OF_BIRTH, ...fields } = overrides;
-  const input = { username: `p${n}`, email: `p${n}@example.com`, password: "secret123", ...fields };
+  const input = { username: `p${n}`, email: `p${n}@example.com`, password: "secret123", acceptTerms: true, ...fields };
   const res = await call("/api/register", { body: input });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
   const cookie = cookieFrom(res.setCookie);
   if (typeof dateOfBirth === "string") await setDateOfBirth(cookie, dateOfBirth);
   return { cookie, user: res.body, password: input.password as string, username: input.username as string };
+}
+
+/**
+ * Records the legal documents in force as accepted by a player made without signing up (as the
+ * sign-up's checkbox does), so deposits, paid joins and withdrawals are open to it.
+ */
+export async function acceptCurrentTerms(userId: number, versions: Record<string, string> = CURRENT_LEGAL_VERSIONS) {
+  await env.DB.prepare(
+    "INSERT INTO terms_acceptances (user_id, document, version, accepted_at) SELECT ?1, j.key, j.value, ?2 FROM json_each(?3) AS j WHERE true ON CONFLICT DO NOTHING",
+  )
+    .bind(userId, Date.now(), JSON.stringify(versions))
+    .run();
 }

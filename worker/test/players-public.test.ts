@@ -20,7 +20,7 @@ const played = (userId: number, country: string | null) =>
 describe("a player's country", () => {
   it("is recorded at sign-up from where they connect, and can be changed in the profile", async () => {
     const res = await call("/api/register", {
-      body: { username: `de${Date.now().toString(36)}`, email: `de${Date.now()}@example.com`, password: "secret123" },
+      body: { username: `de${Date.now().toString(36)}`, email: `de${Date.now()}@example.com`, password: "secret123", acceptTerms: true },
       cf: { country: "DE" },
     });
     expect(res.status).toBe(201);

@@ -173,7 +173,7 @@ describe("session tokens", () => {
       );
     const res = await send("/api/register", {
       method: "POST",
-      body: JSON.stringify({ username: name, email: `${name}@example.com`, password: "secret123" }),
+      body: JSON.stringify({ username: name, email: `${name}@example.com`, password: "secret123", acceptTerms: true }),
     });
     expect(res.status).toBe(201);
     const setCookie = res.headers.get("set-cookie")!;
@@ -309,8 +309,12 @@ describe("username and email length limits", () => {
 
   it("apply to login, registration and the profile", async () => {
     expect((await login(long, "secret123")).status).toBe(400);
-    expect((await call("/api/register", { body: { username: long, email: "x@example.com", password: "secret123" } })).status).toBe(400);
-    expect((await call("/api/register", { body: { username: "okname", email: longEmail, password: "secret123" } })).status).toBe(400);
+    expect(
+      (await call("/api/register", { body: { username: long, email: "x@example.com", password: "secret123", acceptTerms: true } })).status,
+    ).toBe(400);
+    expect(
+      (await call("/api/register", { body: { username: "okname", email: longEmail, password: "secret123", acceptTerms: true } })).status,
+    ).toBe(400);
     const { cookie, user } = await registerUser();
     expect((await call("/api/user/profile", { method: "PATCH", cookie, body: { username: long, email: user.email } })).status).toBe(400);
     expect((await call("/api/user/profile", { method: "PATCH", cookie, body: { username: user.username, email: longEmail } })).status).toBe(

@@ -10,7 +10,7 @@ import { SESSION_COOKIE } from "../auth/session";
 import { postEntry } from "../money/ledger";
 import { roomFor } from "../durable/room-client";
 import type { TournamentRoom } from "../durable/tournament-room";
-import { call, ORIGIN, setDateOfBirth } from "./helpers";
+import { acceptCurrentTerms, call, ORIGIN, setDateOfBirth } from "./helpers";
 
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${++seq}${Math.floor(Math.random() * 1e6)}`;
@@ -176,6 +176,7 @@ export async function makePlayer(o: { level?: number; xp?: number; balanceCents?
     .bind(sha256Hex(token), user!.id, now, now, now + 86_400_000)
     .run();
   const cookie = `${SESSION_COOKIE}=${token}`;
+  await acceptCurrentTerms(user!.id);
   await setDateOfBirth(cookie);
   if (o.balanceCents) await deposit(user!.id, o.balanceCents);
   return { id: user!.id, username, cookie };

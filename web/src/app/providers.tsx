@@ -5,6 +5,7 @@ import { ThemeProvider, useTheme } from "@/lib/theme";
 import { useUser } from "@/lib/session";
 import { useToastsWanted } from "@/lib/toast";
 import { StepUpDialogHost } from "@/components/step-up-dialog";
+import { TermsDialogHost } from "@/components/terms-dialog";
 
 // Loaded with the first toast (lib/toast.ts), not with the page.
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
@@ -39,6 +40,7 @@ export function Providers({ children }: { children: ReactNode }) {
         {children}
         <AccountThemeSync />
         <StepUpDialogHost />
+        <TermsDialogHost />
         <ThemedToaster />
       </ThemeProvider>
     </QueryClientProvider>

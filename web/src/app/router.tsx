@@ -23,6 +23,10 @@ export const router = createBrowserRouter([
       { path: "/how-it-works", ...page(() => import("@/features/marketing/components/how-it-works-page")) },
       { path: "/learn-more", ...page(() => import("@/features/marketing/components/learn-more-page")) },
       { path: "/contact", ...page(() => import("@/features/marketing/components/contact-page")) },
+      // The legal documents (one page, which reads its document from the path).
+      { path: "/terms", ...page(() => import("@/features/legal/legal-page")) },
+      { path: "/rules", ...page(() => import("@/features/legal/legal-page")) },
+      { path: "/privacy", ...page(() => import("@/features/legal/legal-page")) },
       { path: "/leaderboards", ...page(() => import("@/features/leaderboards/components/leaderboards-page")) },
       { path: "/tournaments/:id/play", ...page(() => import("@/features/tournaments/play/components/play-page")) },
       // A private tournament's invite link: shown to anyone holding the code, signed in or not.

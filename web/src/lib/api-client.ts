@@ -7,6 +7,7 @@ import type { AppType } from "../../../worker/app";
 import { IDEMPOTENCY_KEY_HEADER } from "@common/spec";
 import { ApiError } from "./api";
 import { askStepUp } from "./step-up";
+import { askTermsAcceptance } from "./terms";
 
 /** fetch with the session cookie, and "no answer" (offline, refused) as an ApiError like any other failure. */
 async function sendOnce(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -25,14 +26,17 @@ const isConsoleChange = (input: RequestInfo | URL, init?: RequestInit) =>
 
 /**
  * Sends the request; a console action refused with step_up_required asks for the step-up in the
- * one step-up dialog (lib/step-up.ts, as withdrawing does) and is sent once more. Cancelling
- * answers the refusal.
+ * one step-up dialog (lib/step-up.ts, as withdrawing does), and a money request refused with
+ * terms_not_accepted asks to accept the new legal documents (lib/terms.ts); either is then sent
+ * once more. Cancelling answers the refusal.
  */
 async function send(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const res = await sendOnce(input, init);
-  if (res.status !== 403 || !isConsoleChange(input, init)) return res;
+  if (res.status !== 403) return res;
   const refusal = new ApiError(403, await res.clone().text());
-  if (refusal.code !== "step_up_required" || !(await askStepUp())) return res;
+  // Refused before anything moved (and before its Idempotency-Key was kept), so sending it again is the same request.
+  if (refusal.code === "terms_not_accepted") return (await askTermsAcceptance()) ? sendOnce(input, init) : res;
+  if (refusal.code !== "step_up_required" || !isConsoleChange(input, init) || !(await askStepUp())) return res;
   return sendOnce(input, init);
 }
 

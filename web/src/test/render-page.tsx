@@ -9,6 +9,7 @@ import { USER_KEY } from "@/lib/session";
 import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme";
 import { StepUpDialogHost } from "@/components/step-up-dialog";
+import { TermsDialogHost } from "@/components/terms-dialog";
 
 export const testUser = (overrides: Partial<User> = {}): User => ({
   id: 7,
@@ -40,7 +41,7 @@ function Where() {
 /**
  * `routes` are mounted as given, plus a catch-all that prints where a redirect landed.
  * The cached user is seeded (null = signed out). StrictMode is on, as in main.tsx; the step-up
- * dialog is mounted as app/providers.tsx mounts it.
+ * and terms dialogs are mounted as app/providers.tsx mounts them.
  */
 export function renderPage(routes: RouteObject[], { at, user = testUser() }: { at: string; user?: User | null }) {
   // Sonner's store outlives a test; toasts of an earlier test must not reappear in this one.
@@ -54,6 +55,7 @@ export function renderPage(routes: RouteObject[], { at, user = testUser() }: { a
         <ThemeProvider>
           {children}
           <StepUpDialogHost />
+          <TermsDialogHost />
           <Toaster />
         </ThemeProvider>
       </QueryClientProvider>

@@ -21,7 +21,7 @@ const refused = { code: "bot_check_failed", message: FAIR_PLAY.botCheckFailed };
 let n = 0;
 const newAccount = () => {
   const name = `bot${Date.now().toString(36)}${++n}`;
-  return { username: name, email: `${name}@example.com`, password: "secret123" };
+  return { username: name, email: `${name}@example.com`, password: "secret123", acceptTerms: true };
 };
 const usersNamed = async (username: string) => (await one<{ n: number }>("SELECT count(*) AS n FROM users WHERE username = ?", username)).n;
 

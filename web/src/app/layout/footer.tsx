@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Trophy } from "lucide-react";
+import { LEGAL_CATALOG } from "@common/legal/legal-catalog";
 
 const COLUMNS = [
   {
@@ -59,9 +60,20 @@ export function Footer() {
           </div>
         ))}
       </div>
-      <p className="border-t border-border py-4 text-center text-xs text-muted-foreground">
-        © {new Date().getFullYear()} Trivia Arena. Play responsibly.
-      </p>
+      <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 border-t border-border px-4 py-4 text-xs text-muted-foreground">
+        <p>© {new Date().getFullYear()} Trivia Arena. Play responsibly.</p>
+        <nav aria-label="Legal">
+          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+            {LEGAL_CATALOG.map((d) => (
+              <li key={d.path}>
+                <Link to={d.path} className="hover:text-foreground">
+                  {d.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
     </footer>
   );
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AUTH, FAIR_PLAY, REQUEST_FAILED } from "@common/messages";
+import { LEGAL } from "@common/legal-messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { fakeTurnstile, turnstileScript } from "@/test/fake-turnstile";
 import { CONFIG_KEY } from "@/lib/config";
@@ -27,8 +28,11 @@ async function signUp(u: ReturnType<typeof userEvent.setup>) {
   await u.type(screen.getByLabelText("Email"), "quiz@example.com");
   await u.type(screen.getByLabelText("Password"), "secret123");
   await u.type(screen.getByLabelText("Confirm Password"), "secret123");
+  await u.click(screen.getByRole("checkbox", { name: TERMS_BOX }));
   await u.click(screen.getByRole("button", { name: "Create Account" }));
 }
+
+const TERMS_BOX = "I agree to the Terms of Service and Official Rules and have read the Privacy Policy";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -241,5 +245,45 @@ describe("after signing in, the player lands where they were going", () => {
     const page = app(`/auth?next=${encodeURIComponent(next)}`);
     await signIn(u);
     await waitFor(() => expect(page.location()).toBe("/"));
+  });
+});
+
+describe("agreeing to the documents at sign-up", () => {
+  const config = () => ({
+    body: {
+      paymentProvider: "sandbox",
+      stripePublishableKey: null,
+      minDeposit: 0.5,
+      maxDeposit: 1000,
+      supportEmail: null,
+      turnstileSiteKey: null,
+    },
+  });
+  const created = { body: { id: 9, username: "quiz_master" }, status: 201 };
+
+  it("links each document, refuses to send until the box is ticked, then sends the agreement", async () => {
+    const u = userEvent.setup();
+    const api = fakeFetch({ "GET /api/config": config, "POST /api/register": () => created });
+    show("/auth?tab=register");
+    for (const [name, href] of [
+      ["Terms of Service", "/terms"],
+      ["Official Rules", "/rules"],
+      ["Privacy Policy", "/privacy"],
+    ]) {
+      expect(screen.getByRole("link", { name })).toHaveAttribute("href", href);
+    }
+    await u.type(screen.getByLabelText("Username"), "quiz_master");
+    await u.type(screen.getByLabelText("Email"), "quiz@example.com");
+    await u.type(screen.getByLabelText("Password"), "secret123");
+    await u.type(screen.getByLabelText("Confirm Password"), "secret123");
+    await u.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText(LEGAL.mustAgree)).toBeVisible();
+    expect(screen.getByRole("checkbox", { name: TERMS_BOX })).toHaveAttribute("aria-invalid", "true");
+    expect(api.calls("POST /api/register")).toHaveLength(0);
+
+    await u.click(screen.getByRole("checkbox", { name: TERMS_BOX }));
+    await u.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Registration successful")).toBeVisible();
+    expect(api.calls("POST /api/register")[0]!.body).toMatchObject({ username: "quiz_master", acceptTerms: true });
   });
 });

@@ -3,6 +3,7 @@ import { Link, Navigate, useSearchParams } from "react-router";
 import { Trophy } from "lucide-react";
 import { FAIR_PLAY } from "@common/messages";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -175,7 +176,7 @@ function LoginForm() {
 
 function RegisterForm() {
   const register = useRegister();
-  const [values, setValues] = useState({ username: "", email: "", password: "", confirmPassword: "" });
+  const [values, setValues] = useState({ username: "", email: "", password: "", confirmPassword: "", acceptTerms: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const siteKey = useBotCheckSiteKey();
   const [botToken, setBotToken] = useState<string | null>(null);
@@ -199,7 +200,8 @@ function RegisterForm() {
     });
   };
 
-  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [k]: e.target.value });
+  const set = (k: Exclude<keyof typeof values, "acceptTerms">) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues({ ...values, [k]: e.target.value });
   return (
     <form onSubmit={(e) => void submit(e)} onFocus={() => void loadRules()} className="space-y-4" noValidate>
       <Field id="register-username" label="Username" error={errors.username}>
@@ -241,6 +243,38 @@ function RegisterForm() {
           {...invalidProps("register-confirm", errors.confirmPassword)}
         />
       </Field>
+      <div>
+        <div className="flex items-start gap-2">
+          <Checkbox
+            id="register-terms"
+            className="mt-0.5"
+            checked={values.acceptTerms}
+            onCheckedChange={(checked) => setValues({ ...values, acceptTerms: checked === true })}
+            aria-describedby={errors.acceptTerms ? "register-terms-error" : undefined}
+            aria-invalid={errors.acceptTerms ? true : undefined}
+          />
+          {/* The label's words name the documents; each is a link to its page, opened in a new tab so the form keeps what was typed. */}
+          <label htmlFor="register-terms" className="text-sm leading-snug">
+            I agree to the{" "}
+            <Link to="/terms" target="_blank" className="text-primary hover:underline">
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/rules" target="_blank" className="text-primary hover:underline">
+              Official Rules
+            </Link>{" "}
+            and have read the{" "}
+            <Link to="/privacy" target="_blank" className="text-primary hover:underline">
+              Privacy Policy
+            </Link>
+          </label>
+        </div>
+        {errors.acceptTerms && (
+          <p id="register-terms-error" role="alert" className="mt-1 text-sm text-destructive">
+            {errors.acceptTerms}
+          </p>
+        )}
+      </div>
       {siteKey !== null && (
         <div>
           <TurnstileWidget ref={botCheck} siteKey={siteKey} action="register" onToken={setBotToken} />

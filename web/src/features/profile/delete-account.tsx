@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { AlertTriangle } from "lucide-react";
+import { ACCOUNT_DELETION } from "@common/legal-messages";
 import { deleteAccountSchema } from "@common/api/account-security";
 import { DELETE_ACCOUNT_CONFIRMATION } from "@common/spec";
 import { Button } from "@/components/ui/button";
@@ -11,6 +13,37 @@ import { invalidProps, validate, type FieldErrors } from "@/lib/form";
 import { useDeleteAccount } from "./api";
 
 const EMPTY = { confirm: "", password: "" };
+
+/** What a deletion erases and what it keeps, as the privacy policy says (and worker/routes/user.ts does). */
+function DeletionSummary() {
+  return (
+    <div className="grid gap-4 text-sm sm:grid-cols-2">
+      <div>
+        <h3 className="font-semibold">Erased</h3>
+        <ul className="mt-1 list-disc space-y-1 pl-5 text-muted-foreground">
+          {ACCOUNT_DELETION.erases.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h3 className="font-semibold">Kept, and why</h3>
+        <ul className="mt-1 list-disc space-y-1 pl-5 text-muted-foreground">
+          {ACCOUNT_DELETION.keeps.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </div>
+      <p className="text-muted-foreground sm:col-span-2">
+        Want a copy first? Use Download my data above. Details:{" "}
+        <Link to="/privacy" className="text-primary hover:underline">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
 
 /** The Danger Zone: deleting asks for the password and the typed word; the server refuses while money is owed. */
 export function DeleteAccount() {
@@ -46,10 +79,11 @@ export function DeleteAccount() {
         </CardTitle>
         <CardDescription>
           Deleting your account removes your profile and personal data for good. Withdraw your balance first; your account can't be deleted
-          while money is left in it or a withdrawal is still being processed.
+          while money is left in it, a withdrawal is still being processed or you hold a seat in a tournament that has not ended.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-4">
+        <DeletionSummary />
         <Dialog open={open} onOpenChange={onOpenChange}>
           <DialogTrigger asChild>
             <Button variant="destructive">Delete Account</Button>

@@ -6,6 +6,7 @@ import { useUser } from "@/lib/session";
 import { AccountInfoForm } from "./account-info-form";
 import { AppearanceSettings } from "./appearance-settings";
 import { NotificationSettings } from "./notification-settings";
+import { DataExport } from "./data-export";
 import { DeleteAccount } from "./delete-account";
 import { PasswordForm } from "./password-form";
 import { ProfileCard, ProfileStatsCard } from "./profile-card";
@@ -62,6 +63,7 @@ export default function ProfilePage() {
             </CardContent>
           </Card>
           <TwoFactorSettings user={user} />
+          <DataExport />
           <DeleteAccount />
         </TabsContent>
         <TabsContent value="responsible-play">
