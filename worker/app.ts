@@ -45,6 +45,7 @@ import { userEmailRoutes } from "./routes/user-email";
 import { devOutboxRoutes } from "./routes/dev-outbox";
 import { userResponsiblePlayRoutes } from "./routes/user-responsible-play";
 import { userDateOfBirthRoutes } from "./routes/user-date-of-birth";
+import { identityRoutes } from "./routes/identity";
 import { adminApprovalRoutes } from "./routes/admin-approvals";
 import { adminOverviewRoutes } from "./routes/admin-overview";
 import { adminAuditRoutes } from "./routes/admin-audit";
@@ -78,6 +79,7 @@ const api = new Hono<AppEnv>()
   .route("/user/stats", userStatsRoutes)
   .route("/user/responsible-play", userResponsiblePlayRoutes)
   .route("/user/date-of-birth", userDateOfBirthRoutes)
+  .route("/identity", identityRoutes)
   .route("/tournaments", tournamentRoutes)
   .route("/categories", categoryRoutes)
   .route("/leaderboard", leaderboardRoutes)

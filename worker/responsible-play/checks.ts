@@ -21,6 +21,7 @@ import { exclusionRefusal, limitRefusal, type Refusal } from "./refusals";
 import { requestRegion } from "./region";
 import { cardHash } from "./excluded-identities";
 import type { CreditChecks } from "../payments/deposits";
+import { assertNotDuplicateAccount } from "../identity/gate";
 
 type Ctx = Context<AppEnv>;
 
@@ -91,6 +92,7 @@ export async function assertMayDeposit(c: Ctx, amountCents: number): Promise<voi
   assertRegionOpen(c);
   await assertNotExcluded(c, now);
   assertOfAge(c, now);
+  assertNotDuplicateAccount(currentUser(c));
   await assertWithinLimits(c, "deposit", amountCents, now);
 }
 
@@ -105,6 +107,7 @@ export async function assertMayJoin(c: Ctx, entryFeeCents: number, prizePlay = f
     if (prizePlay) {
       assertRegionOpen(c);
       assertOfAge(c, now);
+      assertNotDuplicateAccount(currentUser(c));
     }
     return;
   }
@@ -113,6 +116,8 @@ export async function assertMayJoin(c: Ctx, entryFeeCents: number, prizePlay = f
   await assertNotExcluded(c, now, exclusions);
   assertRegionOpen(c);
   assertOfAge(c, now);
+  // A second account of a verified person plays free tournaments only (docs/identity-and-tax.md).
+  assertNotDuplicateAccount(currentUser(c));
   await assertWithinLimits(c, "entry_fees", entryFeeCents, now, limits);
 }
 
