@@ -44,6 +44,13 @@ describe("holderNameMatches", () => {
     expect(holderNameMatches("Sean O Brien", { firstName: "Seán", lastName: "O'Brien" })).toBe(false);
   });
 
+  it("ignores a generational suffix on either side", () => {
+    const grace = { firstName: "Grace Brewster Murray", lastName: "Hopper" };
+    expect(holderNameMatches("Grace Brewster Murray Hopper Jr", grace)).toBe(true);
+    expect(holderNameMatches("Grace Hopper, Jr", grace)).toBe(true);
+    expect(holderNameMatches("Grace Hopper", { firstName: "Grace", lastName: "Hopper III" })).toBe(true);
+  });
+
   it("keeps middle names in the document's order", () => {
     const three = { firstName: "John Ronald Reuel", lastName: "Tolkien" };
     expect(holderNameMatches("John R R Tolkien", three)).toBe(true);

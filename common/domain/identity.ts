@@ -30,11 +30,19 @@ export interface LegalName {
   lastName: string;
 }
 
+/** Generational suffixes, which a document or a bank may write or leave out. */
+const SUFFIXES: ReadonlySet<string> = new Set(["jr", "sr", "ii", "iii", "iv"]);
+
+const withoutSuffix = (words: string[]) => (words.length > 1 && SUFFIXES.has(words.at(-1)!) ? words.slice(0, -1) : words);
+
 /** "Lovelace, Ada King" (a comma) is read as "Ada King Lovelace", as banks often write it. */
 function holderWords(holder: string): string[] {
   const comma = holder.indexOf(",");
-  if (comma < 0) return nameWords(holder);
-  return [...nameWords(holder.slice(comma + 1)), ...nameWords(holder.slice(0, comma))];
+  if (comma < 0) return withoutSuffix(nameWords(holder));
+  const after = nameWords(holder.slice(comma + 1));
+  // "Hopper, Grace Jr" or "Grace Hopper, Jr": a suffix after the comma is not a given name.
+  if (after.length === 1 && SUFFIXES.has(after[0]!)) return nameWords(holder.slice(0, comma));
+  return withoutSuffix([...withoutSuffix(after), ...nameWords(holder.slice(0, comma))]);
 }
 
 /**
@@ -42,12 +50,13 @@ function holderWords(holder: string): string[] {
  * the legal first name and end with every word of the legal last name (so a compound or hyphenated
  * family name is needed in full, with a hyphen or a space); between them it may leave middle
  * names out or give them as initials, in the document's order, but may add no other word.
- * Case, accents, hyphens, apostrophes and dots never matter.
+ * Case, accents, hyphens, apostrophes and dots never matter, nor a generational suffix (Jr, Sr,
+ * II, III, IV) at the end of either name.
  */
 export function holderNameMatches(holder: string, legal: LegalName): boolean {
   const h = holderWords(holder);
   const [first, ...middles] = nameWords(legal.firstName);
-  const last = nameWords(legal.lastName);
+  const last = withoutSuffix(nameWords(legal.lastName));
   if (!first || last.length === 0 || h.length < 1 + last.length) return false;
   if (h[0] !== first) return false;
   const tail = h.slice(h.length - last.length);
