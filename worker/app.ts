@@ -46,6 +46,7 @@ import { devOutboxRoutes } from "./routes/dev-outbox";
 import { userResponsiblePlayRoutes } from "./routes/user-responsible-play";
 import { userDateOfBirthRoutes } from "./routes/user-date-of-birth";
 import { identityRoutes } from "./routes/identity";
+import { adminIdentityRoutes } from "./routes/admin-identity";
 import { adminApprovalRoutes } from "./routes/admin-approvals";
 import { adminOverviewRoutes } from "./routes/admin-overview";
 import { adminAuditRoutes } from "./routes/admin-audit";
@@ -107,6 +108,7 @@ const api = new Hono<AppEnv>()
   .route("/admin/cheat-attempts", adminCheatAttemptRoutes)
   // Before the integrity routes, which also answer under /admin/users (/:id/integrity).
   .route("/admin/users", adminUserRoutes)
+  .route("/admin/identity", adminIdentityRoutes)
   // Mounted at /admin: its reports hang off two resources (/tournaments/:id/integrity,
   // /users/:id/integrity), so each of its routes carries the operators' guard itself.
   .route("/admin", adminIntegrityRoutes);

@@ -93,6 +93,11 @@ export interface AdminIdentityView extends IdentityState {
   nameMismatches: { holderName: string; legalName: string; amount: number; at: string }[];
 }
 
+/** POST /api/admin/identity/users/{id}/reverify: the operator's reason, kept in the audit log. */
+export const reverifySchema = z.object({
+  note: z.string({ error: "Give a reason (1 to 500 characters)" }).trim().min(1, "Give a reason (1 to 500 characters)").max(500),
+});
+
 /** Accounts of one person, for the fair-play screen: the first verified and the ones linked to it. */
 export interface LinkedAccountGroup {
   first: { id: number; username: string };

@@ -5,10 +5,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { IDENTITY, RESPONSIBLE } from "../../common/messages";
+import { IDENTITY_CONSOLE } from "../../common/console-messages";
 import { call, registerUser } from "./helpers";
 import { markSteppedUp } from "./session-helpers";
 import { verifyEmail } from "./email-helpers";
-import { balanceCents, countRows, expectLedgerBalanced, fund, PAST_HOLD, validBank, withdraw } from "./money-helpers";
+import { balanceCents, countRows, expectLedgerBalanced, fund, makeAdmin, PAST_HOLD, validBank, withdraw } from "./money-helpers";
 import { completeIdentity, freshDocumentNumber, startIdentitySession, verifyIdentity } from "./identity-helpers";
 import { join, makeCategory, makePlayer, makeTournament } from "./tournament-fixtures";
 
@@ -255,5 +256,67 @@ describe("the sandbox verification page", () => {
     const ok = await call("/api/identity/session", { host, env: staging, cookie: u.cookie, body: {} });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body).toMatchObject({ provider: "sandbox", url: `/identity/sandbox?session=${ok.body.sessionId}` });
+  });
+});
+
+describe("operators", () => {
+  it("see the state, the provider's reference and result, linked accounts and refused holder names", async () => {
+    const op = await registerUser();
+    await makeAdmin(op.user.id);
+    const documentNumber = freshDocumentNumber();
+    const u = await withdrawer();
+    await verifyIdentity(u.cookie, { documentNumber });
+    await withdraw(u.cookie, 10, { ...validBank(), accountHolderName: "Charles Babbage" });
+    const twin = await registerUser();
+    await verifyIdentity(twin.cookie, { documentNumber });
+
+    const view = await call(`/api/admin/identity/users/${u.user.id}`, { cookie: op.cookie });
+    expect(view.status, view.text).toBe(200);
+    expect(view.body).toMatchObject({
+      state: "verified",
+      provider: "sandbox",
+      legalName: "Ada Lovelace",
+      documentCountry: "US",
+      verifiedCount: 1,
+      duplicateOf: null,
+      linkedAccounts: [{ id: twin.user.id, username: twin.username }],
+      nameMismatches: [{ holderName: "Charles Babbage", legalName: "Ada Lovelace", amount: 10 }],
+    });
+    expect(view.body.reference).toMatch(/^vs_sbx_/);
+    expect((await call(`/api/admin/identity/users/${twin.user.id}`, { cookie: op.cookie })).body.duplicateOf).toEqual({
+      id: u.user.id,
+      username: u.username,
+    });
+    const linked = await call("/api/admin/identity/linked-accounts", { cookie: op.cookie });
+    expect(linked.body.groups).toContainEqual({
+      first: { id: u.user.id, username: u.username },
+      linked: [expect.objectContaining({ id: twin.user.id, username: twin.username })],
+    });
+    // Players see none of it.
+    expect((await call(`/api/admin/identity/users/${u.user.id}`, { cookie: u.cookie })).status).toBe(403);
+  });
+
+  it("ask a player to verify again (audited): the next bank withdrawal waits for a new verification", async () => {
+    const op = await registerUser();
+    await makeAdmin(op.user.id);
+    const u = await withdrawer();
+    await verifyIdentity(u.cookie);
+    const asked = await call(`/api/admin/identity/users/${u.user.id}/reverify`, {
+      cookie: op.cookie,
+      body: { note: "document looked old" },
+    });
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.body).toMatchObject({ verifyAgain: true, message: IDENTITY_CONSOLE.askedAgain });
+    const audit = await env.DB.prepare("SELECT action, note FROM audit_log WHERE actor_user_id = ? AND target_id = ?")
+      .bind(op.user.id, String(u.user.id))
+      .all();
+    expect(audit.results).toEqual([{ action: "user.identity_reverify", note: "document looked old" }]);
+    expect(await stateOf(u.cookie)).toMatchObject({ verifyAgain: true, canStart: true });
+    expect((await withdraw(u.cookie, 10)).body.code).toBe("identity_reverification_required");
+    expect((await call(`/api/admin/identity/users/${u.user.id}/reverify`, { cookie: op.cookie, body: { note: "again" } })).status).toBe(
+      409,
+    );
+    await verifyIdentity(u.cookie);
+    expect((await withdraw(u.cookie, 10)).status).toBe(200);
   });
 });
