@@ -10,8 +10,9 @@ import { PasswordForm } from "./password-form";
 import { ProfileCard, ProfileStatsCard } from "./profile-card";
 import { TwoFactorSettings } from "./two-factor-settings";
 import { ResponsiblePlaySettings } from "./responsible-play-settings";
+import { IdentitySection } from "./identity-section";
 
-const TABS = ["account", "appearance", "security", "responsible-play"] as const;
+const TABS = ["account", "appearance", "security", "identity", "responsible-play"] as const;
 type Tab = (typeof TABS)[number];
 
 export default function ProfilePage() {
@@ -25,12 +26,13 @@ export default function ProfilePage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">Profile</h1>
-      <p className="mt-1 text-muted-foreground">Manage your account, appearance, security and responsible play.</p>
+      <p className="mt-1 text-muted-foreground">Manage your account, appearance, security, identity and responsible play.</p>
       <Tabs value={tab} onValueChange={(v) => setParams(v === "account" ? {} : { tab: v }, { replace: true })} className="mt-6">
         <TabsList>
           <TabsTrigger value="account">Account Info</TabsTrigger>
           <TabsTrigger value="appearance">Appearance</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
+          <TabsTrigger value="identity">Identity</TabsTrigger>
           <TabsTrigger value="responsible-play">Responsible play</TabsTrigger>
         </TabsList>
         <TabsContent value="account">
@@ -59,6 +61,9 @@ export default function ProfilePage() {
           </Card>
           <TwoFactorSettings user={user} />
           <DeleteAccount />
+        </TabsContent>
+        <TabsContent value="identity">
+          <IdentitySection />
         </TabsContent>
         <TabsContent value="responsible-play">
           <ResponsiblePlaySettings />
