@@ -298,6 +298,7 @@ export const MONEY = {
     region_barred: "deposits are not available in your region",
     date_of_birth_required: "we do not have your date of birth",
     underage: (minAge: number) => `you must be at least ${minAge} to deposit`,
+    identity_duplicate_account: "you already have a verified account with us (one person, one account)",
     deposit_daily: "it would go over your daily deposit limit",
     deposit_weekly: "it would go over your weekly deposit limit",
     deposit_monthly: "it would go over your monthly deposit limit",

@@ -320,3 +320,33 @@ describe("operators", () => {
     expect((await withdraw(u.cookie, 10)).status).toBe(200);
   });
 });
+
+describe("a checkout opened before the account was linked", () => {
+  it("is refunded to the card when it is paid after the link, never credited", async () => {
+    const documentNumber = freshDocumentNumber();
+    const first = await registerUser();
+    await verifyIdentity(first.cookie, { documentNumber });
+    const second = await registerUser();
+    const intent = await call("/api/create-payment-intent", { cookie: second.cookie, body: { amount: 10 } });
+    expect(intent.status, intent.text).toBe(200);
+    await verifyIdentity(second.cookie, { documentNumber });
+    const paid = await call("/api/sandbox/confirm-payment", {
+      cookie: second.cookie,
+      body: {
+        clientSecret: intent.body.clientSecret,
+        cardNumber: "4242424242424242",
+        expMonth: 12,
+        expYear: new Date().getUTCFullYear() + 3,
+        cvc: "123",
+      },
+    });
+    expect(paid.status, paid.text).toBe(200);
+    const credit = await call("/api/deposit/confirm", {
+      cookie: second.cookie,
+      body: { paymentIntentId: intent.body.paymentIntentId, amount: 10 },
+    });
+    expect(credit.status).toBe(409);
+    expect(credit.body.code).toBe("deposit_refunded");
+    expect(await balanceCents(second.user.id)).toBe(0);
+  });
+});
