@@ -42,4 +42,6 @@ CREATE TABLE `identity_verifications` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX `identity_verifications_session_unique` ON `identity_verifications` (`session_id`);--> statement-breakpoint
+CREATE INDEX `identity_verifications_hash_idx` ON `identity_verifications` (`identity_hash`);--> statement-breakpoint
 ALTER TABLE `users` ADD `identity_duplicate_of` integer;

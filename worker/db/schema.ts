@@ -867,30 +867,38 @@ export const identityStatuses = ["pending", "verified", "requires_input", "refus
  * birth, the document's issuing country and type); never a document image, never the document
  * number itself: only its keyed hash (worker/identity/hash.ts).
  */
-export const identityVerifications = sqliteTable("identity_verifications", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  provider: text("provider", { enum: ["sandbox", "stripe"] }).notNull(),
-  /** The provider's verification session (vs_…): the reference operators see. */
-  sessionId: text("session_id").notNull(),
-  status: text("status", { enum: identityStatuses }).notNull(),
-  /** The provider's reason for needs-another-try or refused, in its words. */
-  reason: text("reason"),
-  firstName: text("first_name"),
-  lastName: text("last_name"),
-  /** ISO date; copied to users.date_of_birth, which every age rule reads. */
-  dateOfBirth: text("date_of_birth"),
-  documentCountry: text("document_country"),
-  documentType: text("document_type"),
-  identityHash: text("identity_hash"),
-  /** How many times this player was verified: the first covers withdrawals up to IDENTITY_REVERIFY_LIFETIME_USD. */
-  verifiedCount: integer("verified_count").notNull().default(0),
-  verifiedAt: integer("verified_at"),
-  /** An operator asked for a new verification (audited): the player needs one before the next bank withdrawal. */
-  reverifyRequestedAt: integer("reverify_requested_at"),
-  updatedAt: integer("updated_at").notNull(),
-});
+export const identityVerifications = sqliteTable(
+  "identity_verifications",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["sandbox", "stripe"] }).notNull(),
+    /** The provider's verification session (vs_…): the reference operators see. */
+    sessionId: text("session_id").notNull(),
+    status: text("status", { enum: identityStatuses }).notNull(),
+    /** The provider's reason for needs-another-try or refused, in its words. */
+    reason: text("reason"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    /** ISO date; copied to users.date_of_birth, which every age rule reads. */
+    dateOfBirth: text("date_of_birth"),
+    documentCountry: text("document_country"),
+    documentType: text("document_type"),
+    identityHash: text("identity_hash"),
+    /** How many times this player was verified: the first covers withdrawals up to IDENTITY_REVERIFY_LIFETIME_USD. */
+    verifiedCount: integer("verified_count").notNull().default(0),
+    verifiedAt: integer("verified_at"),
+    /** An operator asked for a new verification (audited): the player needs one before the next bank withdrawal. */
+    reverifyRequestedAt: integer("reverify_requested_at"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  // The webhook finds a verification by its session; linked accounts are found by the hash.
+  (t) => [
+    uniqueIndex("identity_verifications_session_unique").on(t.sessionId),
+    index("identity_verifications_hash_idx").on(t.identityHash),
+  ],
+);
 
 /** Which account a person's identity (its keyed hash) belongs to: the first to verify it. */
 export const identityOwners = sqliteTable("identity_owners", {
