@@ -292,6 +292,11 @@ describe("operators", () => {
       first: { id: u.user.id, username: u.username },
       linked: [expect.objectContaining({ id: twin.user.id, username: twin.username })],
     });
+    // Asking again is a write: it needs a recent step-up of the operator.
+    await env.DB.prepare("UPDATE sessions SET step_up_at = NULL WHERE user_id = ?").bind(op.user.id).run();
+    const unconfirmed = await call(`/api/admin/identity/users/${u.user.id}/reverify`, { cookie: op.cookie, body: { note: "check" } });
+    expect(unconfirmed.status).toBe(403);
+    expect(unconfirmed.body.code).toBe("step_up_required");
     // Players see none of it.
     expect((await call(`/api/admin/identity/users/${u.user.id}`, { cookie: u.cookie })).status).toBe(403);
   });
