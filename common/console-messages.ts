@@ -169,3 +169,30 @@ export const TAX_CONSOLE = {
   sealedUnreadable: (userId: number) =>
     `The TIN of player #${userId}'s W-9 cannot be decrypted with DATA_ENCRYPTION_KEYS: keep the key it was sealed with in the list.`,
 } as const;
+
+/** The console's identity view (docs/identity-and-tax.md, "For operators"). */
+export const IDENTITY_CONSOLE = {
+  title: "Identity",
+  state: "Verification",
+  provider: "Provider",
+  reference: "Provider reference",
+  result: "Result",
+  legalName: "Legal name",
+  dateOfBirth: "Verified date of birth",
+  documentCountry: "Document country",
+  verifiedCount: "Times verified",
+  noImages: "No document images are stored here: they stay with the provider, under the reference above.",
+  duplicateOf: "Same person as",
+  linkedAccounts: "Linked accounts",
+  nameMismatches: "Withdrawals refused for the holder name",
+  noMismatches: "None",
+  askAgain: "Ask to verify again",
+  askAgainNote: "Why (the audit log keeps it)",
+  askedAgain: "The player must verify again before the next withdrawal to a bank account.",
+  nothingToVerify: "This player has not verified yet: there is nothing to verify again.",
+  alreadyAsked: "A new verification is already asked for.",
+  linkedTitle: "Linked accounts (one person, several accounts)",
+  linkedIntro:
+    "Accounts verified as the same person. The first keeps every money action; the others play free tournaments only, and a self-exclusion on one applies to all.",
+  noLinked: "No linked accounts.",
+} as const;

@@ -375,6 +375,7 @@ export const MONEY = {
     region_barred: "deposits are not available in your region",
     date_of_birth_required: "we do not have your date of birth",
     underage: (minAge: number) => `you must be at least ${minAge} to deposit`,
+    identity_duplicate_account: "you already have a verified account with us (one person, one account)",
     deposit_daily: "it would go over your daily deposit limit",
     deposit_weekly: "it would go over your weekly deposit limit",
     deposit_monthly: "it would go over your monthly deposit limit",
@@ -523,6 +524,52 @@ export const RESPONSIBLE = {
   coolOffStarted: (endsAt: number) => `Your break has started. It ends ${utcMoment(endsAt)}.`,
   selfExclusionStarted: (endsAt: number | null) =>
     endsAt === null ? "Your permanent self-exclusion has started." : `Your self-exclusion has started. It ends ${utcMoment(endsAt)}.`,
+} as const;
+
+/** Identity verification (docs/identity-and-tax.md, "Identity"). */
+export const IDENTITY = {
+  verificationRequired:
+    "Before your first withdrawal to a bank account, please verify your identity (Profile, Identity). Card refunds of recent deposits need no verification.",
+  verifyAgainRequired:
+    "Please verify your identity again before this withdrawal (Profile, Identity): your withdrawals have passed the amount your last verification covers, or our team asked for a new check.",
+  pending: "Your identity verification is still being checked. You can withdraw to a bank account once it is verified.",
+  requiresInput: (reason: string | null) =>
+    `Your identity verification needs another try${reason ? `: ${reason}` : "."} Please verify again (Profile, Identity) before withdrawing to a bank account.`,
+  refused: (reason: string | null) =>
+    `Your identity could not be verified${reason ? `: ${reason}` : "."} Withdrawals to a bank account stay closed; please contact support.`,
+  nameMismatch: (legalName: string) =>
+    `The bank account holder name must be your verified legal name (${legalName}). Middle names may be left out; please use an account in your own name.`,
+  duplicateAccount:
+    "This account belongs to a person who already has a verified account with us. One person, one account: free tournaments stay open here, but deposits, paid tournaments and withdrawals are only available on your first account.",
+  dateOfBirthVerified: "Your date of birth comes from your verified identity document and cannot be changed here.",
+  alreadyVerified: "Your identity is already verified.",
+  refusedFinal: "Your identity verification was refused. Please contact support.",
+  notConfigured: "Identity verification is not available on this site right now.",
+  sessionNotFound: "That verification session is not yours or no longer open.",
+  nameRequired: "Enter the legal name as it is on the document",
+  dateOfBirthInvalid: "Enter a real date of birth as YYYY-MM-DD",
+  documentNumberInvalid: "Enter the document number (4 to 30 letters or digits)",
+  documentCountryInvalid: "Enter the issuing country as two letters (US, GB, …)",
+  /** The Identity section of the profile. */
+  title: "Identity",
+  intro:
+    "We verify who you are with a photo of an identity document and a selfie before your first withdrawal to a bank account. The document images stay with our verification provider; we keep your legal name, date of birth and the document's country.",
+  stateLabel: {
+    not_started: "Not started",
+    pending: "Pending",
+    verified: "Verified",
+    requires_input: "Needs another try",
+    refused: "Refused",
+  },
+  start: "Verify my identity",
+  tryAgain: "Try again",
+  verifyAgainNote: "Please verify your identity again before your next withdrawal to a bank account.",
+  duplicateNote: "This account is linked to another account of the same person: only free tournaments are open here.",
+  verifiedAs: (name: string) => `Verified as ${name}`,
+  sandboxTitle: "Sandbox identity check",
+  sandboxIntro:
+    "This test page stands in for the identity provider on this local site. Pick an outcome; for a verified identity, type the legal name, date of birth and document as they would appear on the document.",
+  sandboxDone: "Done. Your identity verification has been updated.",
 } as const;
 
 /** The web app's responsible-play texts. */

@@ -3,7 +3,8 @@
 // gets the Insufficient Balance card. (Card deposits go back to their card first, with no hold:
 // journey 14.)
 // Withdrawing needs a verified email address: the player first opens the link mailed at sign-up;
-// the first withdrawal asks for the password (step-up).
+// then a verified identity in the account holder's name (the sandbox's verification page); the
+// first withdrawal asks for the password (step-up).
 import {
   createAccount,
   expect,
@@ -13,6 +14,7 @@ import {
   signIn,
   test,
   transactionRows,
+  verifyIdentityInSandbox,
   winHousePrize,
   walletBalance,
 } from "./fixtures";
@@ -30,6 +32,11 @@ test("withdraw $10 of a prize to a bank account; invalid routing number; above-b
   await expect(page.getByText("Your email address is verified.")).toBeVisible();
   await page.getByRole("link", { name: "Go to Dashboard" }).click();
   await expect(page.getByRole("region", { name: "Verify your email address" })).toHaveCount(0);
+
+  // A bank withdrawal also needs the player's identity verified (the sandbox's page), in the
+  // name the bank account is held in.
+  await verifyIdentityInSandbox(page, { firstName: "Ada", lastName: "Lovelace" });
+  await page.goto("/dashboard");
 
   await expect(walletBalance(page)).toHaveText("$13.00");
   const figures = page.getByRole("list", { name: "Withdrawable balance" });

@@ -23,6 +23,7 @@ import {
   signIn,
   test,
   uniqueName,
+  verifyIdentityByApi,
   type Account,
 } from "./fixtures";
 
@@ -100,6 +101,8 @@ test("an operator runs the site from the console: import, create, cancel, pay ou
     }),
   );
   await verifyEmail(payee);
+  // A bank withdrawal needs a verified identity in the holder's name (docs/identity-and-tax.md).
+  await verifyIdentityByApi(payee, { firstName: "Ada", lastName: "Lovelace" });
   await json(await payee.api.post("/api/auth/step-up", { data: { password: payee.password } }));
   const { payout } = await json<{ payout: { id: number } }>(
     await payee.api.post("/api/withdrawal/confirm", {

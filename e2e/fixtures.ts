@@ -107,6 +107,54 @@ export async function depositSandbox(account: Account, usd: number): Promise<voi
   );
 }
 
+export interface JourneyIdentity {
+  firstName: string;
+  lastName: string;
+  dateOfBirth?: string;
+  /** Default: a fresh one, so every journey's player is a distinct person. */
+  documentNumber?: string;
+  documentCountry?: string;
+}
+
+export const freshDocumentNumber = () => `J${crypto.randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`;
+
+/** Verifies the account's identity through the sandbox's endpoints, as its page does (docs/identity-and-tax.md). */
+export async function verifyIdentityByApi(account: Account, identity: JourneyIdentity = { firstName: "Ada", lastName: "Lovelace" }) {
+  const session = await ok<{ sessionId: string }>(await account.api.post("/api/identity/session"), "identity session");
+  const state = await ok<{ state: string }>(
+    await account.api.post("/api/identity/sandbox/complete", {
+      data: {
+        outcome: "verified",
+        sessionId: session.sessionId,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        dateOfBirth: identity.dateOfBirth ?? ADULT_DATE_OF_BIRTH,
+        documentNumber: identity.documentNumber ?? freshDocumentNumber(),
+        documentCountry: identity.documentCountry ?? "US",
+      },
+    }),
+    "identity sandbox complete",
+  );
+  expect(state.state).toBe("verified");
+}
+
+/** Verifies the signed-in player's identity in the browser: the profile's Identity tab, then the sandbox's page. */
+export async function verifyIdentityInSandbox(page: Page, identity: JourneyIdentity) {
+  await page.goto("/profile?tab=identity");
+  await expect(page.getByTestId("identity-state")).toHaveText("Not started");
+  await page.getByRole("button", { name: "Verify my identity" }).click();
+  await expect(page).toHaveURL(/\/identity\/sandbox\?session=vs_sbx_/);
+  const form = page.getByRole("form", { name: "Sandbox identity check" });
+  await form.getByLabel("Legal first name (and middle names)").fill(identity.firstName);
+  await form.getByLabel("Legal last name").fill(identity.lastName);
+  await form.getByLabel("Date of birth (YYYY-MM-DD)").fill(identity.dateOfBirth ?? ADULT_DATE_OF_BIRTH);
+  await form.getByLabel("Document number").fill(identity.documentNumber ?? freshDocumentNumber());
+  await form.getByLabel("Issuing country (2 letters)").fill(identity.documentCountry ?? "US");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=identity$/);
+  await expect(page.getByTestId("identity-state")).toHaveText("Verified");
+}
+
 export const getUser = async (account: Account) => ok<User>(await account.api.get("/api/user"), "GET /api/user");
 export const getTransactions = async (account: Account) =>
   ok<Transaction[]>(await account.api.get("/api/user/transactions"), "GET /api/user/transactions");

@@ -58,7 +58,9 @@ describe("the web app's _headers file", () => {
     expect(directive(csp, "object-src")).toBe("object-src 'none'");
     expect(directive(csp, "connect-src")).toBe("connect-src 'self' https://api.stripe.com");
     expect(directive(csp, "img-src")).toBe("img-src 'self' data: blob:");
-    expect(directive(csp, "frame-src")).toBe("frame-src https://js.stripe.com https://hooks.stripe.com https://challenges.cloudflare.com");
+    expect(directive(csp, "frame-src")).toBe(
+      "frame-src https://js.stripe.com https://hooks.stripe.com https://verify.stripe.com https://challenges.cloudflare.com",
+    );
     expect(csp).not.toMatch(/'unsafe-eval'|\*/);
   });
 

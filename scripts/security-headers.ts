@@ -6,10 +6,13 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 
-/** Stripe's Payment Element: its script, its frames, its API. Needed on every page, since the SPA reaches checkout without a reload. */
+/**
+ * Stripe's Payment Element and Identity's verification modal (verify.stripe.com): its script, its
+ * frames, its API. Needed on every page, since the SPA reaches checkout without a reload.
+ */
 const STRIPE = {
   script: "https://js.stripe.com",
-  frames: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  frames: ["https://js.stripe.com", "https://hooks.stripe.com", "https://verify.stripe.com"],
   api: "https://api.stripe.com",
 };
 

@@ -48,6 +48,8 @@ import { userEmailRoutes } from "./routes/user-email";
 import { devOutboxRoutes } from "./routes/dev-outbox";
 import { userResponsiblePlayRoutes } from "./routes/user-responsible-play";
 import { userDateOfBirthRoutes } from "./routes/user-date-of-birth";
+import { identityRoutes } from "./routes/identity";
+import { adminIdentityRoutes } from "./routes/admin-identity";
 import { adminApprovalRoutes } from "./routes/admin-approvals";
 import { adminOverviewRoutes } from "./routes/admin-overview";
 import { adminAuditRoutes } from "./routes/admin-audit";
@@ -94,6 +96,7 @@ const api = new Hono<AppEnv>()
   .route("/user/terms", userTermsRoutes)
   .route("/user/data-export", userDataExportRoutes)
   .route("/legal", legalRoutes)
+  .route("/identity", identityRoutes)
   .route("/tournaments", tournamentRoutes)
   .route("/categories", categoryRoutes)
   .route("/stats", statsRoutes)
@@ -123,6 +126,7 @@ const api = new Hono<AppEnv>()
   .route("/admin/tax", adminTaxRoutes)
   // Before the integrity routes, which also answer under /admin/users (/:id/integrity).
   .route("/admin/users", adminUserRoutes)
+  .route("/admin/identity", adminIdentityRoutes)
   // Mounted at /admin: its reports hang off two resources (/tournaments/:id/integrity,
   // /users/:id/integrity), so each of its routes carries the operators' guard itself.
   .route("/admin", adminIntegrityRoutes);

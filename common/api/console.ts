@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "user.ban",
   "user.unban",
   "user.adjust_balance",
+  "user.identity_reverify",
   "session.revoke",
   "approval.request",
   "approval.approve",

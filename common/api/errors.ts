@@ -259,6 +259,27 @@ export const ERROR_CODES = [
   "participant_not_found",
   /** The host disqualified this player: no more answers. */
   "player_disqualified",
+  // Identity verification (docs/identity-and-tax.md, "Identity").
+  /** A withdrawal to a bank account before the player's identity is verified. */
+  "identity_verification_required",
+  /** The verification is still with the provider. */
+  "identity_verification_pending",
+  /** The provider asked for another try (its reason in the message). */
+  "identity_verification_requires_input",
+  /** The provider refused the identity: bank withdrawals stay closed until an operator reopens it. */
+  "identity_verification_refused",
+  /** Lifetime withdrawals passed IDENTITY_REVERIFY_LIFETIME_USD, or an operator asked: verify again. */
+  "identity_reverification_required",
+  /** The bank account holder name is not the verified legal name. */
+  "identity_name_mismatch",
+  /** A second account of a verified person: free play only. */
+  "identity_duplicate_account",
+  /** The date of birth comes from the verified document. */
+  "date_of_birth_verified",
+  "identity_already_verified",
+  "identity_session_not_found",
+  /** Neither Stripe nor the sandbox answers here (the sandbox only on loopback and SANDBOX_HOSTS). */
+  "identity_not_configured",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

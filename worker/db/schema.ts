@@ -56,6 +56,12 @@ export const users = sqliteTable(
     bannedAt: integer("banned_at"),
     /** The operator's note on the suspension or ban (shown to operators only). */
     moderationNote: text("moderation_note"),
+    /**
+     * Set when this account verified the identity of a person another account verified first
+     * (identity_owners): the account it is linked to. Free play only: no deposits, paid or prize
+     * joins, withdrawals (docs/identity-and-tax.md). On the user row so the money doors read it for free.
+     */
+    identityDuplicateOf: integer("identity_duplicate_of"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [
@@ -948,4 +954,78 @@ export const termsAcceptances = sqliteTable(
     networkHash: text("network_hash"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.document, t.version] })],
+);
+
+export const identityStatuses = ["pending", "verified", "requires_input", "refused"] as const;
+
+/**
+ * A player's identity verification (docs/identity-and-tax.md): one row per player, the latest
+ * attempt; no row means not started. What the provider verified is kept (legal name, date of
+ * birth, the document's issuing country and type); never a document image, never the document
+ * number itself: only its keyed hash (worker/identity/hash.ts).
+ */
+export const identityVerifications = sqliteTable(
+  "identity_verifications",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["sandbox", "stripe"] }).notNull(),
+    /** The provider's verification session (vs_…): the reference operators see. */
+    sessionId: text("session_id").notNull(),
+    status: text("status", { enum: identityStatuses }).notNull(),
+    /** The provider's reason for needs-another-try or refused, in its words. */
+    reason: text("reason"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    /** ISO date; copied to users.date_of_birth, which every age rule reads. */
+    dateOfBirth: text("date_of_birth"),
+    documentCountry: text("document_country"),
+    documentType: text("document_type"),
+    identityHash: text("identity_hash"),
+    /** How many times this player was verified: the first covers withdrawals up to IDENTITY_REVERIFY_LIFETIME_USD. */
+    verifiedCount: integer("verified_count").notNull().default(0),
+    verifiedAt: integer("verified_at"),
+    /** An operator asked for a new verification (audited): the player needs one before the next bank withdrawal. */
+    reverifyRequestedAt: integer("reverify_requested_at"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  // The webhook finds a verification by its session; linked accounts are found by the hash.
+  (t) => [
+    uniqueIndex("identity_verifications_session_unique").on(t.sessionId),
+    index("identity_verifications_hash_idx").on(t.identityHash),
+  ],
+);
+
+/** Which account a person's identity (its keyed hash) belongs to: the first to verify it. */
+export const identityOwners = sqliteTable("identity_owners", {
+  hash: text("hash").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** Provider events already applied to a verification (Stripe's evt_… ids): a repeated webhook changes nothing. */
+export const identityEvents = sqliteTable("identity_events", {
+  eventId: text("event_id").primaryKey(),
+  sessionId: text("session_id").notNull(),
+  type: text("type").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** Bank withdrawals refused because the holder name is not the verified legal name: operators see them. */
+export const identityNameMismatches = sqliteTable(
+  "identity_name_mismatches",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    holderName: text("holder_name").notNull(),
+    legalName: text("legal_name").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("identity_name_mismatches_user_idx").on(t.userId, t.createdAt)],
 );

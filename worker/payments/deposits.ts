@@ -80,6 +80,7 @@ const REFUSAL = `CASE
   WHEN ?6 IS NOT NULL THEN 'region_barred'
   WHEN u.date_of_birth IS NULL THEN 'date_of_birth_required'
   WHEN u.date_of_birth > ?7 THEN 'underage'
+  WHEN u.identity_duplicate_of IS NOT NULL THEN 'identity_duplicate_account'
   ELSE (SELECT l.kind FROM play_limits l
         WHERE l.user_id = u.id AND l.kind IN ('deposit_daily', 'deposit_weekly', 'deposit_monthly')
           AND ${LIMIT_IN_FORCE("l", "?4")} IS NOT NULL

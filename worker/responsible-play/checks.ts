@@ -22,6 +22,7 @@ import { requestRegion } from "./region";
 import { cardHash } from "./excluded-identities";
 import type { CreditChecks } from "../payments/deposits";
 import { assertTermsAccepted, outstandingFor, termsNotAccepted } from "../legal/terms";
+import { assertNotDuplicateAccount } from "../identity/gate";
 
 type Ctx = Context<AppEnv>;
 
@@ -93,6 +94,7 @@ export async function assertMayDeposit(c: Ctx, amountCents: number): Promise<voi
   await assertNotExcluded(c, now);
   assertOfAge(c, now);
   await assertTermsAccepted(c);
+  assertNotDuplicateAccount(currentUser(c));
   await assertWithinLimits(c, "deposit", amountCents, now);
 }
 
@@ -107,6 +109,7 @@ export async function assertMayJoin(c: Ctx, entryFeeCents: number, prizePlay = f
     if (prizePlay) {
       assertRegionOpen(c);
       assertOfAge(c, now);
+      assertNotDuplicateAccount(currentUser(c));
     }
     return;
   }
@@ -119,6 +122,8 @@ export async function assertMayJoin(c: Ctx, entryFeeCents: number, prizePlay = f
   assertRegionOpen(c);
   assertOfAge(c, now);
   if (outstanding.length > 0) throw termsNotAccepted(outstanding);
+  // A second account of a verified person plays free tournaments only (docs/identity-and-tax.md).
+  assertNotDuplicateAccount(currentUser(c));
   await assertWithinLimits(c, "entry_fees", entryFeeCents, now, limits);
 }
 

@@ -2,11 +2,11 @@
 // correction is an operator's matter). A date under the age where the player is stays stored,
 // so the age check cannot be retried with another date.
 import { Hono } from "hono";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { dateOfBirthSchema } from "../../common/api/responsible-play";
-import { RESPONSIBLE } from "../../common/messages";
+import { IDENTITY, RESPONSIBLE } from "../../common/messages";
 import { ageOn } from "../../common/domain/responsible-play";
-import { users } from "../db/schema";
+import { identityVerifications, users } from "../db/schema";
 import { conflict, HttpError } from "../http/errors";
 import { currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
@@ -18,6 +18,13 @@ export const userDateOfBirthRoutes = new Hono<AppEnv>().use(requireUser).put("/"
   const db = c.get("db");
   const me = currentUser(c);
   const { dateOfBirth } = c.req.valid("json");
+  // A verified identity's date of birth is the one every age rule reads; it is not the player's to change.
+  const verified = await db
+    .select({ id: identityVerifications.userId })
+    .from(identityVerifications)
+    .where(and(eq(identityVerifications.userId, me.id), gt(identityVerifications.verifiedCount, 0)))
+    .get();
+  if (verified) throw conflict(IDENTITY.dateOfBirthVerified, "date_of_birth_verified");
   const set = await db
     .update(users)
     .set({ dateOfBirth })

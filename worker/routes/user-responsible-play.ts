@@ -24,6 +24,7 @@ import type { AppEnv } from "../http/app-env";
 import { loadExclusions, loadLimits, saveLimits } from "../responsible-play/state";
 import { responsiblePlayState } from "../responsible-play/view";
 import { settleIntoBreak } from "../responsible-play/break";
+import { excludeLinkedAccounts } from "../identity/linked";
 
 /**
  * Starts a cool-off or self-exclusion. It must outlast the one in force (a shorter one would
@@ -44,6 +45,8 @@ async function startExclusion(
   if (outlasts) throw conflict(RESPONSIBLE.exclusionActive(current.endsAt), "exclusion_active");
   await db.insert(exclusions).values({ userId, kind, startsAt: now, endsAt });
   await settleIntoBreak(c, userId);
+  // Self-exclusion follows the person: the other accounts verified as them are excluded too.
+  if (kind === "self_exclusion") await excludeLinkedAccounts(c, userId, endsAt, now);
 }
 
 export const userResponsiblePlayRoutes = new Hono<AppEnv>()

@@ -183,6 +183,9 @@ export const userRoutes = new Hono<AppEnv>()
       asD1(db.delete(termsAcceptances).where(and(eq(termsAcceptances.userId, me.id), exists(deletedMe(db, me.id))))),
       asD1(db.delete(emailTokens).where(and(eq(emailTokens.userId, me.id), exists(deletedMe(db, me.id))))),
       ...(keep ? [keep] : []),
+      // The verified legal name and date of birth go with the account; the person may open a new
+      // one, which is then their one account (docs/identity-and-tax.md).
+      ...identityErasure(c.env.DB, me.id),
     ]);
     const anonymised = anonymisedResult!.results;
     if (anonymised.length === 0) throw conflict((await deletionBlocker(db, me.id)) ?? ACCOUNT.deleteRetry, "account_delete_blocked");
@@ -197,6 +200,20 @@ const deletedMe = (db: Db, userId: number) =>
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, userId), isNotNull(users.deletedAt)));
+
+/** Erases a deleted account's verified identity, in the deletion's batch once the account is deleted. */
+function identityErasure(d1: D1Database, userId: number): D1PreparedStatement[] {
+  const deleted = "EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NOT NULL)";
+  return [
+    d1.prepare(`DELETE FROM identity_owners WHERE user_id = ?1 AND ${deleted}`).bind(userId),
+    d1
+      .prepare(
+        `UPDATE identity_verifications SET first_name = NULL, last_name = NULL, date_of_birth = NULL, identity_hash = NULL
+         WHERE user_id = ?1 AND ${deleted}`,
+      )
+      .bind(userId),
+  ];
+}
 
 /** A pending withdrawal of the user in the outer query: money still on its way. */
 const pendingPayoutOf = (db: Db) =>

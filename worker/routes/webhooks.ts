@@ -4,7 +4,10 @@
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { users } from "../db/schema";
+import { identityEvents, users } from "../db/schema";
+import type { Db } from "../db/client";
+import { StripeIdentityProvider } from "../identity/stripe";
+import { applyResult } from "../identity/store";
 import { HttpError, badRequest, notFound } from "../http/errors";
 import type { AppEnv } from "../http/app-env";
 import { creditOrRefund, depositRefusal } from "../payments/deposits";
@@ -43,6 +46,7 @@ export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
     if (reversals.length === 0) console.warn("stripe webhook: nothing to reverse", { event: event.id, type: event.type });
     return c.json({ received: true, applied: outcomes.includes("applied"), outcomes });
   }
+  if (IDENTITY_EVENTS.has(event.type)) return c.json(await identityEvent(c.env, c.get("db"), c.req.url, event));
   if (event.type !== "payment_intent.succeeded") return c.json({ received: true, ignored: event.type });
 
   const intent = intentFromEvent(event.data.object);
@@ -68,6 +72,29 @@ export const webhookRoutes = new Hono<AppEnv>().post("/stripe", async (c) => {
   if (outcome.kind === "refunded") return c.json({ received: true, credited: false, refunded: outcome.reason });
   return c.json({ received: true, credited: outcome.fresh });
 });
+
+const IDENTITY_EVENTS: ReadonlySet<string> = new Set([
+  "identity.verification_session.verified",
+  "identity.verification_session.requires_input",
+  "identity.verification_session.canceled",
+  "identity.verification_session.processing",
+]);
+
+/**
+ * A verification session moved: the session is read back from Stripe with its verified outputs
+ * (the event's copy has neither the date of birth nor the document number) and applied once per
+ * event id; a repeated delivery changes nothing. A failed read fails the delivery, so Stripe retries.
+ */
+async function identityEvent(env: Env, db: Db, url: string, event: Stripe.Event) {
+  const seen = await db.select({ id: identityEvents.eventId }).from(identityEvents).where(eq(identityEvents.eventId, event.id)).get();
+  if (seen) return { received: true, duplicate: true };
+  const sessionId = (event.data.object as { id: string }).id;
+  const result = await new StripeIdentityProvider(stripeClient(env)).retrieve(sessionId);
+  const outcome = await applyResult({ env, db, url }, result);
+  if (outcome === "unknown_session") console.warn("stripe webhook: identity session not ours", { event: event.id, sessionId });
+  await db.insert(identityEvents).values({ eventId: event.id, sessionId, type: event.type }).onConflictDoNothing();
+  return { received: true, identity: outcome };
+}
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
 

@@ -33,6 +33,7 @@ import { accountFrozen } from "../money/frozen";
 import { assertEmailVerified, sendSecurityNotice } from "../email/account-mail";
 import { assertMayWithdraw } from "../responsible-play/checks";
 import { assertTaxFormIfRequired } from "../tax/gate";
+import { assertIdentityForBankWithdrawal } from "../identity/gate";
 
 const aboveBalance = () => badRequest(VALIDATION.amountAboveBalance, "insufficient_balance");
 
@@ -68,6 +69,8 @@ export const withdrawalRoutes = new Hono<AppEnv>()
         const w = await withdrawableFor(c.env, me.id, me.balanceCents, c.req.url);
         const plan = planWithdrawal(w.input, body.amount);
         if (!plan) throw onHold(w);
+        // A bank part needs a verified identity in the account holder's name (docs/identity-and-tax.md).
+        await assertIdentityForBankWithdrawal(c.env, db, me, plan.bankCents, body.bankAccount.accountHolderName);
         const provider = plan.card.length > 0 ? paymentProvider(c.env, db, c.req.url) : null;
         const cardParts = await Promise.all(
           plan.card.map(async (p) => ({ ref: p.ref, cents: p.cents, cardLast4: provider ? await provider.cardLast4(p.ref) : null })),

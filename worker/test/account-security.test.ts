@@ -7,6 +7,7 @@ import { totpCode } from "../auth/totp";
 import { call, cookieFrom, registerUser } from "./helpers";
 import { balanceCents, countRows, expectLedgerBalanced, fund, makeAdmin, PAST_HOLD, withdraw } from "./money-helpers";
 import { verifyEmail } from "./email-helpers";
+import { verifyIdentity } from "./identity-helpers";
 import { keepForPractice, makeCategory, makePractice, next } from "./tournament-fixtures";
 import { enrolled, login, stepUp } from "./session-helpers";
 
@@ -170,6 +171,7 @@ describe("DELETE /api/user", () => {
     const { cookie, user, password } = await registerUser();
     await fund(user.id, 2000, { hoursAgo: PAST_HOLD });
     await verifyEmail(user.id);
+    await verifyIdentity(cookie);
     await stepUp(cookie, password);
     const w = await withdraw(cookie, 20);
     expect(w.status).toBe(200);
@@ -223,6 +225,7 @@ describe("DELETE /api/user", () => {
     // Money came and went: deposit 10, withdraw 10 (paid).
     await fund(user.id, 1000, { hoursAgo: PAST_HOLD });
     await verifyEmail(user.id);
+    await verifyIdentity(cookie);
     await stepUp(cookie, password);
     const w = await withdraw(cookie, 10);
     const op = await registerUser();

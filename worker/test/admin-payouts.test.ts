@@ -16,11 +16,11 @@ import { makePlayer } from "./tournament-fixtures";
 
 afterEach(expectLedgerBalanced);
 
-/** A player with withdrawable money, ready to withdraw (verified email, recent step-up). */
-async function player(cents = 500_000) {
+/** A player with withdrawable money, ready to withdraw (verified email and identity, recent step-up). */
+async function player(cents = 500_000, legalName = "Ada Lovelace") {
   const u = await registerUser();
   await fund(u.user.id, cents, { hoursAgo: PAST_HOLD });
-  await readyToWithdraw(u.user.id);
+  await readyToWithdraw(u.user.id, { legalName });
   return u;
 }
 
@@ -110,7 +110,7 @@ describe("the ACH export", () => {
   it("answers a NACHA file of the selection: PPD credits, 94-character records blocked by 10, control totals and entry hash", async () => {
     const op = await makeOperator();
     const a = await player();
-    const b = await player();
+    const b = await player(500_000, "Grace Brewster Murray Hopper");
     const first = await payoutOf(a.cookie, 12.34, { ...validBank(), accountHolderName: "Ada Lovelace", accountNumber: "55501234567890" });
     const second = await payoutOf(b.cookie, 250, {
       accountHolderName: "Grace Brewster Murray Hopper Jr",

@@ -6,6 +6,7 @@ import { EMAIL } from "../../common/messages";
 import { sha256Hex } from "../auth/bytes";
 import { call, registerUser } from "./helpers";
 import { markSteppedUp } from "./session-helpers";
+import { verifyIdentity } from "./identity-helpers";
 import { balanceCents, countRows, dumpDatabase, fund, PAST_HOLD, withdraw } from "./money-helpers";
 import { expectNoMail, linkToken, mailsTo, verifyEmail, waitForMail, waitForMails } from "./email-helpers";
 
@@ -147,6 +148,8 @@ describe("withdrawals wait for a verified address", () => {
     expect(await countRows("SELECT 1 FROM payouts WHERE user_id = ?", user.id)).toBe(0);
 
     await verifyEmail(user.id);
+    // The bank part needs a verified identity too (validBank()'s holder).
+    await verifyIdentity(cookie);
     const ok = await withdraw(cookie, 10);
     expect(ok.status, ok.text).toBe(200);
     expect(await balanceCents(user.id)).toBe(4000);

@@ -91,7 +91,7 @@ beforeAll(async () => {
   expect((await payWithCard(ada, checkout.clientSecret)).status).toBe(200);
   // A bank account: everything withdrawn to it and paid out, so the balance is 0 and nothing is pending.
   await fund(idOf(ada), 2_000, { hoursAgo: PAST_HOLD });
-  await readyToWithdraw(idOf(ada));
+  await readyToWithdraw(idOf(ada), { legalName: BANK.accountHolderName });
   expect((await withdrawTo(ada, 20)).status).toBe(200);
   await markPayoutsPaid(idOf(ada));
   expect(await balanceOf(idOf(ada))).toBe(0);
@@ -178,7 +178,7 @@ describe("a new account that matches takes the exclusion over, until the origina
   it("at a withdrawal, by the bank account: the money leaves, and the account is excluded from then on", async () => {
     const other = await registerUser();
     await fund(idOf(other), 5_000, { hoursAgo: PAST_HOLD });
-    await readyToWithdraw(idOf(other));
+    await readyToWithdraw(idOf(other), { legalName: BANK.accountHolderName });
     const t = await makeTournament(await makeCategory(), { entryFeeCents: 500 });
     expect((await joinAs(other, t.id)).status).toBe(200);
     // Another bank account changes nothing.

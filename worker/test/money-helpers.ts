@@ -5,6 +5,7 @@ import { postEntry } from "../money/ledger";
 import { call } from "./helpers";
 import { enableTwoFactorDirectly, markSteppedUp } from "./session-helpers";
 import { verifyEmail } from "./email-helpers";
+import { verifyIdentityOf, type TestIdentity } from "./identity-helpers";
 
 export const balanceCents = async (userId: number) =>
   (await env.DB.prepare("SELECT balance_cents AS b FROM users WHERE id = ?").bind(userId).first<{ b: number }>())!.b;
@@ -85,8 +86,13 @@ export async function dumpDatabase(): Promise<string> {
   return parts.join("\n");
 }
 
-/** What a withdrawal needs besides money: a verified email (through the mailed link) and a recent step-up in the player's sessions. */
-export async function readyToWithdraw(userId: number): Promise<void> {
+/**
+ * What a withdrawal needs besides money: a verified email (through the mailed link), a verified
+ * identity (the sandbox's page; by default Ada Lovelace, validBank()'s holder, a fresh document)
+ * and a recent step-up in the player's sessions.
+ */
+export async function readyToWithdraw(userId: number, identity: TestIdentity = {}): Promise<void> {
   await verifyEmail(userId);
+  await verifyIdentityOf(userId, identity);
   await markSteppedUp(userId);
 }

@@ -5,6 +5,9 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { call, registerUser } from "./helpers";
 import { expectLedgerBalanced, fund, PAST_HOLD, validBank, withdraw, readyToWithdraw } from "./money-helpers";
+import { verifyEmail } from "./email-helpers";
+import { verifyIdentityOf } from "./identity-helpers";
+import { markSteppedUp } from "./session-helpers";
 import { balanceOf, join, leave, makeCategory, makeTournament, type Player } from "./tournament-fixtures";
 
 const HOUR = 60 * 60 * 1000;
@@ -400,13 +403,16 @@ describe("prize play: free tournaments with a prize, and withdrawals", () => {
   it("a withdrawal needs the date of birth and the age too", async () => {
     const p = await player(null);
     await fund(p.id, 5000, { hoursAgo: PAST_HOLD });
-    await readyToWithdraw(p.id);
+    await verifyEmail(p.id);
+    await markSteppedUp(p.id);
     const noDate = await withdraw(p.cookie, 10);
     expect(noDate.status).toBe(403);
     expect(noDate.body.code).toBe("date_of_birth_required");
     await env.DB.prepare("UPDATE users SET date_of_birth = ? WHERE id = ?")
       .bind(`${new Date().getUTCFullYear() - 20}-01-01`, p.id)
       .run();
+    // The verified identity keeps that date of birth (the fixture reads it).
+    await verifyIdentityOf(p.id);
     const underage = await call("/api/withdrawal/confirm", {
       cookie: p.cookie,
       cf: { country: "US", regionCode: "MS" },
@@ -415,7 +421,8 @@ describe("prize play: free tournaments with a prize, and withdrawals", () => {
     });
     expect(underage.status).toBe(403);
     expect(underage.body.code).toBe("underage");
-    expect((await withdraw(p.cookie, 10)).status).toBe(200);
+    const ok = await withdraw(p.cookie, 10);
+    expect(ok.status, ok.text).toBe(200);
     await expectLedgerBalanced();
   });
 });

@@ -5,6 +5,7 @@ import { totpCode } from "../auth/totp";
 import { call, cookieFrom, registerUser } from "./helpers";
 import { fund, PAST_HOLD, withdraw } from "./money-helpers";
 import { markSteppedUp } from "./session-helpers";
+import { verifyIdentity } from "./identity-helpers";
 import { mailsTo, verifyEmail, waitForMail } from "./email-helpers";
 
 describe("security notices", () => {
@@ -54,6 +55,7 @@ describe("security notices", () => {
     await fund(user.id, 5000, { hoursAgo: PAST_HOLD });
     await markSteppedUp(user.id);
     await verifyEmail(user.id);
+    await verifyIdentity(cookie);
     const res = await withdraw(cookie, 12.5);
     expect(res.status, res.text).toBe(200);
     const mail = await waitForMail(user.email, "withdrawal_requested");

@@ -9,6 +9,7 @@ import { totpCode } from "../auth/totp";
 import { call, cookieFrom, freshIp, registerUser } from "./helpers";
 import { balanceCents, fund, makeAdmin, withdraw, PAST_HOLD } from "./money-helpers";
 import { linkToken, verifyEmail, waitForMail } from "./email-helpers";
+import { verifyIdentity } from "./identity-helpers";
 import { enableTwoFactorDirectly, stepUp } from "./session-helpers";
 import { join, makeCategory, makePlayer, makeTournament, openSocket, sleep } from "./tournament-fixtures";
 
@@ -59,6 +60,7 @@ describe("a stolen session cookie without a step-up", () => {
     const { cookie, user, password } = await registerUser();
     await fund(user.id, 5_000, { hoursAgo: PAST_HOLD });
     await verifyEmail(user.id);
+    await verifyIdentity(cookie);
     const refused = await withdraw(cookie, 10);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual(stepUpRequired);

@@ -20,6 +20,7 @@ import {
   withdrawRaw,
 } from "./money-helpers";
 import { verifyEmail } from "./email-helpers";
+import { verifyIdentity } from "./identity-helpers";
 import { open, payoutSealContext } from "../crypto/sealed";
 
 afterEach(expectLedgerBalanced);
@@ -30,6 +31,8 @@ async function fundedUser(cents = 10_000) {
   await fund(u.user.id, cents, { hoursAgo: PAST_HOLD });
   // Withdrawals need a verified address; the player opens the link mailed at sign-up.
   await verifyEmail(u.user.id);
+  // A bank withdrawal needs a verified identity in the holder's name (validBank(): Ada Lovelace).
+  await verifyIdentity(u.cookie);
   await stepUp(u.cookie, u.password);
   return u;
 }

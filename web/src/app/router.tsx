@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
           { path: "/checkout/:amount?", ...page(() => import("@/features/wallet/checkout-page")) },
           { path: "/payment-success", ...page(() => import("@/features/wallet/payment-success-page")) },
           { path: "/withdraw-confirm/:amount?", ...page(() => import("@/features/wallet/withdraw-confirm-page")) },
+          { path: "/identity/sandbox", ...page(() => import("@/features/profile/identity-sandbox-page")) },
         ],
       },
       // The operator console: its layout lets only operators with 2FA through.

@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { call, registerUser } from "../helpers";
 import { dumpDatabase, fund, PAST_HOLD, withdraw } from "../money-helpers";
 import { markSteppedUp } from "../session-helpers";
+import { verifyIdentity } from "../identity-helpers";
 import type { ReceivedMail } from "./resend-double";
 
 const testEnv = env as unknown as Env;
@@ -100,6 +101,8 @@ describe("mail through the provider", () => {
     // Mail goes to the provider double here, not the outbox: the address is marked verified directly.
     await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").bind(Date.now(), user.id).run();
     await markSteppedUp(user.id);
+    // A bank withdrawal needs a verified identity (the sandbox here, in validBank()'s holder name).
+    await verifyIdentity(cookie);
     const res = await withdraw(cookie, 10);
     expect(res.status, res.text).toBe(200);
     expect(res.body.balance).toBe(20);

@@ -3,6 +3,9 @@
 // (create, retrieve and cancel PaymentIntents, full and partial refunds, retrieve Charges and
 // Disputes, form bodies, Idempotency-Key replay, Stripe's error shape).
 // Tests steer it through /__mock/* (JSON): set an intent's status, read what the SDK sent.
+// Stripe Identity too: verification sessions are created and retrieved (expand of the verified
+// date of birth and the report's document number, which Stripe returns only when asked), and a
+// test moves one (POST /__mock/verification_sessions/:id) to verified, requires_input or canceled.
 // An intent that succeeds gets a charge (latest_charge) paid by a test card: 4242424242424242
 // unless the test names another with `card` in the same POST /__mock/payment_intents… body; the
 // charge's card.fingerprint is stable per card number, as Stripe's is (cardFingerprint below).
@@ -121,6 +124,61 @@ function newIntent(fields: Partial<Intent> & { amount: number; currency: string 
   };
 }
 
+/** What a test says a session verified (POST /__mock/verification_sessions/:id `verified`). */
+export interface MockVerifiedPerson {
+  first_name: string;
+  last_name: string;
+  dob: { day: number; month: number; year: number };
+  document_number: string;
+  issuing_country: string;
+}
+
+interface VerificationSession {
+  id: string;
+  object: "identity.verification_session";
+  client_secret: string;
+  status: string;
+  type: string;
+  options: Record<string, unknown>;
+  metadata: Record<string, string>;
+  last_error: { code: string; reason: string } | null;
+  last_verification_report: string | null;
+  created: number;
+  livemode: false;
+  person: MockVerifiedPerson | null;
+}
+
+/** The session as Stripe returns it: the date of birth and the document number only when expanded. */
+function presentSession(s: VerificationSession, expand: string[]) {
+  const { person, ...session } = s;
+  const verified_outputs = person
+    ? {
+        first_name: person.first_name,
+        last_name: person.last_name,
+        ...(expand.includes("verified_outputs.dob") ? { dob: person.dob } : {}),
+        id_number_type: null,
+        address: null,
+      }
+    : null;
+  const report =
+    person && s.last_verification_report && expand.some((e) => e.startsWith("last_verification_report"))
+      ? {
+          id: s.last_verification_report,
+          object: "identity.verification_report",
+          type: "document",
+          document: {
+            status: "verified",
+            type: "passport",
+            issuing_country: person.issuing_country,
+            first_name: person.first_name,
+            last_name: person.last_name,
+            ...(expand.includes("last_verification_report.document.number") ? { number: person.document_number } : {}),
+          },
+        }
+      : s.last_verification_report;
+  return { ...session, verified_outputs, last_verification_report: report };
+}
+
 /** Starts the mock on 127.0.0.1 and a free port. Requests must carry `Bearer {apiKey}`. */
 export async function startStripeMock(apiKey: string): Promise<StripeMock> {
   const intents = new Map<string, Intent>();
@@ -130,6 +188,8 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
   /** Charges and disputes a test put here (POST /__mock/charges, /__mock/disputes): what retrieve answers. */
   const charges = new Map<string, Record<string, unknown>>();
   const disputes = new Map<string, Record<string, unknown>>();
+  /** Identity verification sessions, with the double's note of what a verified one verified. */
+  const verificationSessions = new Map<string, VerificationSession>();
 
   /** A succeeded intent is paid by a charge on `card` (the default test card unless one is named): made once, or again for another card. */
   function settle(intent: Intent, card: string | undefined) {
@@ -179,6 +239,21 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
           };
           (url.pathname === "/__mock/charges" ? charges : disputes).set(String(object.id), object);
           return send(res, 200, object);
+        }
+        const vs = url.pathname.match(/^\/__mock\/verification_sessions\/([\w]+)$/);
+        if (req.method === "POST" && vs) {
+          const session = verificationSessions.get(vs[1]!);
+          if (!session) return send(res, 404, { message: "no such verification session" });
+          const change = json as { status?: string; last_error?: VerificationSession["last_error"]; verified?: MockVerifiedPerson };
+          if (change.status) session.status = change.status;
+          if (change.last_error !== undefined) session.last_error = change.last_error;
+          if (change.verified) {
+            session.person = change.verified;
+            session.status = "verified";
+            session.last_error = null;
+            session.last_verification_report = `vr_mock${rand(10)}`;
+          }
+          return send(res, 200, presentSession(session, []));
         }
         // `card`: the card number a succeeded intent is paid with (a test hook, not an intent field).
         const { card, ...fields } = json as Partial<Intent> & { card?: string };
@@ -289,6 +364,40 @@ export async function startStripeMock(apiKey: string): Promise<StripeMock> {
         refunds.push(refund);
         if (typeof idempotencyKey === "string") idempotent.set(idempotencyKey, { signature: "", status: 200, body: refund });
         return send(res, 200, refund);
+      }
+
+      if (req.method === "POST" && url.pathname === "/v1/identity/verification_sessions") {
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of Object.entries(params)) {
+          const m = k.match(/^metadata\[(.+)\]$/);
+          if (m) metadata[m[1]!] = v;
+        }
+        if (params.type !== "document") return stripeError(res, 400, "invalid_request_error", "This double only makes document sessions.");
+        const id = `vs_mock${rand(10)}`;
+        const session: VerificationSession = {
+          id,
+          object: "identity.verification_session",
+          client_secret: `${id}_secret_${rand(12)}`,
+          status: "requires_input",
+          type: "document",
+          options: { document: { require_matching_selfie: params["options[document][require_matching_selfie]"] === "true" } },
+          metadata,
+          last_error: null,
+          last_verification_report: null,
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
+          person: null,
+        };
+        verificationSessions.set(id, session);
+        return send(res, 200, presentSession(session, []));
+      }
+
+      const vsRetrieve = url.pathname.match(/^\/v1\/identity\/verification_sessions\/([^/]+)$/);
+      if (req.method === "GET" && vsRetrieve) {
+        const session = verificationSessions.get(decodeURIComponent(vsRetrieve[1]!));
+        if (!session)
+          return stripeError(res, 404, "invalid_request_error", `No such verification session: '${vsRetrieve[1]}'`, "resource_missing");
+        return send(res, 200, presentSession(session, expandOf(url.searchParams)));
       }
 
       const cancel = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/);

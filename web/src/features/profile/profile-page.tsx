@@ -13,8 +13,9 @@ import { ProfileCard, ProfileStatsCard } from "./profile-card";
 import { TwoFactorSettings } from "./two-factor-settings";
 import { ResponsiblePlaySettings } from "./responsible-play-settings";
 import { TaxSettings } from "./tax-settings";
+import { IdentitySection } from "./identity-section";
 
-const TABS = ["account", "appearance", "security", "responsible-play", "tax"] as const;
+const TABS = ["account", "appearance", "security", "identity", "responsible-play", "tax"] as const;
 type Tab = (typeof TABS)[number];
 
 export default function ProfilePage() {
@@ -28,12 +29,13 @@ export default function ProfilePage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">Profile</h1>
-      <p className="mt-1 text-muted-foreground">Manage your account, appearance, security, responsible play and tax information.</p>
+      <p className="mt-1 text-muted-foreground">Manage your account, appearance, security, identity, responsible play and tax information.</p>
       <Tabs value={tab} onValueChange={(v) => setParams(v === "account" ? {} : { tab: v }, { replace: true })} className="mt-6">
         <TabsList>
           <TabsTrigger value="account">Account Info</TabsTrigger>
           <TabsTrigger value="appearance">Appearance</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
+          <TabsTrigger value="identity">Identity</TabsTrigger>
           <TabsTrigger value="responsible-play">Responsible play</TabsTrigger>
           <TabsTrigger value="tax">Tax information</TabsTrigger>
         </TabsList>
@@ -65,6 +67,9 @@ export default function ProfilePage() {
           <TwoFactorSettings user={user} />
           <DataExport />
           <DeleteAccount />
+        </TabsContent>
+        <TabsContent value="identity">
+          <IdentitySection />
         </TabsContent>
         <TabsContent value="responsible-play">
           <ResponsiblePlaySettings />

@@ -20,6 +20,7 @@ import { useConfirmWithdrawal, useWallet } from "./api";
 import { HeldNote } from "./wallet-card";
 import { amountFromParam } from "./route-amount";
 import { VerifyEmailBanner } from "./verify-email-banner";
+import { IdentityBanner } from "./identity-banner";
 
 type AccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 const METHOD_LABELS: Record<string, string> = { bank_account: "Bank Account" };
@@ -172,6 +173,7 @@ function WithdrawForm({ amount, method, user }: { amount: number; method: string
               </Button>
             </section>
           )}
+          {bankCents > 0 && <IdentityBanner />}
           <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted p-4 text-sm">
             <dt className="text-muted-foreground">Amount</dt>
             <dd className="text-right text-lg font-bold">{amountLabel}</dd>

@@ -10,6 +10,7 @@ import { errorMessage } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { Loaded, Section } from "../components/section";
 import { ConfirmWithNoteDialog } from "../components/confirm-note-dialog";
+import { LinkedAccounts } from "./linked-accounts";
 import { useFairPlay, useFrozenAccounts, useHeldPrizes, useReviewCheatAttempt, useReviewPrize, type FairPlayFilters } from "./api";
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -171,6 +172,8 @@ export default function FairPlayScreen() {
           )}
         </Loaded>
       </Section>
+
+      <LinkedAccounts />
 
       <Section title="Frozen accounts">
         <Loaded query={frozen} empty={(d) => d.length === 0}>

@@ -64,3 +64,19 @@ export const useRequestAdjustment = (id: number) =>
     mutationFn: (input: { amount: number; reason: string }) =>
       read(api.admin.users[":id"].adjustments.$post({ param: param(id), json: input })),
   });
+
+/** The player's identity verification as operators see it (docs/identity-and-tax.md). */
+export const usePlayerIdentity = (id: number) =>
+  useQuery({
+    queryKey: [...playerKey(id), "identity"],
+    queryFn: () => read(api.admin.identity.users[":id"].$get({ param: param(id) })),
+  });
+
+/** "Ask to verify again": step-up and audited on the Worker. */
+export function useAskToVerifyAgain(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) => read(api.admin.identity.users[":id"].reverify.$post({ param: param(id), json: { note } })),
+    onSettled: () => qc.invalidateQueries({ queryKey: [...playerKey(id), "identity"] }),
+  });
+}

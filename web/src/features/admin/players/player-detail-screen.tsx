@@ -23,6 +23,7 @@ import {
   useRevokeSessions,
 } from "./api";
 import { TRANSACTION_TYPE_LABEL } from "@/features/wallet/transaction-labels";
+import { IdentityRecord } from "./identity-record";
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -319,6 +320,7 @@ export default function PlayerDetailScreen() {
         </ul>
       </Section>
 
+      <IdentityRecord id={id} username={p.username} />
       <Adjustment id={id} />
       <FairPlayRecord id={id} />
       <Ledger id={id} />
