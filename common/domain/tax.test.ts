@@ -28,7 +28,9 @@ describe("isUsTaxPayee", () => {
     expect(isUsTaxPayee({ country: "CA", requestCountry: "US" })).toBe(true);
     expect(isUsTaxPayee({ country: null, requestCountry: "DE" })).toBe(false);
     expect(isUsTaxPayee({ country: "CA", verifiedCountry: "US" })).toBe(true);
-    expect(isUsTaxPayee({ country: "US", requestCountry: "US", verifiedCountry: "GB" })).toBe(false);
+    // A foreign document does not make a US resident a non-US payee.
+    expect(isUsTaxPayee({ country: "US", requestCountry: "US", verifiedCountry: "GB" })).toBe(true);
+    expect(isUsTaxPayee({ country: "GB", requestCountry: "GB", verifiedCountry: "GB" })).toBe(false);
     expect(isUsTaxPayee({ country: "US", verifiedCountry: null })).toBe(true);
     expect(isUsTaxPayee({ country: "GB", verifiedCountry: "GB", formOnFile: true })).toBe(true);
   });

@@ -22,8 +22,9 @@ export function isUsTaxPayee(p: {
 }): boolean {
   if (p.formOnFile) return true;
   const us = (c: string | null | undefined) => (c ?? "").trim().toUpperCase() === "US";
-  if (p.verifiedCountry) return us(p.verifiedCountry);
-  return us(p.country) || us(p.requestCountry);
+  // A verified US document makes a US payee; a foreign one does not unmake one: a US resident may
+  // hold another country's passport, so the account's and the request's country still count.
+  return us(p.verifiedCountry) || us(p.country) || us(p.requestCountry);
 }
 
 /** The calendar year (UTC) a moment falls in: prizes are bucketed by when the ledger credited them. */

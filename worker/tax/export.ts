@@ -90,7 +90,7 @@ export async function yearReport(env: Env, db: Db, year: number): Promise<YearRe
   const chosen: { userId: number; username: string; cents: Cents }[] = [];
   for (const p of players) {
     totalCents += p.cents;
-    if (!isUsTaxPayee({ country: p.country, formOnFile: forms.has(p.userId) })) notUsCents += p.cents;
+    if (!isUsTaxPayee({ country: p.country, verifiedCountry: p.verifiedCountry, formOnFile: forms.has(p.userId) })) notUsCents += p.cents;
     else if (!thresholdReached(p.cents, thresholdCents)) belowCents += p.cents;
     else chosen.push(p);
   }

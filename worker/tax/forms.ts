@@ -26,19 +26,23 @@ export async function yearPrizeCents(d1: D1Database, userId: number, year: numbe
 export async function yearPrizesByPlayer(
   d1: D1Database,
   year: number,
-): Promise<{ userId: number; username: string; country: string | null; cents: Cents }[]> {
+): Promise<{ userId: number; username: string; country: string | null; verifiedCountry: string | null; cents: Cents }[]> {
   const { from, to } = taxYearBounds(year);
   const { results } = await d1
     .prepare(
-      `SELECT t.user_id AS userId, u.username, u.country, sum(t.amount_cents) AS cents
+      `SELECT t.user_id AS userId, u.username, u.country, (${VERIFIED_COUNTRY("t.user_id")}) AS verifiedCountry, sum(t.amount_cents) AS cents
        FROM transactions t JOIN users u ON u.id = t.user_id
        WHERE ${PAID_PRIZE("t.")} AND t.created_at >= ? AND t.created_at < ?
        GROUP BY t.user_id ORDER BY t.user_id`,
     )
     .bind(from, to)
-    .all<{ userId: number; username: string; country: string | null; cents: number }>();
+    .all<{ userId: number; username: string; country: string | null; verifiedCountry: string | null; cents: number }>();
   return results;
 }
+
+/** The issuing country of a player's verified identity document (docs/identity-and-tax.md), as an SQL subquery. */
+const VERIFIED_COUNTRY = (userIdSql: string) =>
+  `SELECT document_country FROM identity_verifications WHERE user_id = ${userIdSql} AND verified_count > 0`;
 
 /** What the sealed TIN is bound to: its player and the digits the row shows, so a value copied to another row does not open. */
 export const taxFormSealContext = (f: { userId: number; tinType: string; tinLast4: string }) =>
@@ -75,8 +79,19 @@ export async function taxStatus(
 ): Promise<TaxStatus & { yearPrizesCents: Cents; thresholdCents: Cents }> {
   const year = taxYearOf(now);
   const thresholdCents = taxThresholdCents(env);
-  const [yearPrizesCents, form] = await Promise.all([yearPrizeCents(env.DB, user.id, year), currentTaxForm(db, user.id)]);
-  const usPayee = isUsTaxPayee({ country: user.country, requestCountry, formOnFile: form !== undefined });
+  const [yearPrizesCents, form, verified] = await Promise.all([
+    yearPrizeCents(env.DB, user.id, year),
+    currentTaxForm(db, user.id),
+    env.DB.prepare(`${VERIFIED_COUNTRY("?")}`)
+      .bind(user.id)
+      .first<{ document_country: string | null }>(),
+  ]);
+  const usPayee = isUsTaxPayee({
+    country: user.country,
+    verifiedCountry: verified?.document_country ?? null,
+    requestCountry,
+    formOnFile: form !== undefined,
+  });
   return {
     usPayee,
     year,

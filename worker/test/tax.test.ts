@@ -14,15 +14,20 @@ import { markSteppedUp } from "./session-helpers";
 import { dumpDatabase, expectLedgerBalanced, makeAdmin, withdraw } from "./money-helpers";
 import { all, endNow, humanPace, join, makeCategory, makePlayer, makeTournament, one, play, type Player } from "./tournament-fixtures";
 import { waitForMail } from "./email-helpers";
+import { verifyIdentityOf } from "./identity-helpers";
 
 afterEach(expectLedgerBalanced);
 
 const THIS_YEAR = new Date().getUTCFullYear();
 
-/** A player who may withdraw but for tax: a verified address, a step-up just now, and a country. */
-async function player(country: string | null = "US"): Promise<Player> {
+/**
+ * A player who may withdraw but for tax: a verified address, a verified identity (a document of
+ * `documentCountry`: by default the account's country, else Great Britain), a step-up just now, and a country.
+ */
+async function player(country: string | null = "US", documentCountry = country ?? "GB"): Promise<Player> {
   const p = await makePlayer();
   await env.DB.prepare("UPDATE users SET country = ?, email_verified_at = ? WHERE id = ?").bind(country, Date.now(), p.id).run();
+  await verifyIdentityOf(p.id, { documentCountry });
   await markSteppedUp(p.id);
   return p;
 }
@@ -139,6 +144,17 @@ describe("the W-9 a withdrawal needs", () => {
     });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("tax_form_required");
+  });
+
+  it("asks a player whose verified identity document is American, whatever the profile says; a foreign document excuses nobody", async () => {
+    const american = await player("CA", "US");
+    await creditPrize(american.id, 300_000);
+    const refused = await withdraw(american.cookie, 10);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("tax_form_required");
+    const usResident = await player("US", "GB");
+    await creditPrize(usResident.id, 300_000);
+    expect((await withdraw(usResident.cookie, 10)).body.code).toBe("tax_form_required");
   });
 });
 

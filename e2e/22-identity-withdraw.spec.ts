@@ -1,4 +1,4 @@
-// Journey 16: a new player deposits $25, wins $13 in a house-funded free tournament and withdraws
+// Journey 22: a new player deposits $25, wins $13 in a house-funded free tournament and withdraws
 // $30: $25 goes back to the card, and the $5 bank part waits for a verified identity. Before it,
 // the withdrawal page and the refusal say so; the player verifies in the sandbox's page; an
 // account in another name is refused with the verified legal name; in the player's own name the

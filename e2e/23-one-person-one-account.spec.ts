@@ -1,4 +1,4 @@
-// Journey 17: one person, one account. A player verifies their identity; a second account of the
+// Journey 23: one person, one account. A player verifies their identity; a second account of the
 // same person (the same document) verifies too and is linked to the first: the profile says so,
 // and a deposit is refused with the message; a paid entry is refused, a free one is open
 // (docs/identity-and-tax.md).

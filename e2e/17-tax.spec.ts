@@ -1,4 +1,4 @@
-// Journey 16: tax details. A player files a W-9 on the profile's Tax information tab (after the
+// Journey 17: tax details. A player files a W-9 on the profile's Tax information tab (after the
 // password step-up) and sees it on file with only the TIN's last 4 digits; an operator opens the
 // console's Tax screen, reads the year's 1099-MISC summary and downloads the CSV.
 // (The threshold refusal of a withdrawal needs $2,000 of prizes: it has Worker tests.)
