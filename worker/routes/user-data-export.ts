@@ -1,7 +1,8 @@
 // GET /api/user/data-export: everything the account holds about its player, as a JSON file
 // (docs/player-data.md). Only the signed-in player's own rows; never a password hash, a two-factor
 // secret or recovery code, a session token (or its hash), a sealed or full bank account number, a
-// keyed device/network hash or an email link's token. Results of a prize tournament not yet ended
+// W-9's TIN beyond its last 4 digits, an identity's keyed hash, a keyed device/network hash or an
+// email link's token. Results of a prize tournament not yet ended
 // stay withheld exactly as on the player's pages (no right/wrong, no points), so an export never
 // tells more than playing does. Rate limited per player; no step-up: the same data is on the
 // signed-in pages (wallet, tournaments, receipts, profile) already.
@@ -12,12 +13,15 @@ import { centsToDollars } from "../../common/domain/money";
 import {
   depositIntents,
   exclusions,
+  identityNameMismatches,
+  identityVerifications,
   notifications,
   payouts,
   playLimits,
   questionFeedback,
   questions,
   sessions,
+  taxForms,
   tournamentParticipants,
   tournaments,
   transactions,
@@ -30,6 +34,7 @@ import { HttpError } from "../http/errors";
 import { currentSession, currentUser, requireUser } from "../http/middleware";
 import type { AppEnv } from "../http/app-env";
 import { acceptancesOf } from "../legal/terms";
+import { presentTaxForm } from "../tax/forms";
 import { resultsShown } from "./user-tournaments";
 import { presentSignedIn } from "./session";
 
@@ -147,7 +152,12 @@ export const userDataExportRoutes = new Hono<AppEnv>().use(requireUser).get("/",
       .where(mine(questionFeedback))
       .orderBy(asc(questionFeedback.createdAt)),
   ]);
-  const accepted = await acceptancesOf(db, me.id).all();
+  const [accepted, identity, nameMismatches, w9s] = await db.batch([
+    acceptancesOf(db, me.id),
+    db.select().from(identityVerifications).where(mine(identityVerifications)),
+    db.select().from(identityNameMismatches).where(mine(identityNameMismatches)).orderBy(asc(identityNameMismatches.createdAt)),
+    db.select().from(taxForms).where(mine(taxForms)).orderBy(asc(taxForms.id)),
+  ]);
   const thisSession = currentSession(c).id;
   const now = new Date();
 
@@ -240,6 +250,22 @@ export const userDataExportRoutes = new Hono<AppEnv>().use(requireUser).get("/",
       resolvedAt: isoOrNull(resolvedAt),
     })),
     termsAcceptances: accepted.map((a) => ({ document: a.document, version: a.version, acceptedAt: iso(a.acceptedAt) })),
+    // What the provider verified (docs/identity-and-tax.md); never the keyed hash of the document.
+    identityVerification:
+      identity.map(({ userId: _userId, identityHash: _hash, verifiedAt, reverifyRequestedAt, updatedAt, ...v }) => ({
+        ...v,
+        verifiedAt: isoOrNull(verifiedAt),
+        reverifyRequestedAt: isoOrNull(reverifyRequestedAt),
+        updatedAt: iso(updatedAt),
+      }))[0] ?? null,
+    identityNameMismatches: nameMismatches.map(({ holderName, legalName, amountCents, createdAt }) => ({
+      holderName,
+      legalName,
+      amount: centsToDollars(amountCents),
+      createdAt: iso(createdAt),
+    })),
+    // Every W-9 filed, the newest last (the one in force); the TIN only by its last 4 digits.
+    taxForms: w9s.map((f) => ({ ...presentTaxForm(f), filedAt: iso(f.createdAt) })),
   };
   c.header("Content-Disposition", `attachment; filename="trivia-arena-data-${now.toISOString().slice(0, 10)}.json"`);
   c.header("Cache-Control", "no-store");

@@ -11,6 +11,19 @@ import { PAST_HOLD, fund, readyToWithdraw, validBank, withdraw } from "./money-h
 import { enableTwoFactorDirectly } from "./session-helpers";
 import { answer, correctOf, endNow, join, makeCategory, makeTournament, next, one, type Player } from "./tournament-fixtures";
 
+const W9 = {
+  legalName: "Ada Lovelace",
+  taxClassification: "individual",
+  tinType: "ssn",
+  tin: "536-22-7481",
+  street: "12 Analytical Way",
+  city: "Boston",
+  state: "MA",
+  zip: "02110",
+  certified: true,
+  signatureName: "Ada Lovelace",
+};
+
 const exportOf = (cookie: string) => call("/api/user/data-export", { cookie });
 
 async function playerWithHistory() {
@@ -21,6 +34,9 @@ async function playerWithHistory() {
   await readyToWithdraw(player.id);
   const out = await withdraw(player.cookie, 10);
   expect(out.status, out.text).toBe(200);
+  // Tax: a W-9 on file (its TIN sealed at rest).
+  const w9 = await call("/api/user/tax-form", { cookie: player.cookie, body: W9 });
+  expect(w9.status, w9.text).toBe(200);
   // Play: one right answer in a prize tournament, which then ends (the room writes answers to D1 at its end).
   const t = await makeTournament(await makeCategory(), { startTime: Date.now() - 1000 });
   expect((await join(player, t.id)).status).toBe(200);
@@ -76,6 +92,10 @@ describe("GET /api/user/data-export", () => {
     expect(data.notifications.map((n: { message: string }) => n.message)).toContain("Your prize is on its way");
     expect(me.limitStatus).toBe(200);
     expect(data.responsiblePlay.limits.map((l: { kind: string }) => l.kind)).toContain("deposit_daily");
+    expect(data.identityVerification).toMatchObject({ provider: "sandbox", status: "verified", firstName: "Ada", lastName: "Lovelace" });
+    expect(data.taxForms).toEqual([
+      expect.objectContaining({ legalName: "Ada Lovelace", tinType: "ssn", tinLast4: "7481", city: "Boston" }),
+    ]);
     expect(data.termsAcceptances.map((a: { document: string; version: string }) => [a.document, a.version]).sort()).toEqual(
       Object.entries(CURRENT_LEGAL_VERSIONS).sort(),
     );
@@ -106,7 +126,13 @@ describe("GET /api/user/data-export", () => {
       "SELECT device_hash, network_hash FROM tournament_participants WHERE user_id = ?",
       me.user.id,
     );
+    const sealed = await one<{ tin_sealed: string }>("SELECT tin_sealed FROM tax_forms WHERE user_id = ?", me.user.id);
+    const identity = await one<{ identity_hash: string }>("SELECT identity_hash FROM identity_verifications WHERE user_id = ?", me.user.id);
     const secrets = [
+      "536227481",
+      W9.tin,
+      sealed.tin_sealed,
+      identity.identity_hash,
       me.password,
       user.password_hash,
       user.totp_secret,
@@ -124,7 +150,9 @@ describe("GET /api/user/data-export", () => {
       expect(secret.length).toBeGreaterThan(4);
       expect(res.text, `export contains a secret (${secret.slice(0, 6)}…)`).not.toContain(secret);
     }
-    expect(res.text).not.toMatch(/passwordHash|password_hash|totpSecret|recoveryCodes|accountNumberSealed|bankHash|deviceHash|networkHash/);
+    expect(res.text).not.toMatch(
+      /passwordHash|password_hash|totpSecret|recoveryCodes|accountNumberSealed|bankHash|deviceHash|networkHash|tinSealed|identityHash/,
+    );
   });
 
   it("needs a signed-in player and is rate limited per player", async () => {
