@@ -29,7 +29,9 @@ export default function ProfilePage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">Profile</h1>
-      <p className="mt-1 text-muted-foreground">Manage your account, appearance, security, identity, responsible play and tax information.</p>
+      <p className="mt-1 text-muted-foreground">
+        Manage your account, appearance, security, identity, responsible play and tax information.
+      </p>
       <Tabs value={tab} onValueChange={(v) => setParams(v === "account" ? {} : { tab: v }, { replace: true })} className="mt-6">
         <TabsList>
           <TabsTrigger value="account">Account Info</TabsTrigger>
