@@ -528,6 +528,7 @@ export const RESPONSIBLE = {
 
 /** Identity verification (docs/identity-and-tax.md, "Identity"). */
 export const IDENTITY = {
+  tooManySessions: "You have started several verifications in the last hour. Please wait an hour, then try again.",
   verificationRequired:
     "Before your first withdrawal to a bank account, please verify your identity (Profile, Identity). Card refunds of recent deposits need no verification.",
   verifyAgainRequired:

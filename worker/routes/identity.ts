@@ -7,7 +7,8 @@ import { users } from "../db/schema";
 import { createMiddleware } from "hono/factory";
 import { sandboxIdentitySchema, type IdentitySessionStart } from "../../common/api/identity";
 import { IDENTITY } from "../../common/messages";
-import { notFound } from "../http/errors";
+import { HttpError, notFound } from "../http/errors";
+import { hit } from "../http/rate-limit";
 import { currentUser, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
@@ -16,6 +17,12 @@ import { identityNotConfigured, identityProvider } from "../identity/index";
 import { SandboxIdentityProvider } from "../identity/sandbox";
 import { applyResult, assertCanStart, loadVerification, startVerification } from "../identity/store";
 import { identityState } from "../identity/view";
+
+/**
+ * Verification sessions a player may open per hour: enough for a few tries at a blurry photo; each
+ * one is a paid check at the provider, so a loop of requests must not open hundreds.
+ */
+const SESSIONS_PER_HOUR = 5;
 
 /** The sandbox page answers only where the sandbox does; with Stripe it does not exist. */
 const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -35,6 +42,9 @@ export const identityRoutes = new Hono<AppEnv>()
     const provider = identityProvider(c.env, c.req.url);
     // Checked before the provider is asked, so a verified player opens no session there.
     assertCanStart(row);
+    await hit(db, `identity-session:user:${me.id}`, { max: SESSIONS_PER_HOUR, windowMs: 60 * 60_000 }).catch((e: unknown) => {
+      throw e instanceof HttpError && e.code === "rate_limited" ? new HttpError(429, "rate_limited", IDENTITY.tooManySessions) : e;
+    });
     const start = await provider.createSession(me.id);
     await startVerification(db, me.id, start);
     return c.json(start satisfies IdentitySessionStart);

@@ -259,6 +259,19 @@ describe("the sandbox verification page", () => {
   });
 });
 
+describe("starting a verification", () => {
+  it("opens at most 5 sessions an hour per player (each is a paid check at the provider), then 429 with a clear message", async () => {
+    const u = await registerUser();
+    for (let i = 0; i < 5; i++) expect((await startIdentitySession(u.cookie)).length).toBeGreaterThan(0);
+    const sixth = await call("/api/identity/session", { cookie: u.cookie, body: {} });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toMatchObject({ code: "rate_limited", message: IDENTITY.tooManySessions });
+    // Another player is not held back.
+    const other = await registerUser();
+    expect((await call("/api/identity/session", { cookie: other.cookie, body: {} })).status).toBe(200);
+  });
+});
+
 describe("operators", () => {
   it("see the state, the provider's reference and result, linked accounts and refused holder names", async () => {
     const op = await registerUser();
