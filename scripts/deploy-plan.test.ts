@@ -20,7 +20,7 @@ const devVarsExample = readFileSync(new URL("../.dev.vars.example", import.meta.
 
 /** A Worker ready for production: Stripe chosen, its keys and the receipt secret set. */
 const ready: DeployFacts = {
-  vars: { PAYMENT_PROVIDER: "stripe", STRIPE_PUBLISHABLE_KEY: "pk_live_x", SANDBOX_HOSTS: "" },
+  vars: { PAYMENT_PROVIDER: "stripe", STRIPE_PUBLISHABLE_KEY: "pk_live_x", SANDBOX_HOSTS: "", SITE_URL: "https://arena.example.com" },
   secrets: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RECEIPT_SECRET", "DATA_ENCRYPTION_KEYS"],
   exampleVars: exampleValues(devVarsExample),
 };
@@ -139,6 +139,14 @@ describe("deployPlan: payments", () => {
       expect.stringContaining("RECEIPT_SECRET"),
     ]);
   });
+
+  it.each(["http://localhost:8787", "", "https://127.0.0.1", "http://arena.example.com", "arena.example.com"])(
+    "refuses SITE_URL %j: reminder mails must link to the site's own https address",
+    (site) => {
+      const p = deployPlan([], { ...ready, vars: { ...ready.vars, SITE_URL: site } });
+      expect(p.refusals).toEqual([expect.stringContaining("SITE_URL")]);
+    },
+  );
 
   it("describes the refusals, and a dry run still shows them", () => {
     const p = deployPlan(["--dry-run"], { ...ready, secrets: [] });

@@ -173,6 +173,23 @@ function paymentRefusals(facts: DeployFacts, sandboxStaging: boolean): string[] 
   return refusals;
 }
 
+/**
+ * SITE_URL is where the links in mail sent from the cron (featured events' reminders) point: on a
+ * deployed site it must be that site's own https address, never the local default.
+ */
+function siteUrlRefusals(facts: DeployFacts): string[] {
+  const raw = (facts.vars.SITE_URL ?? "").trim();
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  const loopback = url !== null && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  if (url !== null && url.protocol === "https:" && !loopback) return [];
+  return [`SITE_URL is "${raw}" in wrangler.toml [vars]: set it to this site's own https address (reminder mails link to it).`];
+}
+
 export function deployPlan(argv: readonly string[], facts: DeployFacts): DeployPlan {
   const args = new Set(argv);
   const unknown = argv.filter((a) => !OPTIONS.includes(a));
@@ -196,7 +213,12 @@ export function deployPlan(argv: readonly string[], facts: DeployFacts): DeployP
     ],
     seed: { statements, ...seedSummary(statements) },
     warnings,
-    refusals: [...paymentRefusals(facts, sandboxStaging), ...questionRefusals(facts), ...exampleValueRefusals(facts)],
+    refusals: [
+      ...paymentRefusals(facts, sandboxStaging),
+      ...questionRefusals(facts),
+      ...exampleValueRefusals(facts),
+      ...(facts.secrets === null ? [] : siteUrlRefusals(facts)),
+    ],
     dryRun: args.has("--dry-run"),
   };
 }
