@@ -179,12 +179,7 @@ function paymentRefusals(facts: DeployFacts, sandboxStaging: boolean): string[] 
  */
 function siteUrlRefusals(facts: DeployFacts): string[] {
   const raw = (facts.vars.SITE_URL ?? "").trim();
-  let url: URL | null = null;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = null;
-  }
+  const url = URL.canParse(raw) ? new URL(raw) : null;
   const loopback = url !== null && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
   if (url !== null && url.protocol === "https:" && !loopback) return [];
   return [`SITE_URL is "${raw}" in wrangler.toml [vars]: set it to this site's own https address (reminder mails link to it).`];
