@@ -192,7 +192,15 @@ export const COUNTDOWN_REFRESH_MS = 10_000;
 export const POST_JOIN_REDIRECT_MS = 1_000;
 export const LEADERBOARD_POLL_MS = 5_000;
 export const LEADERBOARD_PANEL_SIZE = 5;
+/**
+ * A closed socket comes back after a random wait (full jitter) below a ceiling that starts here
+ * and doubles with each failed attempt: a deploy closes every socket at once, and the clients
+ * must not all come back in the same millisecond (common/domain/reconnect.ts).
+ */
 export const WS_RECONNECT_MS = 3_000;
+/** The ceiling stops doubling here: short enough that a live-show player misses at most part of a question. */
+export const WS_RECONNECT_MAX_MS = 10_000;
+/** Failed attempts in a row before an ordinary socket gives up; a live show's play screen keeps trying until the show is over. */
 export const WS_MAX_RECONNECTS = 5;
 export const WS_AUTH_DELAY_MS = 100;
 export const NOTIFICATION_DISMISS_MS = 10_000;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { SESSION_ENDED_CLOSE_CODE, WS_MAX_RECONNECTS, WS_RECONNECT_MS } from "@common/spec";
+import { reconnectDelayMs } from "@common/domain/reconnect";
+import { SESSION_ENDED_CLOSE_CODE, WS_MAX_RECONNECTS } from "@common/spec";
 import { USER_KEY, userQuery } from "@/lib/session";
 import { signInFor } from "@/lib/return-to";
 import { toast } from "@/lib/toast";
@@ -22,6 +23,11 @@ export interface SocketOptions<T> {
   onLost?(): void;
   /** Close codes after which reconnecting would only fight the server (it replaced this socket). */
   finalCloseCodes?: readonly number[];
+  /**
+   * Never give up while this holds (a live show still running: missing it costs the player
+   * questions); read at each close, so it can change while the socket is open.
+   */
+  keepTrying?: boolean;
   /** A frame sent `helloDelayMs` after each open (the /ws auth message). */
   hello?: unknown;
   helloDelayMs?: number;
@@ -63,8 +69,11 @@ function mutationsSettled(qc: QueryClient): Promise<void> {
 export const socketUrl = (path: string) => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}${path}`;
 
 /**
- * A WebSocket that reconnects after a close every WS_RECONNECT_MS, at most WS_MAX_RECONNECTS
- * times in a row (a successful open resets the count). Malformed frames are logged and ignored.
+ * A WebSocket that reconnects after a close, after a random wait below a ceiling that doubles with
+ * each failed attempt (common/domain/reconnect.ts: a deploy closes every socket at once, and the
+ * clients must come back spread out), at most WS_MAX_RECONNECTS times in a row unless
+ * `keepTrying` holds. A successful open resets the count, and the ceiling with it. Malformed
+ * frames are logged and ignored.
  * A close with SESSION_ENDED_CLOSE_CODE (the user's session ended somewhere) checks the session:
  * without one the app goes to the sign-in page; with one (this tab changed the password and got
  * a new token) the socket reconnects at once.
@@ -76,6 +85,7 @@ export function useReconnectingSocket<T>({
   onOpen,
   onLost,
   finalCloseCodes,
+  keepTrying = false,
   hello,
   helloDelayMs = 0,
 }: SocketOptions<T>): ReconnectingSocket {
@@ -87,8 +97,8 @@ export function useReconnectingSocket<T>({
   // Bumped by reconnect(): a new run of the effect, with a fresh count of attempts.
   const [run, setRun] = useState(0);
   const current = useRef<WebSocket | null>(null);
-  const latest = useRef({ schema, onFrame, onOpen, onLost, finalCloseCodes, hello, helloDelayMs });
-  latest.current = { schema, onFrame, onOpen, onLost, finalCloseCodes, hello, helloDelayMs };
+  const latest = useRef({ schema, onFrame, onOpen, onLost, finalCloseCodes, keepTrying, hello, helloDelayMs });
+  latest.current = { schema, onFrame, onOpen, onLost, finalCloseCodes, keepTrying, hello, helloDelayMs };
 
   useEffect(() => {
     if (!path) return;
@@ -140,10 +150,11 @@ export function useReconnectingSocket<T>({
           return;
         }
         const final = latest.current.finalCloseCodes?.includes(event.code) ?? false;
-        if (!final && attempts < WS_MAX_RECONNECTS) {
+        if (!final && (latest.current.keepTrying || attempts < WS_MAX_RECONNECTS)) {
+          const delay = reconnectDelayMs(attempts);
           attempts++;
           setState((s) => ({ ...s, connected: false, reconnecting: true }));
-          reconnectTimer = setTimeout(connect, WS_RECONNECT_MS);
+          reconnectTimer = setTimeout(connect, delay);
         } else {
           setState((s) => ({ ...s, connected: false, reconnecting: false, lost: true }));
           latest.current.onLost?.();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { NOTIFY } from "@common/messages";
+import { WS_RECONNECT_MAX_MS, WS_RECONNECT_MS } from "@common/spec";
 import type { NotificationFrame } from "@common/api/tournaments";
 import { NotificationBell } from "@/app/layout/notification-bell";
 import { fakeFetch } from "@/test/fake-fetch";
@@ -71,21 +72,21 @@ describe("real-time connection", () => {
     expect(ws.sent).toEqual([{ type: "auth", userId: 7 }]);
   });
 
-  it("reconnects 3000 ms after a close, at most 5 times in a row", async () => {
+  // The waits themselves (backoff and jitter): web/src/hooks/reconnect-backoff.test.tsx.
+  it("reconnects within the first backoff ceiling after a close, at most 5 times in a row", async () => {
     await mount();
     await connect();
     // StrictMode mounts twice: count sockets from here.
     const base = FakeWebSocket.instances.length;
     act(() => FakeWebSocket.latest().drop());
-    await advance(2_999);
     expect(FakeWebSocket.instances).toHaveLength(base);
-    await advance(1);
+    await advance(WS_RECONNECT_MS);
     expect(FakeWebSocket.instances).toHaveLength(base + 1);
 
     // Four more attempts that never open: five in all, then it gives up.
     for (let attempt = 2; attempt <= 5; attempt++) {
       act(() => FakeWebSocket.latest().drop());
-      await advance(3_000);
+      await advance(WS_RECONNECT_MAX_MS);
       expect(FakeWebSocket.instances).toHaveLength(base + attempt);
     }
     act(() => FakeWebSocket.latest().drop());
@@ -99,14 +100,14 @@ describe("real-time connection", () => {
     const base = FakeWebSocket.instances.length;
     for (let i = 0; i < 4; i++) {
       act(() => FakeWebSocket.latest().drop());
-      await advance(3_000);
+      await advance(WS_RECONNECT_MAX_MS);
     }
     expect(FakeWebSocket.instances).toHaveLength(base + 4);
     await connect();
     // Five fresh attempts are allowed again.
     for (let i = 0; i < 5; i++) {
       act(() => FakeWebSocket.latest().drop());
-      await advance(3_000);
+      await advance(WS_RECONNECT_MAX_MS);
     }
     expect(FakeWebSocket.instances).toHaveLength(base + 9);
     act(() => FakeWebSocket.latest().drop());

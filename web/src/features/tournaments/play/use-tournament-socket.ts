@@ -76,7 +76,16 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
-export function useTournamentSocket(id: number, { enabled = true }: { enabled?: boolean } = {}): TournamentSocket {
+export interface TournamentSocketOptions {
+  enabled?: boolean;
+  /**
+   * A live show's play screen: keep reconnecting (with backoff) until the room says the show is
+   * over, however long a deploy or a network drop lasts, since each question missed is lost.
+   */
+  untilShowEnds?: boolean;
+}
+
+export function useTournamentSocket(id: number, { enabled = true, untilShowEnds = false }: TournamentSocketOptions = {}): TournamentSocket {
   const qc = useQueryClient();
   const pending = useRef(new Map<string, Pending>());
   const [status, setStatus] = useState<TournamentStatus | null>(null);
@@ -160,6 +169,7 @@ export function useTournamentSocket(id: number, { enabled = true }: { enabled?: 
     },
     onLost: failPending,
     finalCloseCodes: FINAL_CLOSE_CODES,
+    keepTrying: untilShowEnds && status !== "completed" && status !== "cancelled" && show?.stage !== "over",
   });
 
   // Closing the socket (leaving the page, or play no longer needing it) answers nothing more.

@@ -23,7 +23,10 @@ export default function PlayPage() {
   // One socket for the page: play, the live show and the leaderboard panel all read it. A live
   // show is open to spectators too; self-paced play only to those who joined.
   const active = t !== undefined && (t.status === "live" || t.status === "upcoming");
-  const socket = useTournamentSocket(id, { enabled: active && (t.joined || t.format === "live_show") });
+  const socket = useTournamentSocket(id, {
+    enabled: active && (t.joined || t.format === "live_show"),
+    untilShowEnds: t?.format === "live_show",
+  });
   const board = useLiveLeaderboard(id, socket, { enabled: active && t.joined });
   const [showBoard, setShowBoard] = useState(false);
   const back = () => navigate(`/tournaments/${id}`);
