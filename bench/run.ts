@@ -943,7 +943,7 @@ function table(r: Results): string {
   const a = r.cost.perAnswer;
   if (a) {
     rows.push([
-      "D1 per answer over the socket (with its next frame)",
+      "D1 per answer over the socket (one frame, carrying the next question)",
       `Worker: ${d1(a, "worker")}; TournamentRoom: ${d1(a, "room")}`,
       "",
       "the socket's user is known to the room; answers stay in its own SQLite",
