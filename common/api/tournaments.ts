@@ -395,7 +395,7 @@ export const tournamentClientFrameSchema = z.discriminatedUnion("type", [
      * so a player needs one frame per answer instead of `next` then `answer`. Ignored in a live
      * show, whose questions are pushed to everyone.
      */
-    next: z.literal(true).optional(),
+    next: z.boolean().optional(),
   }),
   z.object({ type: z.literal("complete"), id: frameIdSchema }),
   /**
