@@ -2055,17 +2055,23 @@ export class TournamentRoom extends DurableObject<Env> {
     if (sockets.length === 0) return;
     // The board shows stored answers only.
     this.#store.commit();
-    const board = this.#boardNow(now);
-    const prefix = `{"type":"leaderboard","version":${board.version},"top":${board.topJson(LEADERBOARD_PUSH_SIZE)},"me":`;
+    const prefix = this.#leaderboardPrefix(now);
+    const board = this.#board;
     for (const ws of sockets) sendText(ws, `${prefix}${JSON.stringify(board.standingOf(this.#attachment(ws).userId))}}`);
   }
 
-  /** What a (re)connecting socket needs: the status, the board, a ping, and in a live show where the show is. */
+  /** A leaderboard frame up to its `me`: the top rows' JSON is built once per version of the board, for every socket. */
+  #leaderboardPrefix(now: number): string {
+    const board = this.#boardNow(now);
+    return `{"type":"leaderboard","version":${board.version},"top":${board.topJson(LEADERBOARD_PUSH_SIZE)},"me":`;
+  }
+
+  /** What a (re)connecting socket needs: the status, the board, and in a live show where the show is and a ping. */
   #sync(ws: WebSocket, meta: MetaRow, now: number): void {
     const { userId } = this.#attachment(ws);
     send(ws, this.#statusFrame(meta, now));
-    const board = this.#boardNow(now);
-    send(ws, { type: "leaderboard", version: board.version, top: board.top(LEADERBOARD_PUSH_SIZE), me: board.standingOf(userId) });
+    // The cached top rows, as the push sends them: a reconnect storm does not rebuild them per socket.
+    sendText(ws, `${this.#leaderboardPrefix(now)}${JSON.stringify(this.#board.standingOf(userId))}}`);
     // Only when the host did something: a room without host actions sends what it always did.
     const host = this.#hostFrame(meta, userId);
     if (host.paused || host.voided.length > 0 || host.disqualified !== null) send(ws, host);
@@ -2078,7 +2084,9 @@ export class TournamentRoom extends DurableObject<Env> {
         send(ws, this.#revealFrame(meta, userId, question, now));
       }
     }
-    this.#ping(ws, now);
+    // Round trips count only for a live show's latency allowance: elsewhere a ping would cost a
+    // send, an attachment write and the client's pong (one more message to wake the room for).
+    if (meta.format === "live_show") this.#ping(ws, now);
   }
 
   /** How many players chose each option of a question, in the question's own order. */

@@ -81,6 +81,8 @@ describe("one frame per self-paced answer", () => {
     // One reply per frame, and no question frame besides the first `next`'s.
     for (let i = 0; i < 10; i++) expect(repliesTo(ws, `a${i}`)).toHaveLength(1);
     expect(ws.frames.filter((f) => f.type === "question")).toHaveLength(1);
+    // A self-paced room measures no round trips: no ping to answer (a live show's sockets get them).
+    expect(ws.frames.filter((f) => f.type === "ping")).toEqual([]);
     expect((await issued(p, t)).map((x) => x.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const done = await request(ws, { type: "complete", id: "c" });
     expect(done).toMatchObject({ type: "completed", finished: true, questionsAnswered: 10 });
