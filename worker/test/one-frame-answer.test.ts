@@ -5,7 +5,7 @@
 // says the run is over. Prize play stays locked in; practice shows its verdicts; a live show
 // carries nothing (its questions are pushed to everyone).
 import { describe, expect, it } from "vitest";
-import { QUESTION_TIME_MS } from "../../common/spec";
+import { ANSWER_GRACE_MS, QUESTION_TIME_MS } from "../../common/spec";
 import type { PlayerQuestion } from "../../common/api/tournaments";
 import { call } from "./helpers";
 import {
@@ -114,6 +114,24 @@ describe("one frame per self-paced answer", () => {
     // Play goes on from the carried question.
     const r = await request(again, answerFrame(t, "a1", first.next));
     expect(r.next).toMatchObject({ index: 2 });
+    again.ws.close(1000);
+  });
+
+  it("never skips the carried question: a resend after its time ran out gets it again, timed out, not a fresh one", async () => {
+    const { t, p, ws } = await prizeRoom();
+    const q0 = (await request(ws, { type: "next", id: "n0" })).question as PlayerQuestion;
+    await request(ws, answerFrame(t, "a0", q0));
+    ws.ws.close(1000);
+    // The player was away past the carried question's 30 s and its grace; then the lost frame is resent.
+    await backdateCurrent(t.id, p.id, QUESTION_TIME_MS + ANSWER_GRACE_MS + 5000);
+    const [carried] = (await issued(p, t)).slice(1);
+    const again = await socketOf(t, p);
+    const resent = await request(again, answerFrame(t, "a0", q0));
+    expect(resent.next).toMatchObject({ id: carried!.id, index: 1, issuedAt: carried!.issuedAt, remainingMs: 0, result: null });
+    expect((await issued(p, t)).map((x) => x.index)).toEqual([0, 1]);
+    // A next frame moves on past the timed-out question, with a clock of its own.
+    const moved = await request(again, { type: "next", id: "n2" });
+    expect(moved.question).toMatchObject({ index: 2, result: null });
     again.ws.close(1000);
   });
 
