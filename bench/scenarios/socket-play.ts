@@ -1,5 +1,6 @@
 // The answer path over the tournament socket, open loop: P players in one live self-paced room
-// play their ten questions as frames (next, then answer), with every answer given a fixed send
+// play their ten questions as frames (one `next` for the first question, then one `answer` frame
+// per question whose reply carries the next question: `next: true`), with every answer given a fixed send
 // time on a schedule of `rate` answers per second across the players. An answer's latency runs
 // from its scheduled time to its result, so a server that falls behind shows as latency instead
 // of quietly slowing the schedule. Players connect in waves of at most `wave` sockets (the
@@ -66,7 +67,7 @@ interface State {
   socket: number;
   round: number;
   question: { id: number; index: number } | null;
-  /** Questions the room has issued to the player (question frames), and whether a `next` awaits its question. */
+  /** Questions the room has issued to the player (the first `next`'s, then those the results carry), and whether a `next` awaits its question. */
   issued: number;
   asked: boolean;
   /** Scheduled times of answers waiting for their question, oldest first. */
@@ -148,7 +149,21 @@ export async function socketPlay(
       s.sentAt.set(id, dueAt);
       s.pending = { id, questionId: q.id, answer, right };
       s.question = null;
-      sendFrame(s, { type: "answer", id, questionId: q.id, answer });
+      // Past the time cap nothing more is asked for: the reply then carries no question.
+      sendFrame(
+        s,
+        capped ? { type: "answer", id, questionId: q.id, answer } : { type: "answer", id, questionId: q.id, answer, next: true },
+      );
+    };
+    /** A question the room issued: answered at once when its answer's time has already come. */
+    const received = (s: State, q: { id: number; index: number }) => {
+      s.question = { id: q.id, index: q.index };
+      s.issued++;
+      s.asked = false;
+      if (s.due.length > 0) {
+        sentLate++;
+        sendAnswer(s, s.due.shift()!);
+      }
     };
     const onFrame = (i: number, data: string, at: number) => {
       const s = states[i]!;
@@ -156,14 +171,7 @@ export async function socketPlay(
       switch (f.type) {
         case "question":
           if (f.id === undefined) return;
-          s.question = { id: f.question.id, index: f.question.index };
-          s.issued++;
-          s.asked = false;
-          if (s.due.length > 0) {
-            sentLate++;
-            sendAnswer(s, s.due.shift()!);
-          }
-          return;
+          return received(s, f.question);
         case "result": {
           const due = s.sentAt.get(f.id);
           const sent = s.pending;
@@ -177,8 +185,13 @@ export async function socketPlay(
           if (problem) fail(`${s.player.username} q${sent.questionId}: ${problem}: ${JSON.stringify(r).slice(0, 160)}`);
           s.points += answerPoints(sent.right, r.responseTime);
           s.round++;
-          // Past the time cap nothing more is asked for.
-          if (s.round < QUESTIONS_PER_TOURNAMENT && !capped) sendFrame(s, { type: "next", id: `n${s.round}` });
+          // The reply carries the next question (null after the last); absent when none was asked for (the time cap).
+          if (f.next === null && s.round < QUESTIONS_PER_TOURNAMENT) fail(`${s.player.username}: the run ended after ${s.round} answers`);
+          if (f.next != null) {
+            if (s.round >= QUESTIONS_PER_TOURNAMENT) return fail(`${s.player.username}: a question after the last answer`);
+            if (f.next.result !== null) return fail(`${s.player.username}: question ${f.next.id} came answered`);
+            received(s, f.next);
+          }
           return;
         }
         case "completed":

@@ -384,8 +384,19 @@ const pingNonceSchema = z.string().min(1).max(64);
 export const tournamentClientFrameSchema = z.discriminatedUnion("type", [
   /** Ask for the status, the leaderboard and (to a player) the open question again, after a reconnect say. */
   z.object({ type: z.literal("sync"), id: frameIdSchema.optional() }),
+  /** The open question, or the next one (its clock starts now); after a reconnect, the open one with its original deadline. */
   z.object({ type: z.literal("next"), id: frameIdSchema }),
-  z.object({ type: z.literal("answer"), id: frameIdSchema, ...answerBodySchema.shape }),
+  z.object({
+    type: z.literal("answer"),
+    id: frameIdSchema,
+    ...answerBodySchema.shape,
+    /**
+     * Self-paced: the reply also carries the next question (its clock starting with that reply),
+     * so a player needs one frame per answer instead of `next` then `answer`. Ignored in a live
+     * show, whose questions are pushed to everyone.
+     */
+    next: z.boolean().optional(),
+  }),
   z.object({ type: z.literal("complete"), id: frameIdSchema }),
   /**
    * The reply to the server's ping frame, echoing its nonce: the room measures the round trip from
@@ -408,7 +419,18 @@ export const tournamentServerFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("status"), status: statusSchema, show: liveShowStateSchema.nullable() }),
   /** A question: the reply to `next` (with its id), or a live show's question pushed to every player. */
   z.object({ type: z.literal("question"), id: frameIdSchema.optional(), question: playerQuestionSchema }),
-  z.object({ type: z.literal("result"), id: frameIdSchema, result: answerReplySchema }),
+  z.object({
+    type: z.literal("result"),
+    id: frameIdSchema,
+    result: answerReplySchema,
+    /**
+     * Present when the answer frame asked for it (`next: true`, self-paced): the next question,
+     * issued when this reply was made (its deadline counts from then), or null when the answer
+     * was the player's last (nothing left but `complete`). A resent answer frame gets the same
+     * question with its original deadline.
+     */
+    next: playerQuestionSchema.nullable().optional(),
+  }),
   z.object({
     type: z.literal("completed"),
     id: frameIdSchema,

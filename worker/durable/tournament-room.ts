@@ -8,7 +8,6 @@ import type {
   LiveShowState,
   NotificationFrame,
   PlayerQuestion,
-  TournamentClientFrame,
   TournamentServerFrame,
 } from "../../common/api/tournaments";
 import { tournamentClientFrameSchema } from "../../common/api/tournaments";
@@ -67,6 +66,8 @@ import { computeStandings, responseRecords, showStandings } from "./room/standin
 import { LiveBoard, type BoardRow } from "./room/board";
 import { tournamentNotice } from "./room/notices";
 import { CompletionWriter } from "./room/completions";
+import { errorFrame, replyTo, type FrameRules, type PlayFrame } from "./room/play-frames";
+import { carriedNext } from "../../common/domain/self-paced";
 import {
   Counted,
   disqualificationNotice,
@@ -202,8 +203,6 @@ interface Completion {
 
 /** The status the API shows: settling is still live to players. */
 const publicStatus = (phase: Phase): TournamentStatus => (phase === "settling" ? "live" : phase);
-
-type RoomFrame = Exclude<TournamentClientFrame, { type: "sync" | "pong" }>;
 
 /**
  * One per tournament (idFromName(String(tournamentId))): the single writer of its live state.
@@ -974,7 +973,7 @@ export class TournamentRoom extends DurableObject<Env> {
       case "sync":
         return this.#sync(ws, this.#store.meta()!, now);
       default:
-        return send(ws, await this.#play(meta, userId, frame, now));
+        return send(ws, await this.#play(userId, frame, now));
     }
   }
 
@@ -985,27 +984,34 @@ export class TournamentRoom extends DurableObject<Env> {
   // ---- Play: the same rules for socket frames and HTTP calls ----
 
   /** A play frame's reply, sent only once what it changed is stored. */
-  async #play(meta: MetaRow, userId: number, frame: RoomFrame, now: number): Promise<TournamentServerFrame> {
-    const reply = await this.#playNow(meta, userId, frame, now);
+  async #play(userId: number, frame: PlayFrame, now: number): Promise<TournamentServerFrame> {
+    const reply = await replyTo(this.#frameRules, userId, frame, now);
     await this.#store.stored();
     return reply;
   }
 
-  async #playNow(meta: MetaRow, userId: number, frame: RoomFrame, now: number): Promise<TournamentServerFrame> {
-    switch (frame.type) {
-      case "next": {
-        const r = this.#next(meta, userId, now, frame.id);
-        return r.ok ? { type: "question", id: frame.id, question: r.value } : errorFrame(frame.id, r.status, r.code, r.message);
-      }
-      case "answer": {
-        const r = await this.#answer(meta, userId, { questionId: frame.questionId, answer: frame.answer }, now);
-        return r.ok ? { type: "result", id: frame.id, result: r.value } : errorFrame(frame.id, r.status, r.code, r.message);
-      }
-      case "complete": {
-        const r = await this.#complete(meta, userId);
-        return r.ok ? { type: "completed", id: frame.id, ...r.value } : errorFrame(frame.id, r.status, r.code, r.message);
-      }
-    }
+  /** The play rules as socket frames reach them (worker/durable/room/play-frames.ts). */
+  readonly #frameRules: FrameRules = {
+    next: (userId, now, frameId) => this.#next(this.#store.meta()!, userId, now, frameId),
+    answer: (userId, input, now) => this.#answer(this.#store.meta()!, userId, input, now),
+    nextAfter: (userId, questionId, now, frameId) => this.#nextAfter(this.#store.meta()!, userId, questionId, now, frameId),
+    complete: (userId) => this.#complete(this.#store.meta()!, userId),
+  };
+
+  /**
+   * The question an accepted self-paced answer's reply carries: the one already issued after the
+   * answered one (a resent answer: the same question, its clock unchanged), else the next slot
+   * issued now, its clock starting with this reply; null after the last (common/domain/self-paced.ts).
+   */
+  #nextAfter(meta: MetaRow, userId: number, questionId: number, now: number, frameId: string): PlayerQuestion | null | undefined {
+    if (meta.format === "live_show") return undefined;
+    const answered = this.#store.questionById(questionId)!;
+    const carried = carriedNext(this.#store.plays(userId), answered.ord, (ord) => this.#slotOf(meta, ord), this.#store.slotCount());
+    if (carried.kind === "issued") return this.#present(meta, userId, carried.play, now);
+    if (carried.kind === "none") return null;
+    // Refused only when nothing more can be played (finished, or the tournament is over).
+    const r = this.#openOrIssue(meta, userId, now, frameId);
+    return r.ok ? r.value : null;
   }
 
   #next(meta: MetaRow, userId: number, now: number, frameId: string | null): RoomResult<PlayerQuestion> {
@@ -1013,6 +1019,11 @@ export class TournamentRoom extends DurableObject<Env> {
     // A frame seen before (its reply was lost): the same question again, nothing new issued.
     const seen = frameId === null ? null : this.#store.playByFrame(userId, frameId);
     if (seen) return ok(this.#present(meta, userId, seen, now));
+    return this.#openOrIssue(meta, userId, now, frameId);
+  }
+
+  /** The player's open question, or the next one issued now (named by the frame that asked, for its resends). */
+  #openOrIssue(meta: MetaRow, userId: number, now: number, frameId: string | null): RoomResult<PlayerQuestion> {
     const refusal = this.#playRefusal(meta, userId, now);
     if (refusal) return refusal;
     if (meta.format === "live_show") {
@@ -2044,17 +2055,23 @@ export class TournamentRoom extends DurableObject<Env> {
     if (sockets.length === 0) return;
     // The board shows stored answers only.
     this.#store.commit();
-    const board = this.#boardNow(now);
-    const prefix = `{"type":"leaderboard","version":${board.version},"top":${board.topJson(LEADERBOARD_PUSH_SIZE)},"me":`;
+    const prefix = this.#leaderboardPrefix(now);
+    const board = this.#board;
     for (const ws of sockets) sendText(ws, `${prefix}${JSON.stringify(board.standingOf(this.#attachment(ws).userId))}}`);
   }
 
-  /** What a (re)connecting socket needs: the status, the board, a ping, and in a live show where the show is. */
+  /** A leaderboard frame up to its `me`: the top rows' JSON is built once per version of the board, for every socket. */
+  #leaderboardPrefix(now: number): string {
+    const board = this.#boardNow(now);
+    return `{"type":"leaderboard","version":${board.version},"top":${board.topJson(LEADERBOARD_PUSH_SIZE)},"me":`;
+  }
+
+  /** What a (re)connecting socket needs: the status, the board, and in a live show where the show is and a ping. */
   #sync(ws: WebSocket, meta: MetaRow, now: number): void {
     const { userId } = this.#attachment(ws);
     send(ws, this.#statusFrame(meta, now));
-    const board = this.#boardNow(now);
-    send(ws, { type: "leaderboard", version: board.version, top: board.top(LEADERBOARD_PUSH_SIZE), me: board.standingOf(userId) });
+    // The cached top rows, as the push sends them: a reconnect storm does not rebuild them per socket.
+    sendText(ws, `${this.#leaderboardPrefix(now)}${JSON.stringify(this.#board.standingOf(userId))}}`);
     // Only when the host did something: a room without host actions sends what it always did.
     const host = this.#hostFrame(meta, userId);
     if (host.paused || host.voided.length > 0 || host.disqualified !== null) send(ws, host);
@@ -2067,7 +2084,9 @@ export class TournamentRoom extends DurableObject<Env> {
         send(ws, this.#revealFrame(meta, userId, question, now));
       }
     }
-    this.#ping(ws, now);
+    // Round trips count only for a live show's latency allowance: elsewhere a ping would cost a
+    // send, an attachment write and the client's pong (one more message to wake the room for).
+    if (meta.format === "live_show") this.#ping(ws, now);
   }
 
   /** How many players chose each option of a question, in the question's own order. */
@@ -2195,10 +2214,6 @@ const progressOnly = <R extends BoardRow>(row: R): R => ({ ...row, score: 0, cor
 function frameIdOf(raw: unknown): string | undefined {
   const id = (raw as { id?: unknown } | null)?.id;
   return typeof id === "string" && id.length > 0 && id.length <= 64 ? id : undefined;
-}
-
-function errorFrame(id: string | undefined, status: number, code: ErrorCode, message: string): TournamentServerFrame {
-  return id === undefined ? { type: "error", status, code, message } : { type: "error", id, status, code, message };
 }
 
 function send(ws: WebSocket, frame: TournamentServerFrame): void {

@@ -43,6 +43,11 @@ export function useNextQuestion(id: number, socket: TournamentSocket) {
   });
 }
 
+/**
+ * The answer alone: the screen asks for the next question after showing the reply for
+ * PAUSE_AFTER_ANSWER_MS, so that its 30 s start when it is shown. (The socket could carry it in
+ * the answer's reply, `next: true`, but its clock would then run through the pause.)
+ */
 export function useSubmitAnswer(id: number, socket: TournamentSocket) {
   const qc = useQueryClient();
   return useMutation({

@@ -94,6 +94,29 @@ describe("self-paced play over the tournament socket", () => {
     }
   });
 
+  it("asks for the next question when it shows it, after the pause, so that its 30 seconds start then", async () => {
+    const { ws } = await openPlay();
+    reply(ws, "next", questionReply(question(0)));
+    await settle();
+    fireEvent.click(option("Mercury"));
+    fireEvent.click(submit());
+    await settle();
+    // Not `next: true`: a question carried in the answer's reply would spend the pause (and a
+    // report being written) on its own clock (docs/decisions/004-tournament-room.md).
+    expect(ws.sentOfType("answer")[0]).not.toHaveProperty("next");
+    reply(ws, "answer", () => ({ type: "result", result: correct }));
+    await settle();
+    const asked = ws.sentOfType("next").length;
+    await advance(1_900);
+    expect(ws.sentOfType("next")).toHaveLength(asked);
+    await advance(100);
+    expect(ws.sentOfType("next")).toHaveLength(asked + 1);
+    reply(ws, "next", questionReply(question(1)));
+    await settle();
+    expect(screen.getByText("Question 2 of 10")).toBeVisible();
+    expect(screen.getByRole("timer")).toHaveAccessibleName("30 seconds left");
+  });
+
   it("shows the server's refusal of a frame like that of a request", async () => {
     const { ws } = await openPlay();
     reply(ws, "next", questionReply(question(0)));
