@@ -1,11 +1,11 @@
 // Identity verification as a player does it: start a session, then answer the sandbox's local
 // verification page with a test identity (worker/routes/identity.ts); in the worker-stripe
 // project, the Stripe double marks the session verified and Stripe's signed webhook reports it.
-import { env, exports } from "cloudflare:workers";
-import Stripe from "stripe";
+import { env } from "cloudflare:workers";
 import type { IdentityState, SandboxIdentityOutcome } from "../../common/api/identity";
 import { sha256Hex } from "../auth/bytes";
 import { ADULT_DATE_OF_BIRTH, call } from "./helpers";
+import { postSignedStripeEvent, stripeEvent } from "./stripe/webhook";
 
 export interface TestIdentity {
   /** "First [Middle] Last": the last word is the last name. Default: Ada Lovelace, validBank()'s holder. */
@@ -52,30 +52,8 @@ export async function completeIdentity(cookie: string, outcome: SandboxIdentityO
 const testEnv = env as unknown as Env;
 
 /** Stripe's signed POST of an event to the webhook, as its servers send it; the Worker's answer. */
-export async function postStripeEvent(type: string, object: Record<string, unknown>, id = `evt_${crypto.randomUUID().replace(/-/g, "")}`) {
-  const payload = JSON.stringify({
-    id,
-    object: "event",
-    type,
-    api_version: "2025-01-01",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: { object },
-  });
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: testEnv.STRIPE_WEBHOOK_SECRET,
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
-  const res = await exports.default.fetch(
-    new Request("http://localhost/api/webhooks/stripe", {
-      method: "POST",
-      headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
-      body: payload,
-    }),
-  );
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+export const postStripeEvent = (type: string, object: Record<string, unknown>, id?: string) =>
+  postSignedStripeEvent(stripeEvent(type, object, id));
 
 /** Tells the Stripe double what happened to a session (worker/test/stripe/stripe-mock-server.ts). */
 export async function moveStripeSession(sessionId: string, change: Record<string, unknown>) {

@@ -2,47 +2,25 @@
 // the ledger once per event, a won dispute returns it, and what the balance cannot cover is owed
 // and freezes the account until a deposit settles it.
 import { afterEach, describe, expect, it } from "vitest";
-import { env, exports } from "cloudflare:workers";
-import Stripe from "stripe";
+import { env } from "cloudflare:workers";
 import { MONEY } from "../../../common/messages";
 import { call, registerUser } from "../helpers";
 import { balanceCents, countRows, expectLedgerBalanced, fund, makeAdmin, PAST_HOLD, withdraw } from "../money-helpers";
 import { markSteppedUp } from "../session-helpers";
+import { postSignedStripeEvent, stripeEvent } from "./webhook";
 import { join, makeCategory, makePlayer, makeTournament } from "../tournament-fixtures";
 
 afterEach(expectLedgerBalanced);
 
 const testEnv = env as unknown as Env;
 const eventId = () => `evt_${crypto.randomUUID().replace(/-/g, "")}`;
+const event = stripeEvent;
 
-function event(type: string, object: Record<string, unknown>, id = eventId()) {
-  return JSON.stringify({
-    id,
-    object: "event",
-    type,
-    api_version: "2025-01-01",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: { object },
-  });
-}
-
-/** As Stripe's servers post it: no Origin, no cookie, the raw JSON and its signature. */
+/** Posts a signed event and expects the webhook to take it. */
 async function postEvent(payload: string) {
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: testEnv.STRIPE_WEBHOOK_SECRET,
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
-  const res = await exports.default.fetch(
-    new Request("http://localhost/api/webhooks/stripe", {
-      method: "POST",
-      headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
-      body: payload,
-    }),
-  );
+  const res = await postSignedStripeEvent(payload);
   expect(res.status).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
+  return res.body;
 }
 
 const charge = (pi: string, amount: number, amountRefunded: number, id = `ch_${pi.slice(-12)}`) => ({
