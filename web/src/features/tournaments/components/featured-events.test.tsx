@@ -92,9 +92,9 @@ describe("Featured events", () => {
 
   it("sends a visitor to sign in and back", async () => {
     fakeFetch({ "GET /api/tournaments/featured": () => ({ body: [event()] }) });
-    show(null);
+    renderPage([{ path: "/tournaments", element: <FeaturedEvents /> }], { at: "/tournaments?category=4", user: null });
     const link = await screen.findByRole("link", { name: FEATURED.remindMe });
-    expect(link).toHaveAttribute("href", "/auth");
+    expect(link).toHaveAttribute("href", "/auth?next=%2Ftournaments%3Fcategory%3D4");
     expect(screen.getByText(FEATURED.opens(formatStart(opens)))).toBeVisible();
   });
 
