@@ -1,5 +1,5 @@
 import { formatDollars } from "@common/domain/money";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AlertTriangle, CheckCircle2, Receipt, Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -60,24 +60,15 @@ export default function PaymentSuccessPage() {
   return (
     <div className="mx-auto max-w-lg px-4 py-16">
       {result.state === "none" ? (
-        <Card>
-          <CardHeader className="items-center text-center">
-            <Receipt className="h-14 w-14 text-muted-foreground" aria-hidden />
-            <CardTitle className="text-2xl">Payment Status</CardTitle>
-            <CardDescription>
-              There is no payment to show here. After a card deposit this page shows its result; every deposit is listed under Transaction
-              History.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
-            <Button asChild>
-              <Link to="/dashboard?tab=transactions">View Transactions</Link>
-            </Button>
-            <Button variant="outline" asChild>
-              <Link to="/dashboard">Return to Dashboard</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <ResultCard
+          icon={<Receipt className="h-14 w-14 text-muted-foreground" aria-hidden />}
+          title="Payment Status"
+          description="There is no payment to show here. After a card deposit this page shows its result; every deposit is listed under Transaction History."
+          actions={[
+            ["/dashboard?tab=transactions", "View Transactions"],
+            ["/dashboard", "Return to Dashboard"],
+          ]}
+        />
       ) : result.state === "loading" ? (
         <Card>
           <CardContent className="flex flex-col items-center gap-4 p-10 text-center">
@@ -86,55 +77,76 @@ export default function PaymentSuccessPage() {
           </CardContent>
         </Card>
       ) : result.state === "success" ? (
-        <Card role="status">
-          <CardHeader className="items-center text-center">
-            <CheckCircle2 className="h-14 w-14 text-success" aria-hidden />
-            <CardTitle className="text-2xl">Deposit Successful</CardTitle>
-            <CardDescription>{formatDollars(result.amount)} has been added to your account.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
-            <Button asChild>
-              <Link to="/dashboard">Go to Dashboard</Link>
-            </Button>
-            <Button variant="outline" asChild>
-              <Link to="/dashboard?tab=transactions">View Transactions</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <ResultCard
+          role="status"
+          icon={<CheckCircle2 className="h-14 w-14 text-success" aria-hidden />}
+          title="Deposit Successful"
+          description={`${formatDollars(result.amount)} has been added to your account.`}
+          actions={[
+            ["/dashboard", "Go to Dashboard"],
+            ["/dashboard?tab=transactions", "View Transactions"],
+          ]}
+        />
       ) : result.state === "refunded" ? (
-        <Card role="alert">
-          <CardHeader className="items-center text-center">
-            <Undo2 className="h-14 w-14 text-warning" aria-hidden />
-            <CardTitle className="text-2xl">Payment Refunded</CardTitle>
-            <CardDescription>{result.reason}</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
-            <Button asChild>
-              <Link to="/profile">Responsible play settings</Link>
-            </Button>
-            <Button variant="outline" asChild>
-              <Link to="/dashboard?tab=transactions">View Transactions</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <ResultCard
+          role="alert"
+          icon={<Undo2 className="h-14 w-14 text-warning" aria-hidden />}
+          title="Payment Refunded"
+          description={result.reason}
+          actions={[
+            ["/profile", "Responsible play settings"],
+            ["/dashboard?tab=transactions", "View Transactions"],
+          ]}
+        />
       ) : (
-        <Card role="alert">
-          <CardHeader className="items-center text-center">
-            <AlertTriangle className="h-14 w-14 text-warning" aria-hidden />
-            <CardTitle className="text-2xl">Payment Issue Detected</CardTitle>
-            <CardDescription>Your payment may not have been processed. Please check your account or try again.</CardDescription>
-            <p className="mt-2 text-sm text-muted-foreground">{result.reason}</p>
-          </CardHeader>
-          <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
-            <Button asChild>
-              <Link to="/dashboard?tab=transactions">Check Transactions</Link>
-            </Button>
-            <Button variant="outline" asChild>
-              <Link to="/dashboard">Return to Dashboard</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <ResultCard
+          role="alert"
+          icon={<AlertTriangle className="h-14 w-14 text-warning" aria-hidden />}
+          title="Payment Issue Detected"
+          description="Your payment may not have been processed. Please check your account or try again."
+          detail={result.reason}
+          actions={[
+            ["/dashboard?tab=transactions", "Check Transactions"],
+            ["/dashboard", "Return to Dashboard"],
+          ]}
+        />
       )}
     </div>
+  );
+}
+
+/** One outcome: its icon, title and text, then a main link and a second one (outlined). */
+function ResultCard({
+  role,
+  icon,
+  title,
+  description,
+  detail,
+  actions: [main, second],
+}: {
+  role?: "status" | "alert";
+  icon: ReactNode;
+  title: string;
+  description: string;
+  detail?: string;
+  actions: [[string, string], [string, string]];
+}) {
+  return (
+    <Card role={role}>
+      <CardHeader className="items-center text-center">
+        {icon}
+        <CardTitle className="text-2xl">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+        {detail && <p className="mt-2 text-sm text-muted-foreground">{detail}</p>}
+      </CardHeader>
+      <CardContent className="flex flex-col justify-center gap-2 sm:flex-row">
+        <Button asChild>
+          <Link to={main[0]}>{main[1]}</Link>
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to={second[0]}>{second[1]}</Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }
