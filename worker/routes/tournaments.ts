@@ -252,11 +252,17 @@ export const tournamentRoutes = new Hono<AppEnv>()
       request,
       run: async (claim) => {
         // The room answers first, from memory: no such tournament, already in, closed, level, full.
-        // Beside it, whether the tournament is private (one read by primary key, in parallel).
+        // Beside it, whether the tournament is private and when a featured one opens (one read by primary key, in parallel).
         const [admission, access] = await Promise.all([
           roomFor(c.env, requested).admission(requested, user.id, user.level),
           db
-            .select({ inviteCode: tournaments.inviteCode, creatorUserId: tournaments.creatorUserId })
+            .select({
+              inviteCode: tournaments.inviteCode,
+              creatorUserId: tournaments.creatorUserId,
+              featuredAt: tournaments.featuredAt,
+              registrationOpensAt: tournaments.registrationOpensAt,
+              startTime: tournaments.startTime,
+            })
             .from(tournaments)
             .where(eq(tournaments.id, requested))
             .get(),
@@ -287,7 +293,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
         // Staff, and accounts on a device or network staff use, play no prize tournament (the room checks again in the seat's batch).
         if (known.state === "open" && known.prize) await assertNotStaff(c.env.DB, user, identity);
         // A featured event opens to level 6+ a day before everyone else (docs/featured-events.md).
-        if (known.state === "open") await assertRegistrationOpen(db, requested, user.level);
+        if (known.state === "open") assertRegistrationOpen(access, user.level);
         let id = requested;
         // Starting practice joins the player's own run of it: the tournament answered is that run.
         if (practice?.kind === "practice") {

@@ -24,13 +24,13 @@ type TermsRow = Pick<typeof tournaments.$inferSelect, "featuredAt" | "registrati
 /**
  * Refuses (403 registration_not_open) a join before registration of a featured event opened for
  * this player's level, naming when it does. A tournament that is not featured passes untouched.
+ * `t` is the row the join already read (its featured columns), so the check reads nothing itself.
  */
-export async function assertRegistrationOpen(db: Db, tournamentId: number, level: number, now = Date.now()): Promise<void> {
-  const t = await db
-    .select({ featuredAt: tournaments.featuredAt, registrationOpensAt: tournaments.registrationOpensAt, startTime: tournaments.startTime })
-    .from(tournaments)
-    .where(eq(tournaments.id, tournamentId))
-    .get();
+export function assertRegistrationOpen(
+  t: { featuredAt: number | null; registrationOpensAt: number | null; startTime: number } | undefined,
+  level: number,
+  now = Date.now(),
+): void {
   if (!t || registrationOpen(t, level, now)) return;
   const opens = registrationOpensFor(t, level)!;
   throw new HttpError(403, "registration_not_open", FEATURED.registrationNotOpen(utcTime(opens), hasPriorityAccess(level)));
