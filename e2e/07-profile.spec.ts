@@ -1,6 +1,7 @@
 // Journey 7: the profile. Edit bio, location and a social link and see them on the profile
 // card (also after a reload); the theme switch applies at once and survives a reload; the
 // password change signs out the account's other sessions and keeps this one.
+import type { WebSocket } from "@playwright/test";
 import { createAccount, expect, expectToast, getUser, signIn, test } from "./fixtures";
 
 test("profile: edit bio, location and a social link; theme switch persists", async ({ page, context }) => {
@@ -63,8 +64,25 @@ test("profile: edit bio, location and a social link; theme switch persists", asy
   await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
 
   // Password: the old session of another device (the account's API client) ends, this page's
-  // session continues under a new token, and the new password signs in.
+  // session continues under a new token, and the new password signs in. The page's notification
+  // socket is open first (its hello sent), as it is for a person who takes a moment to type: a
+  // socket still connecting when the old token ends is refused once and then retried.
+  const notificationSocketOpen = () =>
+    new Promise<void>((resolve) => {
+      // Any /ws socket of the page from now on: one may be replaced before it opens.
+      const onSocket = (ws: WebSocket) => {
+        if (new URL(ws.url()).pathname !== "/ws") return;
+        ws.once("framesent", () => {
+          page.off("websocket", onSocket);
+          resolve();
+        });
+      };
+      page.on("websocket", onSocket);
+    });
+  const firstSocket = notificationSocketOpen();
   await page.goto("/profile?tab=security");
+  await firstSocket;
+  const socketAfterChange = notificationSocketOpen();
   const passwordForm = page.getByRole("form", { name: "Change password" });
   await passwordForm.getByLabel("Current Password").fill(player.password);
   await passwordForm.getByLabel("New Password", { exact: true }).fill("journey-pass-2");
@@ -72,6 +90,8 @@ test("profile: edit bio, location and a social link; theme switch persists", asy
   await passwordForm.getByRole("button", { name: /Password/ }).click();
   await expectToast(page, "Password updated", "Your password has been successfully changed.");
   await expect(getUser(player)).rejects.toThrow(/401/);
+  // The old socket was closed with the session; the page reconnects under its new token.
+  await socketAfterChange;
   // Still signed in after a reload: the page holds the rotated token.
   await page.reload();
   await expect(page.getByRole("button", { name: "Account menu" })).toContainText(player.username);
