@@ -472,6 +472,29 @@ describe("who may use the host's tools", () => {
     expect((await host(op, t, "pause")).body).toMatchObject({ code: "step_up_required" });
     for (const s of sockets) s.ws.close(1000);
   });
+
+  it("hands out the results CSV (every answer with its receipt) only after a recent step-up, and audits each copy", async () => {
+    const { t, sockets } = await liveShow(1);
+    const op = await makeOperator();
+    await env.DB.prepare("UPDATE sessions SET step_up_at = NULL WHERE user_id = ?").bind(op.id).run();
+    const refused = await call<any>(`/api/admin/tournaments/${t.id}/results.csv`, { cookie: op.cookie });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "step_up_required" });
+    expect(await auditOf("tournament.export_results", t)).toEqual([]);
+    // A step-up older than the operators' window counts for nothing either.
+    await env.DB.prepare("UPDATE sessions SET step_up_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 16 * 60_000, op.id)
+      .run();
+    expect((await call<any>(`/api/admin/tournaments/${t.id}/results.csv`, { cookie: op.cookie })).body).toMatchObject({
+      code: "step_up_required",
+    });
+    await env.DB.prepare("UPDATE sessions SET step_up_at = ? WHERE user_id = ?").bind(Date.now(), op.id).run();
+    const csv = await call(`/api/admin/tournaments/${t.id}/results.csv`, { cookie: op.cookie });
+    expect(csv.status).toBe(200);
+    expect(csv.text.startsWith("rank,user_id,")).toBe(true);
+    expect(await auditOf("tournament.export_results", t)).toEqual([expect.objectContaining({ actor_user_id: op.id })]);
+    for (const s of sockets) s.ws.close(1000);
+  });
 });
 
 afterAll(async () => {
