@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Tooltip } from "radix-ui";
 import type { TournamentDetail } from "@common/api/tournaments";
-import { FORMAT_LABEL } from "@common/messages";
+import { FEATURED, FORMAT_LABEL } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { FakeWebSocket, fakeWebSockets } from "@/test/fake-websocket";
 import { renderPage, testUser } from "@/test/render-page";
+import { formatStart } from "../display";
 import TournamentDetailPage from "./tournament-detail-page";
 
 const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail => ({
@@ -139,6 +140,67 @@ describe("tournament detail", () => {
     expect(screen.getByText("You have been registered for this tournament.")).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 1_200));
     expect(page.location()).toBe("/tournaments/4");
+  });
+
+  describe("a featured event whose registration has not opened for the player", () => {
+    const featured = (o: Partial<NonNullable<TournamentDetail["featured"]>> = {}) => ({
+      announcedAt: new Date(Date.now() - 86_400_000).toISOString(),
+      opensAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      opensForYouAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      priority: false,
+      open: false,
+      reminderSet: false,
+      ...o,
+    });
+
+    it("disables Join, says when it opens for them beside it and in its tooltip, and sends nothing", async () => {
+      const r = featured();
+      const api = fakeFetch({
+        "GET /api/tournaments/4": () => ({ body: detail({ minLevel: 1, featured: r }) }),
+        "GET /api/tournaments/4/participants": () => ({ body: [] }),
+        "GET /api/categories": () => ({ body: [] }),
+        "POST /api/tournaments/4/join": () => ({ status: 403, body: { code: "registration_not_open", message: "refused" } }),
+      });
+      renderPage(
+        [
+          {
+            path: "/tournaments/:id",
+            element: (
+              <Tooltip.Provider>
+                <TournamentDetailPage />
+              </Tooltip.Provider>
+            ),
+          },
+        ],
+        { at: "/tournaments/4", user: testUser({ level: 3, balance: 50 }) },
+      );
+      const join = await screen.findByRole("button", { name: "Join Tournament" });
+      expect(join).toBeDisabled();
+      const text = FEATURED.registrationNotOpen(formatStart(r.opensForYouAt), false);
+      expect(screen.getByText(text)).toBeVisible();
+      // The same time as the featured panel at the top of the page.
+      expect(
+        within(screen.getByRole("region", { name: FEATURED.title })).getByText(FEATURED.opensForYou(formatStart(r.opensForYouAt))),
+      ).toBeVisible();
+      const trigger = await waitFor(() => {
+        const wrapper = screen.getByRole("button", { name: "Join Tournament" }).parentElement!;
+        expect(wrapper).toHaveAttribute("data-state");
+        return wrapper;
+      });
+      fireEvent.focus(trigger);
+      expect(await screen.findByRole("tooltip")).toHaveTextContent(text);
+      fireEvent.click(join);
+      expect(api.calls("POST /api/tournaments/4/join")).toHaveLength(0);
+    });
+
+    it("enables Join once it is open for them (priority access), and on its own when the opening time comes", async () => {
+      show(detail({ minLevel: 1, featured: featured({ open: true, priority: true }) }));
+      expect(await screen.findByRole("button", { name: "Join Tournament" })).toBeEnabled();
+      cleanup();
+      show(detail({ minLevel: 1, featured: featured({ opensForYouAt: new Date(Date.now() + 400).toISOString() }) }));
+      expect(await screen.findByRole("button", { name: "Join Tournament" })).toBeDisabled();
+      await waitFor(() => expect(screen.getByRole("button", { name: "Join Tournament" })).toBeEnabled(), { timeout: 2_000 });
+    });
   });
 
   it.each([
