@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Tooltip } from "radix-ui";
 import type { TournamentDetail } from "@common/api/tournaments";
-import { FEATURED, FORMAT_LABEL } from "@common/messages";
+import { CUSTOM, FEATURED, FORMAT_LABEL } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { FakeWebSocket, fakeWebSockets } from "@/test/fake-websocket";
 import { renderPage, testUser } from "@/test/render-page";
@@ -35,6 +35,7 @@ const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail => 
   fairnessCommitment: null,
   featured: null,
   cancellation: null,
+  invitation: null,
   ...overrides,
 });
 
@@ -140,6 +141,34 @@ describe("tournament detail", () => {
     expect(screen.getByText("You have been registered for this tournament.")).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 1_200));
     expect(page.location()).toBe("/tournaments/4");
+  });
+
+  describe("a private custom tournament", () => {
+    const CODE = "abcdefghijklmnopqrstuvwxyz";
+
+    it("says it is private and by invitation; a player who joined sees no code to share", async () => {
+      show(detail({ minLevel: 1, joined: true, invitation: { inviteCode: null, invitePath: null } }));
+      const header = (await screen.findByRole("heading", { name: "History Showdown", level: 1 })).closest("header")!;
+      expect(within(header).getByText(CUSTOM.privateBadge)).toBeVisible();
+      expect(within(header).getByText(CUSTOM.privateBadge)).toHaveAttribute("title", CUSTOM.privateNote);
+      expect(screen.queryByRole("region", { name: CUSTOM.yourInvite })).toBeNull();
+      expect(screen.queryByTestId("invite-code")).toBeNull();
+    });
+
+    it("shows its creator the invite link and code to share", async () => {
+      show(detail({ minLevel: 1, invitation: { inviteCode: CODE, invitePath: `/t/${CODE}` } }));
+      const invite = await screen.findByRole("region", { name: CUSTOM.yourInvite });
+      expect(within(invite).getByTestId("invite-link")).toHaveTextContent(`${window.location.origin}/t/${CODE}`);
+      expect(within(invite).getByTestId("invite-code")).toHaveTextContent(CODE);
+      expect(within(invite).getByRole("button", { name: "Copy link" })).toBeVisible();
+      expect(screen.getByText(CUSTOM.privateBadge)).toBeVisible();
+    });
+
+    it("shows no private badge on a public tournament", async () => {
+      show(detail());
+      await screen.findByRole("heading", { name: "History Showdown", level: 1 });
+      expect(screen.queryByText(CUSTOM.privateBadge)).toBeNull();
+    });
   });
 
   describe("a featured event whose registration has not opened for the player", () => {
