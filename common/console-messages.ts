@@ -196,3 +196,16 @@ export const IDENTITY_CONSOLE = {
     "Accounts verified as the same person. The first keeps every money action; the others play free tournaments only, and a self-exclusion on one applies to all.",
   noLinked: "No linked accounts.",
 } as const;
+
+/** A player's acceptances of the legal documents, in the player's file (docs/player-data.md). */
+export const TERMS_CONSOLE = {
+  title: "Terms accepted",
+  intro: "Which version of each document the player accepted and when. Deposits, paid joins and withdrawals wait for the version in force.",
+  inForce: (version: string) => `In force: version ${version}`,
+  accepted: (version: string, at: string) => `Accepted version ${version} on ${at}`,
+  notAccepted: "Never accepted",
+  upToDate: "Up to date",
+  outstanding: "Must accept the version in force",
+  history: "Every acceptance kept",
+  historyEmpty: "No acceptance is kept (a deleted account's are removed).",
+} as const;

@@ -695,6 +695,10 @@ export const CUSTOM = {
   cancelled: "Your custom tournament was cancelled.",
   inviteNotFound: "No tournament has this invite code. Check the link or the code and try again.",
   inviteCode: "Enter the invite code (or paste the invite link).",
+  privateBadge: "Private · by invitation",
+  privateNote: "Only players with the invite link or code can find and join this tournament.",
+  yourInvite: "Your invitation",
+  yourInviteDescription: "You created this tournament: share the invite link or the code with the players you want.",
   created: "Custom tournament created",
   createdDescription: "Share the invite link or the code: only players who have it can find and join this tournament.",
   description: (category: string, fee: string | null, format: "live_show" | "self_paced") =>

@@ -7,6 +7,7 @@ import { MAX_AMOUNT_CENTS } from "../spec";
 import type { CheatAttemptRow, FlaggedParticipant } from "./fair-play";
 import type { ResponsiblePlayState } from "./responsible-play";
 import type { Transaction } from "./types";
+import type { LegalDocumentId } from "../legal/legal-catalog";
 
 export const ADMIN_LEDGER_PAGE_SIZE = 25;
 export const ADMIN_PLAYER_SEARCH_LIMIT = 50;
@@ -128,6 +129,25 @@ export interface PlayerDetail extends Omit<PlayerModeration, "userId"> {
   frozen: { since: string; reason: string | null } | null;
   /** The player's own limits and exclusion, as they see them. */
   responsiblePlay: ResponsiblePlayState;
+}
+
+/**
+ * GET /api/admin/users/:id/terms: which versions of the terms, official rules and privacy policy
+ * the player accepted and when (terms_acceptances), against the versions in force.
+ */
+export interface PlayerTermsRecord {
+  documents: {
+    id: LegalDocumentId;
+    title: string;
+    /** The version in force now. */
+    version: string;
+    /** The player's latest acceptance of this document, in whatever version; null if none is kept. */
+    lastAccepted: { version: string; acceptedAt: string } | null;
+    /** False: money actions are refused until the version in force is accepted. */
+    acceptedInForce: boolean;
+  }[];
+  /** Every acceptance kept, newest first. */
+  history: { document: LegalDocumentId; title: string; version: string; acceptedAt: string }[];
 }
 
 export interface PlayerLedgerPage {

@@ -129,6 +129,12 @@ export interface TournamentDetail extends Tournament {
   featured: FeaturedRegistration | null;
   /** Null unless the tournament is cancelled. */
   cancellation: TournamentCancellation | null;
+  /**
+   * A private custom tournament (docs/custom-tournaments.md): only players with its invite code can
+   * find and join it. Its code and link only for its creator (null for anyone else). Null for every
+   * other tournament.
+   */
+  invitation: { inviteCode: string | null; invitePath: string | null } | null;
 }
 
 export interface ParticipantRow {

@@ -82,3 +82,49 @@ describe("pairs on one device or network", () => {
     expect(fairPlayFlags([player(1, human()), player(2, sameAnswers(10))]).size).toBe(0);
   });
 });
+
+describe("a question the host voided", () => {
+  const floor = humanFloorMs(LENGTH);
+  const player = (userId: number, answers: PlayedAnswer[], o: Partial<PlayerRecord> = {}): PlayerRecord => ({
+    userId,
+    deviceHash: null,
+    networkHash: null,
+    answers,
+    ...o,
+  });
+
+  it("raises no speed flag when the only second too-fast answer is on it", () => {
+    const two = human().map((a, i) => (i === 0 || i === 4 ? { ...a, responseMs: floor - 1 } : a));
+    expect(kinds(two)).toEqual(["inhuman_speed"]);
+    expect(kinds(two.map((a, i) => (i === 0 ? { ...a, voided: true } : a)))).toEqual([]);
+    expect(
+      fairPlayFlags([
+        player(
+          1,
+          two.map((a, i) => (i === 0 ? { ...a, voided: true } : a)),
+        ),
+      ]).size,
+    ).toBe(0);
+  });
+
+  it("breaks a robotic run and a sub-second perfect run it would complete", () => {
+    const run = human().map((a, i) => (i >= 2 && i < 2 + T.roboticRun ? { ...a, responseMs: 5000 + (i % 2) * 100 } : a));
+    expect(kinds(run)).toEqual(["robotic_timing"]);
+    expect(kinds(run.map((a, i) => (i === 4 ? { ...a, voided: true } : a)))).toEqual([]);
+    const times = [610, 900, 650, 980, 620, 950, 700, 990, 640, 5000];
+    const fast = times.map((ms, i) => answer(i, ms, i < 9));
+    expect(kinds(fast)).toEqual(["sub_second_perfect"]);
+    expect(kinds(fast.map((a, i) => (i === 3 ? { ...a, voided: true } : a)))).toEqual([]);
+  });
+
+  it("is not an answer in common for two accounts on one network", () => {
+    const mine = human();
+    // Eight of ten the same: flagged; with one of the eight voided, seven of nine is below the share.
+    const theirs = mine.map((a, i) => ({ ...a, responseMs: (a.responseMs ?? 0) + 300, answer: i < 8 ? a.answer : `other ${i}` }));
+    expect(fairPlayFlags([player(1, mine, { networkHash: "n" }), player(2, theirs, { networkHash: "n" })]).size).toBe(2);
+    const voidFirst = (p: PlayedAnswer[]) => p.map((a, i) => (i === 0 ? { ...a, voided: true } : a));
+    expect(fairPlayFlags([player(1, voidFirst(mine), { networkHash: "n" }), player(2, voidFirst(theirs), { networkHash: "n" })]).size).toBe(
+      0,
+    );
+  });
+});

@@ -31,6 +31,12 @@ export interface PlayedAnswer {
   correct: boolean;
   responseMs: number | null;
   questionLength: number;
+  /**
+   * The host voided the question (docs/decisions/017-host-tools.md): it counts for nobody, so it
+   * neither raises nor helps raise a flag. A broken question (a leaked answer, two right options)
+   * is where honest players answer oddly fast or alike.
+   */
+  voided?: boolean;
 }
 
 export interface PlayerRecord {
@@ -46,10 +52,13 @@ const T = FAIR_PLAY_THRESHOLDS;
 
 export const humanFloorMs = (questionLength: number) => T.humanFloorBaseMs + T.humanFloorPerCharMs * questionLength;
 
-/** The flags of one player's own answers: speed and timing. */
+/** The answers the checks judge: every one but those to a voided question. */
+const counted = (answers: readonly PlayedAnswer[]) => answers.filter((a) => !a.voided);
+
+/** The flags of one player's own answers: speed and timing. A voided question's answer is left out. */
 export function timingFlags(answers: readonly PlayedAnswer[]): FairPlayFlag[] {
   const flags: FairPlayFlag[] = [];
-  const answered = answers.filter((a) => a.answer !== null && a.responseMs !== null);
+  const answered = counted(answers).filter((a) => a.answer !== null && a.responseMs !== null);
   const tooFast = answered.filter((a) => a.correct && a.responseMs! < humanFloorMs(a.questionLength));
   if (tooFast.length >= T.inhumanAnswers) {
     flags.push({ kind: "inhuman_speed", detail: `${tooFast.length} correct answers faster than the reading floor` });
@@ -72,10 +81,14 @@ export function timingFlags(answers: readonly PlayedAnswer[]): FairPlayFlag[] {
 
 /** The share of the questions both answered where they gave the same answer, and how many that is. */
 function agreement(a: readonly PlayedAnswer[], b: readonly PlayedAnswer[]): { common: number; same: number } {
-  const theirs = new Map(b.filter((x) => x.answer !== null).map((x) => [x.questionId, x.answer]));
+  const theirs = new Map(
+    counted(b)
+      .filter((x) => x.answer !== null)
+      .map((x) => [x.questionId, x.answer]),
+  );
   let common = 0;
   let same = 0;
-  for (const x of a) {
+  for (const x of counted(a)) {
     if (x.answer === null || !theirs.has(x.questionId)) continue;
     common++;
     if (theirs.get(x.questionId) === x.answer) same++;

@@ -3,7 +3,7 @@
 // STEP_UP_TTL_MS, so a stolen session cookie alone can neither take money out nor lock the owner out.
 import { createMiddleware } from "hono/factory";
 import { AUTH } from "../../common/messages";
-import { STEP_UP_TTL_MS } from "../../common/spec";
+import { OPERATOR_STEP_UP_TTL_MS, STEP_UP_TTL_MS } from "../../common/spec";
 import type { AppEnv } from "../http/app-env";
 import { forbidden } from "../http/errors";
 import type { SessionInfo } from "./session";
@@ -20,5 +20,15 @@ export function assertSteppedUp(c: { get(key: "session"): SessionInfo | null }):
 
 export const requireStepUp = createMiddleware<AppEnv>(async (c, next) => {
   assertSteppedUp(c);
+  return next();
+});
+
+/**
+ * For an operator's read that hands out players' data in bulk (the 1099-MISC file, a tournament's
+ * results with every answer and receipt): a GET, so requireAdmin lets it through without a
+ * step-up; this asks for one within OPERATOR_STEP_UP_TTL_MS, like every operator write.
+ */
+export const requireOperatorStepUp = createMiddleware<AppEnv>(async (c, next) => {
+  if (!isSteppedUp(c.get("session"), Date.now(), OPERATOR_STEP_UP_TTL_MS)) throw stepUpRequired();
   return next();
 });

@@ -3,9 +3,8 @@
 // every copy that leaves the site is in the audit log.
 import { Hono } from "hono";
 import { taxYearQuerySchema } from "../../common/api/tax";
-import { OPERATOR_STEP_UP_TTL_MS } from "../../common/spec";
 import { recordAudit } from "../admin/audit";
-import { isSteppedUp, stepUpRequired } from "../auth/step-up";
+import { requireOperatorStepUp } from "../auth/step-up";
 import { sha256Hex } from "../auth/bytes";
 import { requireAdmin, requireUser } from "../http/middleware";
 import { validate } from "../http/validate";
@@ -20,8 +19,7 @@ export const adminTaxRoutes = new Hono<AppEnv>()
     const { year } = c.req.valid("query");
     return c.json((await yearReport(c.env, c.get("db"), year)).summary);
   })
-  .get("/1099-misc", yearQuery, async (c) => {
-    if (!isSteppedUp(c.get("session"), Date.now(), OPERATOR_STEP_UP_TTL_MS)) throw stepUpRequired();
+  .get("/1099-misc", requireOperatorStepUp, yearQuery, async (c) => {
     const { year } = c.req.valid("query");
     const { fileName, csv, summary } = await form1099MiscFile(c.env, c.get("db"), year);
     await recordAudit(c, {

@@ -28,6 +28,7 @@ import { TOURNAMENT_PAGE_SIZE } from "../../common/spec";
 import { formatCents } from "../../common/domain/money";
 import { categories, cheatAttempts, questions, tournamentParticipants, tournamentQuestions, tournaments, users } from "../db/schema";
 import { recordAudit } from "../admin/audit";
+import { requireOperatorStepUp } from "../auth/step-up";
 import { presentTournament } from "../db/present-tournament";
 import { iso } from "../db/present";
 import { roomFor, unwrap } from "../durable/room-client";
@@ -432,7 +433,9 @@ export const adminTournamentRoutes = new Hono<AppEnv>()
     }
     return c.json(unwrap(await room.disqualify(id, currentUser(c).id, userId, reason, null)), 200);
   })
-  .get("/:id/results.csv", validate("param", idParam), async (c) => {
+  // Every answer of every player with its receipt: a bulk copy of players' data, so it wants a
+  // recent step-up like the 1099-MISC file (worker/routes/admin-tax.ts), and is audited.
+  .get("/:id/results.csv", requireOperatorStepUp, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await standardTournament(c.get("db"), id);
     const csv = unwrap(await roomFor(c.env, id).resultsCsv(id));

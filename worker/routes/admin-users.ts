@@ -18,7 +18,10 @@ import {
   type PlayerLedgerPage,
   type PlayerModeration,
   type PlayerSummary,
+  type PlayerTermsRecord,
 } from "../../common/api/console-players";
+import { CURRENT_LEGAL_VERSIONS } from "../../common/legal/documents";
+import { LEGAL_CATALOG, legalTitle } from "../../common/legal/legal-catalog";
 import { MODERATION, PLAYER } from "../../common/messages";
 import { centsToDollars, formatCents } from "../../common/domain/money";
 import { registerApprovalExecutor, requestApproval } from "../admin/approvals";
@@ -35,6 +38,7 @@ import { idParam, validate } from "../http/validate";
 import type { AppEnv } from "../http/app-env";
 import { InsufficientFundsError, ledgerStatement, runAtomically } from "../money/ledger";
 import { responsiblePlayState } from "../responsible-play/view";
+import { acceptancesOf } from "../legal/terms";
 import { z } from "zod";
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
@@ -260,6 +264,34 @@ export const adminUserRoutes = new Hono<AppEnv>()
       responsiblePlay: await responsiblePlayState(db, u, Date.now()),
     };
     return c.json(detail);
+  })
+  // What the player agreed to: every acceptance kept, and per document whether the version in
+  // force is among them (money actions wait for it, worker/legal/terms.ts).
+  .get("/:id/terms", idParam, async (c) => {
+    const db = c.get("db");
+    const { id } = c.req.valid("param");
+    await loadUser(db, id);
+    const accepted = await acceptancesOf(db, id).all();
+    const newestFirst = [...accepted].sort((a, b) => b.acceptedAt - a.acceptedAt || b.version.localeCompare(a.version));
+    const record: PlayerTermsRecord = {
+      documents: LEGAL_CATALOG.map((d) => {
+        const last = newestFirst.find((a) => a.document === d.id);
+        return {
+          id: d.id,
+          title: d.title,
+          version: CURRENT_LEGAL_VERSIONS[d.id],
+          lastAccepted: last ? { version: last.version, acceptedAt: iso(last.acceptedAt) } : null,
+          acceptedInForce: accepted.some((a) => a.document === d.id && a.version === CURRENT_LEGAL_VERSIONS[d.id]),
+        };
+      }),
+      history: newestFirst.map((a) => ({
+        document: a.document,
+        title: legalTitle(a.document),
+        version: a.version,
+        acceptedAt: iso(a.acceptedAt),
+      })),
+    };
+    return c.json(record);
   })
   .get("/:id/ledger", idParam, validate("query", ledgerPageSchema), async (c) => {
     const db = c.get("db");

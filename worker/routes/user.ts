@@ -33,6 +33,7 @@ import type { AppEnv } from "../http/app-env";
 import { assertUnique } from "./auth";
 import { mailEmailChange, sameAddress, sendSecurityNotice } from "../email/account-mail";
 import { presentSignedIn } from "./session";
+import { countryKeptOnDeletion } from "../tax/forms";
 
 export const userRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await presentSignedIn(c.get("db"), currentUser(c))))
@@ -158,7 +159,8 @@ export const userRoutes = new Hono<AppEnv>()
             avatarVersion: sql`${users.avatarVersion} + 1`,
             bio: null,
             location: null,
-            country: null,
+            // Erased, but for a US prize winner's: the 1099-MISC export needs it (a tax record).
+            country: countryKeptOnDeletion,
             socialLinks: null,
             preferences: null,
             totpSecret: null,

@@ -1,6 +1,6 @@
 // W-9s and the prizes that make them required (docs/identity-and-tax.md, "Tax"). The TIN is sealed
 // bound to its player; only the 1099-MISC export (worker/tax/export.ts) opens it.
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { TaxFormView, TaxStatus } from "../../common/api/tax";
 import { centsToDollars, type Cents } from "../../common/domain/money";
 import { isUsTaxPayee, taxFormRequired, taxYearBounds, taxYearOf, thresholdCentsOf, type TaxClassification } from "../../common/domain/tax";
@@ -9,6 +9,18 @@ import { taxForms } from "../db/schema";
 
 /** Prizes the ledger paid (not held for review, not forfeited), as the statistics count them (worker/db/totals.ts). */
 const PAID_PRIZE = (t: string) => `${t}type = 'prize' AND ${t}status IN ('completed', 'pending')`;
+
+/**
+ * The country an account deletion keeps (worker/routes/user.ts), as SQL over the users row being
+ * deleted: a US account that was paid a prize keeps "US", because the 1099-MISC export decides by
+ * it who is a US payee (worker/tax/export.ts): without it, a US winner with no W-9 and no US
+ * identity document would drop out of the year's export, which then no longer reconciles with
+ * the ledger. Every other account's country is erased.
+ */
+export const countryKeptOnDeletion = sql.raw(
+  `CASE WHEN upper(trim(users.country)) = 'US' AND EXISTS (SELECT 1 FROM transactions t WHERE t.user_id = users.id AND ${PAID_PRIZE("t.")})
+     THEN users.country END`,
+);
 
 /** A player's prizes credited in a calendar year (UTC), by the ledger rows' time. */
 export async function yearPrizeCents(d1: D1Database, userId: number, year: number): Promise<Cents> {

@@ -2,7 +2,9 @@
 // bans (and what they stop), and manual balance adjustments under the two-person rule.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
+import type { PlayerTermsRecord } from "../../common/api/console-players";
 import { MODERATION } from "../../common/messages";
+import { CURRENT_LEGAL_VERSIONS } from "../../common/legal/documents";
 import { approvalExecutor } from "../admin/approvals";
 import { createDb } from "../db/client";
 import { sha256Hex, randomToken } from "../auth/bytes";
@@ -47,6 +49,7 @@ describe("operators' player routes: authorization", () => {
       ["GET", `/api/admin/users/${target.id}`],
       ["GET", `/api/admin/users/${target.id}/ledger`],
       ["GET", `/api/admin/users/${target.id}/sessions`],
+      ["GET", `/api/admin/users/${target.id}/terms`],
       ["DELETE", `/api/admin/users/${target.id}/sessions`],
       ["DELETE", `/api/admin/users/${target.id}/sessions/abcdef0123456789`],
       ["POST", `/api/admin/users/${target.id}/suspend`, { note: "x" }],
@@ -110,6 +113,51 @@ describe("player search and file", () => {
     expect(res.body.responsiblePlay.limits).toContainEqual(expect.objectContaining({ kind: "deposit_daily", amount: 50 }));
     expect(JSON.stringify(res.body)).not.toMatch(/password|totp_secret|recovery/i);
     expect((await call("/api/admin/users/999999", { cookie: op.cookie })).body.code).toBe("player_not_found");
+  });
+
+  it("shows which versions of the terms, rules and privacy policy the player accepted and when, against the versions in force", async () => {
+    const op = await makeOperator();
+    const p = await makePlayer();
+    const t0 = Date.UTC(2026, 0, 2, 10, 0, 0);
+    // Accepted at sign-up in an older version of the terms; the rules and privacy policy in force.
+    await env.DB.prepare("UPDATE terms_acceptances SET accepted_at = ? WHERE user_id = ?").bind(t0, p.id).run();
+    await env.DB.prepare("UPDATE terms_acceptances SET version = '0.9' WHERE user_id = ? AND document = 'terms'").bind(p.id).run();
+    const before = await call<PlayerTermsRecord>(`/api/admin/users/${p.id}/terms`, { cookie: op.cookie });
+    expect(before.status).toBe(200);
+    expect(before.body.documents).toEqual([
+      {
+        id: "terms",
+        title: "Terms of Service",
+        version: CURRENT_LEGAL_VERSIONS.terms,
+        lastAccepted: { version: "0.9", acceptedAt: new Date(t0).toISOString() },
+        acceptedInForce: false,
+      },
+      {
+        id: "rules",
+        title: "Official Contest Rules",
+        version: CURRENT_LEGAL_VERSIONS.rules,
+        lastAccepted: { version: CURRENT_LEGAL_VERSIONS.rules, acceptedAt: new Date(t0).toISOString() },
+        acceptedInForce: true,
+      },
+      {
+        id: "privacy",
+        title: "Privacy Policy",
+        version: CURRENT_LEGAL_VERSIONS.privacy,
+        lastAccepted: { version: CURRENT_LEGAL_VERSIONS.privacy, acceptedAt: new Date(t0).toISOString() },
+        acceptedInForce: true,
+      },
+    ]);
+    // The player accepts the version in force: it is the latest, and the older one stays on record.
+    expect((await call("/api/user/terms/accept", { cookie: p.cookie, body: { versions: { ...CURRENT_LEGAL_VERSIONS } } })).status).toBe(
+      200,
+    );
+    const after = await call<PlayerTermsRecord>(`/api/admin/users/${p.id}/terms`, { cookie: op.cookie });
+    expect(after.body.documents.every((d) => d.acceptedInForce)).toBe(true);
+    expect(after.body.documents[0]!.lastAccepted!.version).toBe(CURRENT_LEGAL_VERSIONS.terms);
+    expect(after.body.history.filter((h) => h.document === "terms").map((h) => h.version)).toEqual([CURRENT_LEGAL_VERSIONS.terms, "0.9"]);
+    expect(after.body.history).toHaveLength(4);
+    expect(JSON.stringify(after.body)).not.toMatch(/network/i);
+    expect((await call("/api/admin/users/999999/terms", { cookie: op.cookie })).body.code).toBe("player_not_found");
   });
 
   it("pages the player's ledger newest first", async () => {

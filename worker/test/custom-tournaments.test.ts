@@ -225,7 +225,15 @@ describe("a private tournament", () => {
     expect(await all("SELECT amount_cents FROM transactions WHERE user_id = ? AND type = 'tournament_entry'", friend.id)).toEqual([
       { amount_cents: -500 },
     ]);
-    expect((await call(`/api/tournaments/${t.id}`, { cookie: friend.cookie })).body.joined).toBe(true);
+    const seen = await call(`/api/tournaments/${t.id}`, { cookie: friend.cookie });
+    expect(seen.body.joined).toBe(true);
+    // Its page says it is private; what to share (code and link) is the creator's alone.
+    expect(seen.body.invitation).toEqual({ inviteCode: null, invitePath: null });
+    expect((await call(`/api/tournaments/${t.id}`, { cookie: creator.cookie })).body.invitation).toEqual({
+      inviteCode: t.inviteCode,
+      invitePath: `/t/${t.inviteCode}`,
+    });
+    expect(invited.body.invitation).toEqual({ inviteCode: null, invitePath: null });
     expect(await ledgerMismatches()).toEqual([]);
   });
 

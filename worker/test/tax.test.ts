@@ -9,7 +9,7 @@ import { FORM_1099_COLUMNS, MISSING_W9_NOTE, taxYearBounds } from "../../common/
 import { postEntry } from "../money/ledger";
 import { open } from "../crypto/sealed";
 import { taxFormSealContext } from "../tax/forms";
-import { call } from "./helpers";
+import { call, registerUser } from "./helpers";
 import { markSteppedUp } from "./session-helpers";
 import { dumpDatabase, expectLedgerBalanced, makeAdmin, withdraw } from "./money-helpers";
 import { all, endNow, humanPace, join, makeCategory, makePlayer, makeTournament, one, play, type Player } from "./tournament-fixtures";
@@ -407,6 +407,72 @@ describe("the 1099-MISC export", () => {
       notUs: 9000,
     });
     expect(all.cents).toBe(758_384 + 900_000 + 199_999);
+  });
+
+  it("still lists a US winner without a W-9 who deleted the account, and its total still reconciles with the ledger", async () => {
+    const YEAR = 2018;
+    const { from, to } = taxYearBounds(YEAR);
+    /** An account that can delete itself (a password), of `country`, verified with a document of `documentCountry`. */
+    async function winner(country: string, documentCountry: string, cents: number) {
+      const u = await registerUser();
+      await env.DB.prepare("UPDATE users SET country = ?, email_verified_at = ? WHERE id = ?").bind(country, Date.now(), u.user.id).run();
+      await verifyIdentityOf(u.user.id, { documentCountry });
+      await creditPrize(u.user.id, cents, from + 86_400_000);
+      // The winnings went on entry fees since: a zero balance, as deleting needs.
+      await postEntry(env.DB, {
+        userId: u.user.id,
+        amountCents: -cents,
+        type: "tournament_entry",
+        reference: `entry:fixture${crypto.randomUUID().replace(/-/g, "")}:${u.user.id}`,
+        description: "Entry (test fixture)",
+      });
+      return u;
+    }
+    // A US resident verified with a British passport, no W-9: a US payee by the account's country alone.
+    const us = await winner("US", "GB", 250_000);
+    const ca = await winner("CA", "CA", 300_000);
+    const op = await player("US");
+    await makeAdmin(op.id);
+    const exportNow = async () => {
+      const res = await call(`/api/admin/tax/1099-misc?year=${YEAR}`, { cookie: op.cookie });
+      expect(res.status, res.text).toBe(200);
+      return parseCsv(res.text);
+    };
+    const summaryBefore = (await call(`/api/admin/tax/1099-misc/summary?year=${YEAR}`, { cookie: op.cookie })).body;
+    const payeeRows = (rows: string[][]) =>
+      rows.filter((r) => r[0] === "B").map((r) => [col(r, "account_number"), col(r, "payment_amount_3_cents")]);
+    expect(payeeRows(await exportNow())).toEqual([[String(us.user.id), "250000"]]);
+
+    for (const u of [us, ca]) {
+      const deleted = await call("/api/user", { method: "DELETE", cookie: u.cookie, body: { password: u.password, confirm: "DELETE" } });
+      expect(deleted.status, deleted.text).toBe(200);
+    }
+
+    const rows = await exportNow();
+    expect(payeeRows(rows)).toEqual([[String(us.user.id), "250000"]]);
+    const payee = rows.find((r) => r[0] === "B")!;
+    expect([col(payee, "name"), col(payee, "w9_on_file"), col(payee, "note")]).toEqual([
+      `Deleted player ${us.user.id}`,
+      "no",
+      MISSING_W9_NOTE,
+    ]);
+    const ledger = await one<{ cents: number }>(
+      `SELECT sum(amount_cents) AS cents FROM transactions WHERE type = 'prize' AND status IN ('completed', 'pending')
+       AND created_at >= ? AND created_at < ? AND user_id = ?`,
+      from,
+      to,
+      us.user.id,
+    );
+    expect(Number(col(rows.at(-1)!, "payment_amount_3_cents"))).toBe(ledger.cents);
+    const summaryAfter = (await call(`/api/admin/tax/1099-misc/summary?year=${YEAR}`, { cookie: op.cookie })).body;
+    expect(summaryAfter).toEqual({
+      ...summaryBefore,
+      withoutForm: [{ userId: us.user.id, username: `Deleted player ${us.user.id}`, prizes: 2500 }],
+    });
+    expect(summaryAfter).toMatchObject({ totalPrizes: 5500, reportedTotal: 2500, notUs: 3000, payees: 1, payeesWithoutForm: 1 });
+    // The non-US winner's country is erased; the US winner's is kept, as a tax record.
+    expect(await one("SELECT country FROM users WHERE id = ?", ca.user.id)).toEqual({ country: null });
+    expect(await one("SELECT country FROM users WHERE id = ?", us.user.id)).toEqual({ country: "US" });
   });
 
   it("is audited, without the TINs in the audit row", async () => {

@@ -6,12 +6,13 @@ import { PRIZE_SHARES_BPS } from "../../common/spec";
 import { centsToDollars } from "../../common/domain/money";
 import { splitPrizePool } from "../../common/domain/prizes";
 import { minPlayersFor } from "../../common/domain/tournaments";
+import { invitePath } from "../../common/domain/custom-tournaments";
 import type { Db } from "../db/client";
 import { tournamentParticipants, tournamentQuestions, type tournaments } from "../db/schema";
 import { presentTournament } from "../db/present-tournament";
 import { hasReminder, registrationFor } from "./featured";
 
-/** One tournament's page: the summary, its prize split, minimum, whether the caller joined, its commitment, and a featured event's registration for the caller. */
+/** One tournament's page: the summary, its prize split, minimum, whether the caller joined, its commitment, and a featured event's registration for the caller, and whether it is private (its invite for its creator). */
 export async function tournamentDetail(
   db: Db,
   t: typeof tournaments.$inferSelect,
@@ -49,5 +50,12 @@ export async function tournamentDetail(
             refunded: t.entryFeeCents > 0 && t.cancelCause !== "creator",
           }
         : null,
+    // What to share is the creator's to see: a player who joined came with the code already.
+    invitation:
+      t.inviteCode === null
+        ? null
+        : viewer != null && t.creatorUserId === viewer.id
+          ? { inviteCode: t.inviteCode, invitePath: invitePath(t.inviteCode) }
+          : { inviteCode: null, invitePath: null },
   };
 }

@@ -39,6 +39,7 @@ export const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDet
   fairnessCommitment: "c0ffee".padEnd(64, "0"),
   featured: null,
   cancellation: null,
+  invitation: null,
   ...overrides,
 });
 

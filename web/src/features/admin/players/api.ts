@@ -65,6 +65,10 @@ export const useRequestAdjustment = (id: number) =>
       read(api.admin.users[":id"].adjustments.$post({ param: param(id), json: input })),
   });
 
+/** Which versions of the legal documents the player accepted, and when (docs/player-data.md). */
+export const usePlayerTerms = (id: number) =>
+  useQuery({ queryKey: [...playerKey(id), "terms"], queryFn: () => read(api.admin.users[":id"].terms.$get({ param: param(id) })) });
+
 /** The player's identity verification as operators see it (docs/identity-and-tax.md). */
 export const usePlayerIdentity = (id: number) =>
   useQuery({

@@ -1,6 +1,6 @@
 // A player's file in the console: profile and money state, suspension and ban (with a note),
-// limits and exclusions (read only), fair-play record, paged ledger, sessions to revoke, and a
-// manual balance adjustment that waits for a second operator.
+// limits and exclusions (read only), identity, the legal documents accepted, fair-play record,
+// paged ledger, sessions to revoke, and a manual balance adjustment that waits for a second operator.
 import { useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
 import type { ModerationAction } from "@common/api/console-players";
@@ -24,6 +24,7 @@ import {
 } from "./api";
 import { TRANSACTION_TYPE_LABEL } from "@/features/wallet/transaction-labels";
 import { IdentityRecord } from "./identity-record";
+import { TermsRecord } from "./terms-record";
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -321,6 +322,7 @@ export default function PlayerDetailScreen() {
       </Section>
 
       <IdentityRecord id={id} username={p.username} />
+      <TermsRecord id={id} />
       <Adjustment id={id} />
       <FairPlayRecord id={id} />
       <Ledger id={id} />

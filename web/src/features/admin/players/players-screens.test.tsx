@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { AdminSessionView, PlayerDetail, PlayerLedgerPage, PlayerSummary } from "@common/api/console-players";
+import type { AdminSessionView, PlayerDetail, PlayerLedgerPage, PlayerSummary, PlayerTermsRecord } from "@common/api/console-players";
+import { TERMS_CONSOLE } from "@common/console-messages";
 import type { IntegrityReport } from "@common/api/fair-play";
 import { MODERATION } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
@@ -78,6 +79,30 @@ const SESSIONS: AdminSessionView[] = [
 
 const INTEGRITY: IntegrityReport = { cheatAttempts: [], flagged: [] };
 
+const TERMS: PlayerTermsRecord = {
+  documents: [
+    {
+      id: "terms",
+      title: "Terms of Service",
+      version: "1.1",
+      lastAccepted: { version: "1.0", acceptedAt: "2026-01-01T00:00:00.000Z" },
+      acceptedInForce: false,
+    },
+    {
+      id: "rules",
+      title: "Official Contest Rules",
+      version: "1.0",
+      lastAccepted: { version: "1.0", acceptedAt: "2026-01-01T00:00:00.000Z" },
+      acceptedInForce: true,
+    },
+    { id: "privacy", title: "Privacy Policy", version: "1.0", lastAccepted: null, acceptedInForce: false },
+  ],
+  history: [
+    { document: "terms", title: "Terms of Service", version: "1.0", acceptedAt: "2026-01-01T00:00:00.000Z" },
+    { document: "rules", title: "Official Contest Rules", version: "1.0", acceptedAt: "2026-01-01T00:00:00.000Z" },
+  ],
+};
+
 describe("players screen", () => {
   it("searches by username or email and links each player to their file", async () => {
     const u = userEvent.setup();
@@ -99,6 +124,7 @@ describe("player file", () => {
       "GET /api/admin/users/5/ledger": () => ({ body: LEDGER }),
       "GET /api/admin/users/5/sessions": () => ({ body: SESSIONS }),
       "GET /api/admin/users/5/integrity": () => ({ body: INTEGRITY }),
+      "GET /api/admin/users/5/terms": () => ({ body: TERMS }),
       "DELETE /api/admin/users/5/sessions/0123456789abcdef": () => ({ body: { revoked: 1 } }),
       "DELETE /api/admin/users/5/sessions": () => ({ body: { revoked: 1 } }),
       "POST /api/admin/users/5/suspend": () => ({
@@ -122,6 +148,25 @@ describe("player file", () => {
     expect(within(ledger).getByText("Adjustment")).toBeVisible();
     const sessions = screen.getByRole("region", { name: "Sessions" });
     expect(await within(sessions).findByRole("button", { name: "Revoke session 0123456789abcdef" })).toBeVisible();
+  });
+
+  it("shows which version of each legal document the player accepted and when, and which must be accepted again", async () => {
+    const u = userEvent.setup();
+    setup();
+    const section = await screen.findByRole("region", { name: TERMS_CONSOLE.title });
+    const docs = await within(section).findByRole("list", { name: TERMS_CONSOLE.title });
+    const [terms, rules, privacy] = within(docs).getAllByRole("listitem");
+    const at = new Date("2026-01-01T00:00:00.000Z").toLocaleString();
+    expect(terms).toHaveTextContent(`Terms of Service${TERMS_CONSOLE.accepted("1.0", at)} · ${TERMS_CONSOLE.inForce("1.1")}`);
+    expect(terms).toHaveTextContent(TERMS_CONSOLE.outstanding);
+    expect(rules).toHaveTextContent(TERMS_CONSOLE.accepted("1.0", at));
+    expect(rules).toHaveTextContent(TERMS_CONSOLE.upToDate);
+    expect(privacy).toHaveTextContent(TERMS_CONSOLE.notAccepted);
+    expect(privacy).toHaveTextContent(TERMS_CONSOLE.outstanding);
+    await u.click(within(section).getByText(TERMS_CONSOLE.history));
+    expect(within(section).getByRole("list", { name: TERMS_CONSOLE.history })).toHaveTextContent(
+      `Official Contest Rules: ${TERMS_CONSOLE.accepted("1.0", at)}`,
+    );
   });
 
   it("revokes a session", async () => {

@@ -5,6 +5,7 @@ import { ADMIN_TOURNAMENTS } from "@common/console-messages";
 import { api, read } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { ApiError } from "@/lib/api";
+import { withStepUp } from "@/lib/step-up";
 
 /** How often the live view asks the room again. */
 export const LIVE_POLL_MS = 2000;
@@ -123,12 +124,19 @@ export const useDisqualify = (id: number) =>
     read(api.admin.tournaments[":id"].disqualify.$post({ ...param(id), json })),
   );
 
-/** The results as CSV, handed to the browser as a download (the server records the export in the audit log). */
+/**
+ * The results as CSV, handed to the browser as a download. Every answer with its receipt is in it,
+ * so the server wants a recent step-up even for this read (as for the 1099-MISC file): the dialog
+ * asks for it, then the download is asked for once more. The server records each copy in the audit log.
+ */
 export async function downloadResults(id: number): Promise<void> {
-  const res = await api.admin.tournaments[":id"]["results.csv"].$get(param(id));
-  const text = await res.text().catch(() => "");
-  if (!res.ok) throw new ApiError(res.status, text);
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `tournament-${id}-results.csv`;
+  const { text, name } = await withStepUp(async () => {
+    const res = await api.admin.tournaments[":id"]["results.csv"].$get(param(id));
+    const body = await res.text().catch(() => "");
+    if (!res.ok) throw new ApiError(res.status, body);
+    const fileName = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1];
+    return { text: body, name: fileName ?? `tournament-${id}-results.csv` };
+  });
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
   const a = document.createElement("a");
   a.href = url;

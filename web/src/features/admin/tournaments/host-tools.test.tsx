@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HOST_TOOLS } from "@common/console-messages";
+import { AUTH } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderPage, testUser } from "@/test/render-page";
 import TournamentDetailPage from "./tournament-detail-page";
@@ -170,5 +171,42 @@ describe("the host's tools in the live view", () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(await saved[0]!.text()).toBe("rank,user_id\r\n1,7\r\n");
     expect(api.calls("GET /api/admin/tournaments/5/results.csv")).toHaveLength(1);
+  });
+
+  it("asks for the step-up the server wants before the CSV (every answer with its receipt) is downloaded", async () => {
+    const saved: Blob[] = [];
+    vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return "blob:results";
+    });
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+    let steppedUp = false;
+    const api = fakeFetch({
+      "GET /api/admin/tournaments/5": () => ({ body: detail }),
+      "GET /api/admin/tournaments/5/live": () => ({ body: live({ status: "completed" }) }),
+      "GET /api/admin/tournaments/5/results.csv": () =>
+        steppedUp
+          ? {
+              text: "rank,user_id\r\n1,7\r\n",
+              headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="tournament-5-results.csv"' },
+            }
+          : { status: 403, body: { code: "step_up_required", message: AUTH.stepUpRequired } },
+      "POST /api/auth/step-up": () => {
+        steppedUp = true;
+        return { body: { stepUpUntil: Date.now() + 600_000 } };
+      },
+    });
+    open();
+    const tools = await screen.findByRole("region", { name: "Host tools" });
+    fireEvent.click(within(tools).getByRole("button", { name: "Export results (CSV)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm it's you" });
+    expect(saved).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText("Password"), { target: { value: "my-password" } });
+    fireEvent.change(within(dialog).getByLabelText("Authentication code"), { target: { value: "123456" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(await saved[0]!.text()).toBe("rank,user_id\r\n1,7\r\n");
+    expect(api.calls("GET /api/admin/tournaments/5/results.csv")).toHaveLength(2);
+    expect(api.calls("POST /api/auth/step-up")).toHaveLength(1);
   });
 });

@@ -1,11 +1,13 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import type { FeaturedRegistration } from "@common/api/featured";
 import type { Tournament } from "@common/api/types";
-import { JOIN } from "@common/messages";
+import { FEATURED, JOIN } from "@common/messages";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { useBotCheckSiteKey } from "@/components/turnstile-widget";
 import { useLatch } from "@/hooks/use-latch";
 import { useUser } from "@/lib/session";
 import { cn } from "@/lib/cn";
+import { formatStart } from "../display";
 import { belowLevel, isPractice } from "../join-checks";
 import { useJoinFlow } from "../use-join-flow";
 
@@ -18,11 +20,39 @@ const Tooltip = lazy(() => import("@/components/ui/tooltip").then((m) => ({ defa
 type Joinable = Pick<
   Tournament,
   "id" | "title" | "kind" | "minLevel" | "maxParticipants" | "currentParticipants" | "isFree" | "entryFee" | "prizePool" | "status"
-> & { inviteCode?: string };
+> & {
+  inviteCode?: string;
+  /** A featured event's registration as the viewer sees it (the detail page has it; the lists do not). */
+  featured?: FeaturedRegistration | null;
+};
+
+/** setTimeout's longest delay (about 24.8 days); a registration opening later waits for a reload. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A featured event's registration that has not opened for this player yet: the time it opens
+ * (as the server said), until the browser's clock reaches it; then null, and the page re-renders.
+ */
+export function useRegistrationNotOpen(r: FeaturedRegistration | null | undefined): FeaturedRegistration | null {
+  const until = r && !r.open ? Date.parse(r.opensForYouAt) : null;
+  const [, reached] = useState(0);
+  useEffect(() => {
+    if (until === null) return;
+    const left = until - Date.now();
+    if (left <= 0 || left > MAX_TIMER_MS) return;
+    const timer = setTimeout(() => reached((n) => n + 1), left + 50);
+    return () => clearTimeout(timer);
+  }, [until]);
+  return r && until !== null && Date.now() < until ? r : null;
+}
+
+/** What the player sees while a featured event's registration is closed to them: the server's own refusal. */
+export const registrationNotOpenText = (r: FeaturedRegistration) => FEATURED.registrationNotOpen(formatStart(r.opensForYouAt), r.priority);
 
 /**
  * Join (or, for practice, start) a tournament. Disabled once it is over, while joining, and for a
- * signed-in player below the level requirement, with a tooltip saying why. While the bot check is
+ * signed-in player below the level requirement or before a featured event's registration opens
+ * for them (level 6+ a day earlier), with a tooltip saying why. While the bot check is
  * on, a prize-play join (paid, or free with a prize) is confirmed in a dialog that carries the
  * check (the server asks for it only when there is money to win or pay).
  */
@@ -45,7 +75,10 @@ export function JoinButton({
   const practice = isPractice(tournament);
   const pending = flow.isPending && flow.pendingId === tournament.id;
   const over = tournament.status === "completed" || tournament.status === "cancelled";
-  const gated = user != null && belowLevel(user, tournament);
+  const belowRequired = user != null && belowLevel(user, tournament);
+  // A visitor sees everyone's time, but may be an Advanced player: signing in tells.
+  const notOpen = useRegistrationNotOpen(user != null && !belowRequired ? tournament.featured : null);
+  const gated = belowRequired || notOpen !== null;
   // Prize play: a paid entry, or a free tournament with a prize the house funds.
   const botCheck = siteKey !== null && !practice && (tournament.entryFee > 0 || tournament.prizePool > 0);
   const confirmWanted = useLatch(confirming);
@@ -112,7 +145,7 @@ export function JoinButton({
   );
   return (
     <Suspense fallback={wrapped}>
-      <Tooltip content={JOIN.levelDescription(tournament.minLevel)}>{wrapped}</Tooltip>
+      <Tooltip content={notOpen ? registrationNotOpenText(notOpen) : JOIN.levelDescription(tournament.minLevel)}>{wrapped}</Tooltip>
     </Suspense>
   );
 }

@@ -9,7 +9,7 @@ import { useUser } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { cancellationText, formatStart } from "../display";
 import { belowLevel } from "../join-checks";
-import { JoinButton } from "./join-button";
+import { JoinButton, registrationNotOpenText, useRegistrationNotOpen } from "./join-button";
 import { LeaveButton } from "./leave-button";
 
 interface StatusPanelProps {
@@ -24,6 +24,7 @@ interface StatusPanelProps {
 /** What the player can do now: join, wait, play, or read the results. */
 export function StatusPanel({ tournament: t, status, joined, playable, countdownLabel, onPlayHere }: StatusPanelProps) {
   const { user } = useUser();
+  const notOpen = useRegistrationNotOpen(t.featured);
   if (status === "completed" || status === "cancelled") {
     return (
       <Card>
@@ -84,7 +85,11 @@ export function StatusPanel({ tournament: t, status, joined, playable, countdown
         ) : (
           <>
             <JoinButton tournament={{ ...t, status }} className="w-full" stay />
-            {user && belowLevel(user, t) && <p className="text-xs text-muted-foreground">{JOIN.levelDescription(t.minLevel)}</p>}
+            {user && belowLevel(user, t) ? (
+              <p className="text-xs text-muted-foreground">{JOIN.levelDescription(t.minLevel)}</p>
+            ) : (
+              user && notOpen && <p className="text-xs text-muted-foreground">{registrationNotOpenText(notOpen)}</p>
+            )}
           </>
         )}
       </CardContent>

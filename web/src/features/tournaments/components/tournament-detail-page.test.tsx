@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Tooltip } from "radix-ui";
 import type { TournamentDetail } from "@common/api/tournaments";
-import { FORMAT_LABEL } from "@common/messages";
+import { CUSTOM, FEATURED, FORMAT_LABEL } from "@common/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { FakeWebSocket, fakeWebSockets } from "@/test/fake-websocket";
 import { renderPage, testUser } from "@/test/render-page";
+import { formatStart } from "../display";
 import TournamentDetailPage from "./tournament-detail-page";
 
 const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail => ({
@@ -34,6 +35,7 @@ const detail = (overrides: Partial<TournamentDetail> = {}): TournamentDetail => 
   fairnessCommitment: null,
   featured: null,
   cancellation: null,
+  invitation: null,
   ...overrides,
 });
 
@@ -139,6 +141,95 @@ describe("tournament detail", () => {
     expect(screen.getByText("You have been registered for this tournament.")).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 1_200));
     expect(page.location()).toBe("/tournaments/4");
+  });
+
+  describe("a private custom tournament", () => {
+    const CODE = "abcdefghijklmnopqrstuvwxyz";
+
+    it("says it is private and by invitation; a player who joined sees no code to share", async () => {
+      show(detail({ minLevel: 1, joined: true, invitation: { inviteCode: null, invitePath: null } }));
+      const header = (await screen.findByRole("heading", { name: "History Showdown", level: 1 })).closest("header")!;
+      expect(within(header).getByText(CUSTOM.privateBadge)).toBeVisible();
+      expect(within(header).getByText(CUSTOM.privateBadge)).toHaveAttribute("title", CUSTOM.privateNote);
+      expect(screen.queryByRole("region", { name: CUSTOM.yourInvite })).toBeNull();
+      expect(screen.queryByTestId("invite-code")).toBeNull();
+    });
+
+    it("shows its creator the invite link and code to share", async () => {
+      show(detail({ minLevel: 1, invitation: { inviteCode: CODE, invitePath: `/t/${CODE}` } }));
+      const invite = await screen.findByRole("region", { name: CUSTOM.yourInvite });
+      expect(within(invite).getByTestId("invite-link")).toHaveTextContent(`${window.location.origin}/t/${CODE}`);
+      expect(within(invite).getByTestId("invite-code")).toHaveTextContent(CODE);
+      expect(within(invite).getByRole("button", { name: "Copy link" })).toBeVisible();
+      expect(screen.getByText(CUSTOM.privateBadge)).toBeVisible();
+    });
+
+    it("shows no private badge on a public tournament", async () => {
+      show(detail());
+      await screen.findByRole("heading", { name: "History Showdown", level: 1 });
+      expect(screen.queryByText(CUSTOM.privateBadge)).toBeNull();
+    });
+  });
+
+  describe("a featured event whose registration has not opened for the player", () => {
+    const featured = (o: Partial<NonNullable<TournamentDetail["featured"]>> = {}) => ({
+      announcedAt: new Date(Date.now() - 86_400_000).toISOString(),
+      opensAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      opensForYouAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      priority: false,
+      open: false,
+      reminderSet: false,
+      ...o,
+    });
+
+    it("disables Join, says when it opens for them beside it and in its tooltip, and sends nothing", async () => {
+      const r = featured();
+      const api = fakeFetch({
+        "GET /api/tournaments/4": () => ({ body: detail({ minLevel: 1, featured: r }) }),
+        "GET /api/tournaments/4/participants": () => ({ body: [] }),
+        "GET /api/categories": () => ({ body: [] }),
+        "POST /api/tournaments/4/join": () => ({ status: 403, body: { code: "registration_not_open", message: "refused" } }),
+      });
+      renderPage(
+        [
+          {
+            path: "/tournaments/:id",
+            element: (
+              <Tooltip.Provider>
+                <TournamentDetailPage />
+              </Tooltip.Provider>
+            ),
+          },
+        ],
+        { at: "/tournaments/4", user: testUser({ level: 3, balance: 50 }) },
+      );
+      const join = await screen.findByRole("button", { name: "Join Tournament" });
+      expect(join).toBeDisabled();
+      const text = FEATURED.registrationNotOpen(formatStart(r.opensForYouAt), false);
+      expect(screen.getByText(text)).toBeVisible();
+      // The same time as the featured panel at the top of the page.
+      expect(
+        within(screen.getByRole("region", { name: FEATURED.title })).getByText(FEATURED.opensForYou(formatStart(r.opensForYouAt))),
+      ).toBeVisible();
+      const trigger = await waitFor(() => {
+        const wrapper = screen.getByRole("button", { name: "Join Tournament" }).parentElement!;
+        expect(wrapper).toHaveAttribute("data-state");
+        return wrapper;
+      });
+      fireEvent.focus(trigger);
+      expect(await screen.findByRole("tooltip")).toHaveTextContent(text);
+      fireEvent.click(join);
+      expect(api.calls("POST /api/tournaments/4/join")).toHaveLength(0);
+    });
+
+    it("enables Join once it is open for them (priority access), and on its own when the opening time comes", async () => {
+      show(detail({ minLevel: 1, featured: featured({ open: true, priority: true }) }));
+      expect(await screen.findByRole("button", { name: "Join Tournament" })).toBeEnabled();
+      cleanup();
+      show(detail({ minLevel: 1, featured: featured({ opensForYouAt: new Date(Date.now() + 400).toISOString() }) }));
+      expect(await screen.findByRole("button", { name: "Join Tournament" })).toBeDisabled();
+      await waitFor(() => expect(screen.getByRole("button", { name: "Join Tournament" })).toBeEnabled(), { timeout: 2_000 });
+    });
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Hourglass, Maximize2, Play, SearchX } from "lucide-react";
 import type { TournamentDetail } from "@common/api/tournaments";
-import { FORMAT_LABEL, JOIN } from "@common/messages";
+import { CUSTOM, FORMAT_LABEL, JOIN } from "@common/messages";
 import { OPTIONS_PER_QUESTION, QUESTION_TIME_MS } from "@common/spec";
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
@@ -21,6 +21,7 @@ import { ApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { tournamentKeys, useParticipants, useTournament } from "../api";
 import { FairnessSection } from "../fair-play/fairness-panel";
+import { InviteShare } from "../custom/invite-panel";
 import { difficultyText, feeLabel, isOpenForPlay, playersMissing, shownStatus } from "../display";
 import { isPractice } from "../join-checks";
 import { LeaderboardTab } from "./leaderboard-tab";
@@ -130,6 +131,11 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
             <Badge variant={t.isFree ? "success" : "default"}>{feeLabel(t)}</Badge>
             <StatusBadge status={status} />
             {isPractice(t) && <Badge variant="secondary">Practice</Badge>}
+            {t.invitation && (
+              <Badge variant="outline" className="border-white/40 text-white" title={CUSTOM.privateNote}>
+                {CUSTOM.privateBadge}
+              </Badge>
+            )}
             <Badge variant="outline" className="border-white/40 text-white">
               {FORMAT_LABEL[t.format].title}
             </Badge>
@@ -147,6 +153,14 @@ function TournamentDetailView({ tournament: t }: { tournament: TournamentDetail 
       )}
 
       {t.featured && t.status === "upcoming" && <FeaturedPanel tournamentId={t.id} registration={t.featured} />}
+
+      {t.invitation?.inviteCode && t.invitation.invitePath && t.status !== "completed" && t.status !== "cancelled" && (
+        <section aria-label={CUSTOM.yourInvite} className="mt-4 space-y-3 rounded-lg border border-primary/40 bg-primary/5 p-4">
+          <h2 className="font-semibold">{CUSTOM.yourInvite}</h2>
+          <p className="text-sm text-muted-foreground">{CUSTOM.yourInviteDescription}</p>
+          <InviteShare inviteCode={t.invitation.inviteCode} invitePath={t.invitation.invitePath} />
+        </section>
+      )}
 
       <div className="mt-6">
         <TournamentStats tournament={t} status={status} countdownLabel={countdown.label} />

@@ -149,6 +149,7 @@ describe("the invite page", () => {
       fairnessCommitment: "a".repeat(64),
       featured: null,
       cancellation: null,
+      invitation: { inviteCode: null, invitePath: null },
       inviteCode: CODE,
     };
     const api = fakeFetch({
@@ -158,6 +159,7 @@ describe("the invite page", () => {
     });
     renderPage([{ path: "/t/:code", element: <InvitePage /> }], { at: `/t/${CODE}`, user: testUser() });
     expect(await screen.findByRole("heading", { name: "Friday quiz night" })).toBeTruthy();
+    expect(screen.getByText(CUSTOM.privateBadge)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Join Tournament" }));
     await waitFor(() => expect(api.calls("POST /api/tournaments/41/join")).toHaveLength(1));
     expect(api.calls("POST /api/tournaments/41/join")[0]!.body).toEqual({ inviteCode: CODE });

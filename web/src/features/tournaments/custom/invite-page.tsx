@@ -47,7 +47,7 @@ function Invitation({ t }: { t: InvitedTournament }) {
       <Card>
         <CardHeader className="space-y-2">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant="outline">Private · by invitation</Badge>
+            <Badge variant="outline">{CUSTOM.privateBadge}</Badge>
             <StatusBadge status={t.status} />
           </div>
           <CardTitle className="text-2xl">{t.title}</CardTitle>
