@@ -26,7 +26,7 @@ export const LEGAL = {
 /** What deleting an account erases and keeps, as the privacy policy says (worker/routes/user.ts does it). */
 export const ACCOUNT_DELETION = {
   erases: [
-    "Your username and email (replaced by “Deleted player” and a placeholder), password, picture, bio, location, country, social links and preferences",
+    "Your username and email (replaced by “Deleted player” and a placeholder), password, picture, bio, location, country (a US prize winner’s stays with the tax records), social links and preferences",
     "Two-factor secret and recovery codes, and every session (you are signed out everywhere)",
     "Your notifications, the email links we sent you and the record of which documents you accepted",
   ],

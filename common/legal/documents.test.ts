@@ -10,7 +10,7 @@ import { LEGAL_DOCUMENT_IDS } from "./legal-catalog";
 const PINNED: Record<string, string> = {
   "terms@1.0": "81f9bd8849947317",
   "rules@1.0": "b2aef4121b66723b",
-  "privacy@1.0": "0325f48cb8d81773",
+  "privacy@1.1": "8c63d6fbb0cfac0e",
 };
 
 describe("legal documents", () => {

@@ -4,7 +4,7 @@
 // it says is kept and erased must match worker/routes/user.ts (deletion) and
 // worker/routes/user-data-export.ts (the export).
 export const PRIVACY_POLICY = {
-  version: "1.0",
+  version: "1.1",
   effectiveDate: "2026-11-26",
   body: `# Privacy Policy
 
@@ -42,12 +42,12 @@ While your account is open we keep what is listed above. Sessions end after 30 d
 
 ## What a deletion erases and what it keeps
 
-Erased: your username and email (replaced by "Deleted player" and a placeholder), password, picture, bio, location, country, social links, preferences, two-factor secret and recovery codes, every session, your notifications, the email links we sent you and the record of which documents you accepted.
+Erased: your username and email (replaced by "Deleted player" and a placeholder), password, picture, bio, location, country (unless you live in the US and were paid a prize: then it stays with the tax records below), social links, preferences, two-factor secret and recovery codes, every session, your notifications, the email links we sent you and the record of which documents you accepted.
 
 Kept, because the law or the fairness of finished contests requires it:
 
 - **Ledger entries and payout records** (amounts, dates, deposit checkouts with their card fingerprints, and each withdrawal's bank details as described above), for accounting and anti-fraud rules. We keep them for as long as those rules require; this site does not delete them by itself.
-- **Tax records** (tax forms and the reports made from them), for the years the tax law requires.
+- **Tax records** (tax forms, the reports made from them and, for a US prize winner, the country that puts the prizes in those reports), for the years the tax law requires.
 - **Tournament results and answers**, without your name: the rankings, prizes, answers (with their receipts), fair-play records and the device and network hashes of your entries, so finished tournaments stay checkable and reviewable for everyone who played them.
 - **Your date of birth and identity verification result**, attached to the anonymised ledger, to show that prizes were paid to an eligible adult.
 - **The self-exclusion marker**: if you excluded yourself, keyed hashes of your email, cards and bank accounts (never the values themselves) are kept until the exclusion ends, so a new account of yours is excluded too.
