@@ -59,7 +59,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    const core = new RoomCore(ctx, env);
+    const core = new RoomCore(ctx, () => this.env);
     const presenters = new Presenters(core);
     const sockets = new RoomSockets(core);
     const board = new RoomBoard(core, sockets);

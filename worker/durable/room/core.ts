@@ -17,12 +17,20 @@ export class RoomCore {
   /** Parsed options per question ord: answers check them on the hot path. */
   readonly #options = new Map<number, string[]>();
 
+  readonly #env: () => Env;
+
+  /** `env`: the object's env as it is at each use (a test may put a probe in front of D1 after construction). */
   constructor(
     readonly ctx: DurableObjectState,
-    readonly env: Env,
+    env: () => Env,
   ) {
+    this.#env = env;
     this.store = new RoomStore(ctx.storage);
     this.counted = new Counted(this.store);
+  }
+
+  get env(): Env {
+    return this.#env();
   }
 
   /** The room's meta, once the room is ready (every caller has been through `ready`). */
