@@ -3,7 +3,7 @@
 // (docs/decisions/017-host-tools.md). Also what a socket sees of the room: the status frame, the
 // reveal, the host's marks, and the sync a (re)connecting socket gets.
 import type { LiveShowState, TournamentServerFrame } from "../../../common/api/tournaments";
-import { showStepWhilePaused } from "../../../common/domain/host-tools";
+import { isHeld, showStepWhilePaused } from "../../../common/domain/host-tools";
 import { showStageEndsAt } from "../../../common/domain/live-show";
 import { iso } from "../../db/present";
 import type { RoomCore } from "./core";
@@ -113,7 +113,7 @@ export class LiveShow {
 
   /** Whether the host holds the show: paused, and not over yet. */
   holding(meta: MetaRow): boolean {
-    return meta.format === "live_show" && meta.paused_at !== null && meta.phase === "live" && meta.show_stage !== "over";
+    return isHeld({ format: meta.format, phase: meta.phase, pausedAt: meta.paused_at, stage: meta.show_stage });
   }
 
   /** Whether a reveal's next question is held by the pause (its countdown is not known until the host resumes). */

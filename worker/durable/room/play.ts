@@ -9,6 +9,7 @@ import { START_RECHECK_MS } from "../../../common/spec";
 import { insideWindow, liveResponseMs } from "../../../common/domain/live-show";
 import { answerPoints, answerXp, isLate } from "../../../common/domain/scoring";
 import { carriedNext } from "../../../common/domain/self-paced";
+import { isPlayable } from "../../../common/domain/lifecycle";
 import type { RoomCore } from "./core";
 import { cheatAttemptStatements } from "./d1";
 import type { RoomBoard } from "./leaderboard";
@@ -248,6 +249,4 @@ export class Play {
   }
 }
 
-function isLive(meta: MetaRow, now: number): boolean {
-  return meta.phase === "live" && (meta.end_time === null || now < meta.end_time);
-}
+const isLive = (meta: MetaRow, now: number): boolean => isPlayable({ phase: meta.phase, endTime: meta.end_time }, now);

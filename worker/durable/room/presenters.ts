@@ -4,7 +4,9 @@
 import type { AnswerLocked, AnswerReply, AnswerResult, PlayerQuestion } from "../../../common/api/tournaments";
 import type { AnswerReceipt } from "../../../common/api/fair-play";
 import { drawCandidate, drawSecret } from "../../../common/domain/fairness";
-import { LIVE_SHOW_WINDOW_MS } from "../../../common/domain/live-show";
+import { LIVE_SHOW_WINDOW_MS, isQuestionRevealed, revealedQuestions } from "../../../common/domain/live-show";
+import { slotOfQuestion } from "../../../common/domain/self-paced";
+import { isVerdictWithheld } from "../../../common/domain/tournaments";
 import { seededShuffle } from "../../../common/domain/questions";
 import { QUESTION_TIME_MS } from "../../../common/spec";
 import { iso } from "../../db/present";
@@ -64,7 +66,7 @@ export class Presenters {
    * playing; practice shows them at once.
    */
   result(meta: MetaRow, play: PlayRow, question: QuestionRow): AnswerResult {
-    const withheld = meta.format === "self_paced" && !meta.practice && meta.phase !== "completed";
+    const withheld = verdictWithheld(meta);
     // A voided question counts for nobody: its answer earns nothing, and its receipt says so.
     const voided = question.voided_at !== null;
     return {
@@ -113,27 +115,20 @@ export class Presenters {
  * points, scores. Every standard tournament counts as prize play, free ones included; only
  * practice scores at once. Shown once the tournament has ended (completed).
  */
-export function verdictWithheld(meta: MetaRow): boolean {
-  return meta.format === "self_paced" && !meta.practice && meta.phase !== "completed";
-}
+export const verdictWithheld = (meta: MetaRow): boolean =>
+  isVerdictWithheld({ format: meta.format, practice: meta.practice !== 0, phase: meta.phase });
 
 /** The ramp slot (the player's question number, 0-based) of a question of the pool. */
-export function slotOf(meta: MetaRow, ord: number): number {
-  return Math.floor(ord / meta.draw_width);
-}
+export const slotOf = (meta: MetaRow, ord: number): number => slotOfQuestion(ord, meta.draw_width);
 
 /** The question a player gets for a slot: one of its candidates, drawn from the secret salt. */
 export function ordFor(meta: MetaRow, userId: number, slot: number): number {
   return slot * meta.draw_width + drawCandidate(drawSecret(meta.commitment_version, meta.salt ?? ""), userId, slot, meta.draw_width);
 }
 
-export function isRevealed(meta: MetaRow, ord: number): boolean {
-  if (meta.phase === "completed" || meta.phase === "settling") return true;
-  return ord < meta.show_ord || (ord === meta.show_ord && (meta.show_stage === "reveal" || meta.show_stage === "over"));
-}
+/** Whether a live show's question is revealed (common/domain/live-show.ts). */
+export const isRevealed = (meta: MetaRow, ord: number): boolean =>
+  isQuestionRevealed({ phase: meta.phase, stage: meta.show_stage, ord: meta.show_ord }, ord);
 
 /** How many of a live show's questions have been revealed. */
-export function revealedCount(meta: MetaRow): number {
-  if (meta.show_stage === "reveal" || meta.show_stage === "over") return meta.show_ord + 1;
-  return Math.max(0, meta.show_ord);
-}
+export const revealedCount = (meta: MetaRow): number => revealedQuestions({ stage: meta.show_stage, ord: meta.show_ord });
