@@ -14,6 +14,7 @@ import {
   withoutVoided,
   resultsCsv,
   RESULTS_CSV_HEADER,
+  isHeld,
 } from "./host-tools";
 import { LIVE_SHOW_WINDOW_MS } from "./live-show";
 
@@ -140,5 +141,19 @@ describe("the results export", () => {
     expect(lines[2]).toBe(`1,7,'=evil,150,1,2000,false,,2,12,'-3,false,900,true,`);
     expect(lines[3]).toBe(",8,bob,0,0,0,true,collusion,,,,,,,");
     expect(lines[4]).toBe("");
+  });
+});
+
+describe("whether the host holds a show", () => {
+  const show = { format: "live_show" as const, phase: "live", pausedAt: 1_000, stage: "reveal" as const };
+  it("holds a paused live show that is not over", () => {
+    expect(isHeld(show)).toBe(true);
+    expect(isHeld({ ...show, stage: "question" })).toBe(true);
+  });
+  it("holds nothing that is running, over, not live, or self-paced", () => {
+    expect(isHeld({ ...show, pausedAt: null })).toBe(false);
+    expect(isHeld({ ...show, stage: "over" })).toBe(false);
+    expect(isHeld({ ...show, phase: "settling" })).toBe(false);
+    expect(isHeld({ ...show, format: "self_paced" })).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 // pause before the next question, void a question, disqualify a player, and the results as CSV.
 // Pure rules, so the room can apply them on its alarm and the tests can check them without a room.
 import { REVEAL_PAUSE_MS } from "../spec";
-import { nextShowStep, type ShowClock, type ShowStep } from "./live-show";
+import { nextShowStep, type ShowClock, type ShowStage, type ShowStep } from "./live-show";
 
 /**
  * The live show's next step while the host may have paused it. A pause never cuts a question
@@ -174,3 +174,7 @@ export function resultsCsv(players: readonly ResultsCsvPlayer[]): string {
   }
   return out;
 }
+
+/** Whether the host holds a live show: paused, live, and not over yet (a paused show does not end at its end time). */
+export const isHeld = (t: { format: "self_paced" | "live_show"; phase: string; pausedAt: number | null; stage: ShowStage }) =>
+  t.format === "live_show" && t.pausedAt !== null && t.phase === "live" && t.stage !== "over";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CANCEL_AFTER_DELAY_MS, START_RECHECK_MS } from "../spec";
-import { nextLifecycleStep, type LifecycleState } from "./lifecycle";
+import { isPlayable, nextLifecycleStep, type LifecycleState } from "./lifecycle";
 
 const START = 1_000_000;
 const END = START + 20 * 60_000;
@@ -50,5 +50,17 @@ describe("nextLifecycleStep", () => {
   it("does nothing more once completed or cancelled", () => {
     expect(nextLifecycleStep(state({ phase: "completed" }), END * 2)).toEqual({ kind: "done" });
     expect(nextLifecycleStep(state({ phase: "cancelled" }), END * 2)).toEqual({ kind: "done" });
+  });
+});
+
+describe("whether a tournament takes play", () => {
+  it("takes play while live and before its end time, even before the alarm has settled it", () => {
+    expect(isPlayable({ phase: "live", endTime: END }, END - 1)).toBe(true);
+    expect(isPlayable({ phase: "live", endTime: END }, END)).toBe(false);
+    expect(isPlayable({ phase: "live", endTime: null }, END * 2)).toBe(true);
+  });
+  it("takes none before the start or once settling", () => {
+    expect(isPlayable({ phase: "upcoming", endTime: END }, START)).toBe(false);
+    expect(isPlayable({ phase: "settling", endTime: END }, START)).toBe(false);
   });
 });

@@ -46,3 +46,7 @@ export function nextLifecycleStep(s: LifecycleState, now: number): LifecycleStep
       return { kind: "done" };
   }
 }
+
+/** Whether a tournament takes play now: live, and its end time (if it has one) not reached yet, even before the alarm has settled it. */
+export const isPlayable = (t: { phase: LifecyclePhase; endTime: number | null }, now: number) =>
+  t.phase === "live" && (t.endTime === null || now < t.endTime);

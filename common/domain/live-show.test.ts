@@ -8,6 +8,8 @@ import {
   liveResponseMs,
   nextShowStep,
   showStageEndsAt,
+  isQuestionRevealed,
+  revealedQuestions,
 } from "./live-show";
 
 describe("the live show's clock", () => {
@@ -48,5 +50,25 @@ describe("fair timing", () => {
     expect(liveResponseMs(10_050, 10_000, 100)).toBe(0);
     expect(insideWindow(10_000 + LIVE_SHOW_WINDOW_MS, 10_000)).toBe(true);
     expect(insideWindow(10_001 + LIVE_SHOW_WINDOW_MS, 10_000)).toBe(false);
+  });
+});
+
+describe("which of a live show's questions are revealed", () => {
+  it("reveals the questions before the current one, and the current one only at its reveal", () => {
+    const open = { phase: "live" as const, stage: "question" as const, ord: 3 };
+    expect(isQuestionRevealed(open, 2)).toBe(true);
+    expect(isQuestionRevealed(open, 3)).toBe(false);
+    expect(isQuestionRevealed(open, 4)).toBe(false);
+    expect(isQuestionRevealed({ ...open, stage: "reveal" }, 3)).toBe(true);
+    expect(isQuestionRevealed({ ...open, stage: "over" }, 3)).toBe(true);
+    expect(revealedQuestions(open)).toBe(3);
+    expect(revealedQuestions({ ...open, stage: "reveal" })).toBe(4);
+  });
+  it("reveals nothing before the first question, and everything once the tournament settles", () => {
+    const waiting = { phase: "upcoming" as const, stage: "waiting" as const, ord: -1 };
+    expect(isQuestionRevealed(waiting, 0)).toBe(false);
+    expect(revealedQuestions(waiting)).toBe(0);
+    expect(isQuestionRevealed({ phase: "settling", stage: "question", ord: 3 }, 9)).toBe(true);
+    expect(isQuestionRevealed({ phase: "completed", stage: "question", ord: 3 }, 9)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
 // plus the network grace, then everyone sees the reveal, and after a pause the next question.
 // Pure, so the room's alarm can run it late or twice and tests can run it without a room.
 import { ANSWER_GRACE_MS, LATENCY_ALLOWANCE_MAX_MS, QUESTIONS_PER_TOURNAMENT, QUESTION_TIME_MS, REVEAL_PAUSE_MS } from "../spec";
+import type { LifecyclePhase } from "./lifecycle";
 
 /** How long a question takes answers: its 30 s and the network grace, the same for everyone. */
 export const LIVE_SHOW_WINDOW_MS = QUESTION_TIME_MS + ANSWER_GRACE_MS;
@@ -71,3 +72,25 @@ export const liveResponseMs = (answeredAt: number, pushedAt: number, allowanceMs
 
 /** Whether a live-show answer arrived inside the question's window (which is the same for everyone). */
 export const insideWindow = (answeredAt: number, pushedAt: number) => answeredAt <= pushedAt + LIVE_SHOW_WINDOW_MS;
+
+/** Where a show stands: the tournament's phase, the show's stage and its current (or last) question. */
+export interface ShowPosition {
+  phase: LifecyclePhase;
+  stage: ShowStage;
+  ord: number;
+}
+
+/**
+ * Whether a question's verdict is out: its reveal has come (questions go out in order), or the
+ * tournament is settling or settled. Until then a player's answer stays locked.
+ */
+export function isQuestionRevealed(p: ShowPosition, ord: number): boolean {
+  if (p.phase === "completed" || p.phase === "settling") return true;
+  return ord < p.ord || (ord === p.ord && (p.stage === "reveal" || p.stage === "over"));
+}
+
+/** How many of a show's questions have been revealed: those before the current one, and it too once revealed. */
+export function revealedQuestions(p: { stage: ShowStage; ord: number }): number {
+  if (p.stage === "reveal" || p.stage === "over") return p.ord + 1;
+  return Math.max(0, p.ord);
+}

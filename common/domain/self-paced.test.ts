@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carriedNext } from "./self-paced";
+import { carriedNext, slotOfQuestion } from "./self-paced";
 
 const slotOf = (width: number) => (ord: number) => Math.floor(ord / width);
 
@@ -26,5 +26,12 @@ describe("the question an answer's reply carries", () => {
     expect(carriedNext(plays, 2, slotOf(3), 3)).toEqual({ kind: "issued", play: plays[1] });
     expect(carriedNext(plays, 4, slotOf(3), 3)).toEqual({ kind: "issue", slot: 2 });
     expect(carriedNext([...plays, { ord: 7 }], 7, slotOf(3), 3)).toEqual({ kind: "none" });
+  });
+});
+
+describe("the slot of a question of the pool", () => {
+  it("is the question itself with one candidate per slot, and its group of candidates with more", () => {
+    expect([0, 1, 9].map((ord) => slotOfQuestion(ord, 1))).toEqual([0, 1, 9]);
+    expect([0, 2, 3, 5, 29].map((ord) => slotOfQuestion(ord, 3))).toEqual([0, 0, 1, 1, 9]);
   });
 });

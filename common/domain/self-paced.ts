@@ -30,3 +30,9 @@ export function carriedNext<P extends { ord: number }>(
   const slot = slotOf(answeredOrd) + 1;
   return slot >= slots ? { kind: "none" } : { kind: "issue", slot };
 }
+
+/**
+ * The ramp slot (the player's question number, 0-based) of a question of the pool: the pool holds
+ * `drawWidth` candidates per slot, in slot order, and each player draws one of them (docs/fair-play.md).
+ */
+export const slotOfQuestion = (ord: number, drawWidth: number) => Math.floor(ord / drawWidth);

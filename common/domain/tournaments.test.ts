@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPracticeKind, isPremiumFee, minPlayersFor } from "./tournaments";
+import { isPracticeKind, isPremiumFee, isVerdictWithheld, minPlayersFor } from "./tournaments";
 import { MIN_PLAYERS_PAID } from "../spec";
 
 describe("tournament rules", () => {
@@ -17,5 +17,18 @@ describe("tournament rules", () => {
   it("counts $20 and up as premium", () => {
     expect(isPremiumFee(1999)).toBe(false);
     expect(isPremiumFee(2000)).toBe(true);
+  });
+});
+
+describe("when a self-paced prize tournament shows its verdicts", () => {
+  const prize = { format: "self_paced" as const, practice: false, phase: "live" as const };
+  it("withholds them until the tournament has completed, settling included", () => {
+    expect(isVerdictWithheld(prize)).toBe(true);
+    expect(isVerdictWithheld({ ...prize, phase: "settling" })).toBe(true);
+    expect(isVerdictWithheld({ ...prize, phase: "completed" })).toBe(false);
+  });
+  it("withholds nothing in practice, nor in a live show (its reveals do that)", () => {
+    expect(isVerdictWithheld({ ...prize, practice: true })).toBe(false);
+    expect(isVerdictWithheld({ ...prize, format: "live_show" })).toBe(false);
   });
 });

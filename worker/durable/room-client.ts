@@ -1,6 +1,6 @@
 // The Worker's side of the TournamentRoom RPC: which object, and refusals as HTTP errors.
 import { HttpError } from "../http/errors";
-import type { RoomFailure } from "./tournament-room";
+import type { RoomFailure } from "./room/results";
 
 export const roomFor = (env: Env, tournamentId: number) => env.TOURNAMENT_ROOM.get(env.TOURNAMENT_ROOM.idFromName(String(tournamentId)));
 

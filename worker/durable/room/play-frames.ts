@@ -11,7 +11,7 @@ import type {
   TournamentServerFrame,
 } from "../../../common/api/tournaments";
 import type { ErrorCode } from "../../../common/api/errors";
-import type { RoomResult } from "../tournament-room";
+import type { RoomResult } from "./results";
 
 export type PlayFrame = Extract<TournamentClientFrame, { type: "next" | "answer" | "complete" }>;
 

@@ -1,0 +1,100 @@
+// The room's leaderboard: kept in memory as standings change (./board.ts), built from storage when
+// first needed, and pushed to the sockets at most once per flush interval.
+import { computeStandings, showStandings } from "./standings";
+import { LiveBoard, type BoardRow } from "./board";
+import { LEADERBOARD_PUSH_SIZE } from "../../../common/spec";
+import { leaderboardPushInterval } from "../../../common/domain/tournaments";
+import type { RoomCore } from "./core";
+import { revealedCount, verdictWithheld } from "./presenters";
+import { sendText, type RoomSockets } from "./sockets";
+
+export class RoomBoard {
+  readonly #board = new LiveBoard();
+  #built = false;
+
+  constructor(
+    readonly core: RoomCore,
+    readonly sockets: RoomSockets,
+  ) {}
+
+  /** The board, built from storage the first time it is needed (after a start or a sync). */
+  now(now: number): LiveBoard {
+    if (!this.#built) this.rebuild(now);
+    return this.#board;
+  }
+
+  /** Built again from storage when next needed (participants adopted from D1, a new configuration). */
+  invalidate(): void {
+    this.#built = false;
+  }
+
+  remove(userId: number): void {
+    this.#board.remove(userId);
+  }
+
+  rebuild(now: number): void {
+    const { store, counted } = this.core;
+    const meta = this.core.meta();
+    const participants = counted.ranked();
+    const final = meta.phase === "completed" || meta.phase === "cancelled";
+    const rows: BoardRow[] =
+      meta.format === "live_show" && !final
+        ? showStandings(participants, (u) => counted.plays(store.plays(u)), counted.revealed(revealedCount(meta)))
+        : computeStandings(participants, counted.plays(store.allPlays()), counted.slots(), now, final);
+    this.#board.replaceAll(verdictWithheld(meta) ? rows.map(progressOnly) : rows);
+    this.#built = true;
+  }
+
+  /** One player's row moves (an answer, a timed-out question, finishing, joining). */
+  refreshPlayer(userId: number, now: number): void {
+    if (!this.#built) return this.rebuild(now);
+    const { store, counted } = this.core;
+    const p = store.participant(userId);
+    if (!p || p.disqualified_at !== null) return this.#board.remove(userId);
+    const meta = this.core.meta();
+    const [row] =
+      meta.format === "live_show"
+        ? showStandings([p], (u) => counted.plays(store.plays(u)), counted.revealed(revealedCount(meta)))
+        : computeStandings([p], counted.plays(store.plays(userId)), counted.slots(), now, p.finished_at !== null);
+    this.#board.upsert(verdictWithheld(meta) ? progressOnly(row!) : row!);
+  }
+
+  /** Marks the leaderboard changed: sockets get it with the next flush, sooner in a small room than in a large one. */
+  async changed(): Promise<void> {
+    const { store } = this.core;
+    if (store.scheduled("flush") !== null) return;
+    const sockets = this.sockets.all().length;
+    if (sockets === 0) return;
+    store.schedule("flush", Date.now() + leaderboardPushInterval(sockets));
+    await this.core.arm();
+  }
+
+  /** Top rows serialized once per version; each socket's own rank spliced in. */
+  push(now: number): void {
+    const sockets = this.sockets.all();
+    if (sockets.length === 0) return;
+    // The board shows stored answers only.
+    this.core.store.commit();
+    const prefix = this.prefix(now);
+    const board = this.#board;
+    for (const ws of sockets) sendText(ws, `${prefix}${JSON.stringify(board.standingOf(this.sockets.userOf(ws)))}}`);
+  }
+
+  /** What a (re)connecting socket gets: the cached top rows, as the push sends them, and the player's own rank. */
+  frameFor(userId: number, now: number): string {
+    return `${this.prefix(now)}${JSON.stringify(this.#board.standingOf(userId))}}`;
+  }
+
+  /** A leaderboard frame up to its `me`: the top rows' JSON is built once per version of the board, for every socket. */
+  prefix(now: number): string {
+    const board = this.now(now);
+    return `{"type":"leaderboard","version":${board.version},"top":${board.topJson(LEADERBOARD_PUSH_SIZE)},"me":`;
+  }
+}
+
+/**
+ * A self-paced prize tournament's board row before the end: how far the player has got (questions
+ * answered, time spent, finished), nothing that depends on right or wrong. Ranked by time, as
+ * every score is 0 until settlement puts the real ones in.
+ */
+const progressOnly = <R extends BoardRow>(row: R): R => ({ ...row, score: 0, correctAnswers: 0, answerXp: 0 });
