@@ -132,15 +132,13 @@ describe("a second account of a verified person and prize play", () => {
     expect((await one<{ n: number }>("SELECT count(*) AS n FROM tournament_participants WHERE tournament_id = ?", t.id)).n).toBe(7);
   });
 
-  // The room's seat write (worker/durable/room/join-group.ts) holds the freeze, the suspension,
-  // breaks and limits again in its own batch, but not the second-account rule: an account linked
-  // between the route's check and the batch, or a caller of the room other than the join route,
-  // gets the seat. Left for the tournament room's split; `it.fails` turns red once the batch
-  // refuses it, to be made an ordinary `it` then.
-  it.fails("the room's seat write refuses a second account by itself", async () => {
+  // The room's seat write (worker/durable/room/join-group.ts) holds the rule in its own batch, as
+  // it holds the freeze, the suspension, breaks and limits: an account linked between the route's
+  // check and the batch, or a caller of the room other than the join route, gets no seat.
+  it("the room's seat write refuses a second account by itself", async () => {
     const { second } = await samePerson();
     const t = await makeTournament(await makeCategory(), { entryFeeCents: 500 });
-    await room(t.id).join(t.id, {
+    const outcome = await room(t.id).join(t.id, {
       userId: second.id,
       username: second.username,
       level: 1,
@@ -148,6 +146,7 @@ describe("a second account of a verified person and prize play", () => {
       deviceHash: null,
       networkHash: null,
     });
+    expect(outcome).toMatchObject({ ok: false, status: 403, code: "identity_duplicate_account", message: IDENTITY.duplicateAccount });
     expect(await seated(t.id, second.id)).toBe(0);
     expect(await balanceOf(second.id)).toBe(5_000);
   });

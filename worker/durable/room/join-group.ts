@@ -9,7 +9,7 @@ import type { LimitKind } from "../../../common/domain/responsible-play";
 import { tournaments } from "../../db/schema";
 import { staffSql } from "../../fair-play/staff";
 import { LIMIT_IN_FORCE } from "../../payments/deposits";
-import { MODERATION, MONEY, RESPONSIBLE } from "../../../common/messages";
+import { IDENTITY, MODERATION, MONEY, RESPONSIBLE } from "../../../common/messages";
 import { formatCents } from "../../../common/domain/money";
 import { limitPeriod, limitWindowMs } from "../../../common/domain/responsible-play";
 import { createDb } from "../../db/client";
@@ -46,7 +46,7 @@ export interface GroupReadback {
   used_cents: number | null;
 }
 
-export type StandingRefusal = "account_frozen" | "account_suspended" | "self_excluded" | "cooling_off";
+export type StandingRefusal = "account_frozen" | "account_suspended" | "self_excluded" | "cooling_off" | "identity_duplicate_account";
 
 const row = (field: keyof GroupRow) => `json_extract(j.value, '$.${field}')`;
 
@@ -62,12 +62,19 @@ const claimHeld = `(${row("key")} IS NULL OR EXISTS (SELECT 1 FROM idempotency_k
 const activeBreak = (u: string, now: string, kind?: "self_exclusion" | "cool_off") =>
   `EXISTS (SELECT 1 FROM exclusions e WHERE e.user_id = ${u}.id${kind ? ` AND e.kind = '${kind}'` : ""}
      AND e.starts_at <= ${now} AND (e.ends_at IS NULL OR e.ends_at > ${now}))`;
-const standingOk = (u: string, now: string) => `(${u}.frozen_at IS NULL AND ${u}.suspended_at IS NULL AND NOT ${activeBreak(u, now)})`;
-const standingRefusal = (u: string, now: string) => `CASE
+/** `prize`: prize play is money, which a second account of a verified person never gets (docs/identity-and-tax.md). */
+const standingOk = (u: string, now: string, prize: boolean) =>
+  `(${u}.frozen_at IS NULL AND ${u}.suspended_at IS NULL AND NOT ${activeBreak(u, now)}${prize ? ` AND ${u}.identity_duplicate_of IS NULL` : ""})`;
+const standingRefusal = (u: string, now: string, prize: boolean) => `CASE
   WHEN ${u}.frozen_at IS NOT NULL THEN 'account_frozen'
   WHEN ${u}.suspended_at IS NOT NULL THEN 'account_suspended'
   WHEN ${activeBreak(u, now, "self_exclusion")} THEN 'self_excluded'
-  WHEN ${activeBreak(u, now, "cool_off")} THEN 'cooling_off' END`;
+  WHEN ${activeBreak(u, now, "cool_off")} THEN 'cooling_off'${
+    prize
+      ? `
+  WHEN ${u}.identity_duplicate_of IS NOT NULL THEN 'identity_duplicate_account'`
+      : ""
+  } END`;
 
 /**
  * The ledger reference that would refund entry `r` (entry:{t}:{u} or entry:{t}:{u}:{n}): leaving
@@ -112,7 +119,7 @@ const brokenLimit = (u: string, fee: string, now: string, w: Parameters<typeof w
  * already there, from a join whose reply was lost) change nothing and read back as seated.
  * `prize`: staff and accounts linked to staff get neither seat nor charge, as D1 has the roles
  * and fingerprints in this very batch (a role granted after the Worker's own check still counts).
- * In the same way a frozen or suspended account, a break, or (paid joins) an entry-fee limit the
+ * In the same way a frozen or suspended account, a break, (prize play) a second account of a verified person, or (paid joins) an entry-fee limit the
  * fee would pass refuses the row here, as D1 has them when the batch runs: a change committed
  * after the Worker's checks, or a join in another tournament's batch, is seen.
  */
@@ -141,7 +148,7 @@ export function joinGroupStatements(
            SELECT u.id, -?2, 'tournament_entry', 'completed', ${row("ref")}, ?3, NULL
            FROM json_each(?4) AS j JOIN users u ON u.id = ${row("u")}
            WHERE u.balance_cents >= ?2 AND ${claimHeld} AND NOT ${staff}
-             AND ${standingOk("u", "?5")} AND ${brokenLimit("u", "?2", "?5", w)} IS NULL
+             AND ${standingOk("u", "?5", g.prize)} AND ${brokenLimit("u", "?2", "?5", w)} IS NULL
            ON CONFLICT (reference) DO NOTHING`,
         )
         .bind(
@@ -160,7 +167,7 @@ export function joinGroupStatements(
   const paid =
     g.feeCents > 0
       ? `EXISTS (SELECT 1 FROM transactions x WHERE x.reference = ${row("ref")})`
-      : `EXISTS (SELECT 1 FROM users u WHERE u.id = ${row("u")} AND ${standingOk("u", "?2")})`;
+      : `EXISTS (SELECT 1 FROM users u WHERE u.id = ${row("u")} AND ${standingOk("u", "?2", g.prize)})`;
   out.push(
     db
       .prepare(
@@ -203,7 +210,7 @@ export function joinGroupStatements(
            CASE WHEN ${staff} THEN 1 ELSE 0 END AS staff,
            -- Why an unseated row was refused (evaluated only for those: CASE is lazy).
            CASE WHEN u.id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM tournament_participants p WHERE p.tournament_id = ?1 AND p.user_id = u.id)
-             THEN ${g.feeCents > 0 ? `coalesce(${standingRefusal("u", "?3")}, ${brokenLimit("u", "?4", "?3", w2)})` : standingRefusal("u", "?3")} END AS refusal
+             THEN ${g.feeCents > 0 ? `coalesce(${standingRefusal("u", "?3", g.prize)}, ${brokenLimit("u", "?4", "?3", w2)})` : standingRefusal("u", "?3", g.prize)} END AS refusal
          FROM json_each(?2) AS j LEFT JOIN users u ON u.id = ${row("u")}) AS r LEFT JOIN users u ON u.id = r.u`,
       )
       // ?1 tournament, ?2 rows, ?3 now; a paid join's limits also ?4 fee, ?5-?7 their windows.
@@ -235,6 +242,8 @@ export async function groupRefusal(d1: D1Database, r: GroupReadback, feeCents: n
       return { status: 403, code: "self_excluded", message: RESPONSIBLE.selfExcluded(r.break_ends) };
     case "cooling_off":
       return { status: 403, code: "cooling_off", message: RESPONSIBLE.coolingOff(r.break_ends ?? Date.now()) };
+    case "identity_duplicate_account":
+      return { status: 403, code: "identity_duplicate_account", message: IDENTITY.duplicateAccount };
   }
   const now = Date.now();
   const exact = await limitRefusal(createDb(d1), r.u, "entry_fees", feeCents, now);

@@ -234,6 +234,8 @@ export function playerRecords(store: RoomStore): PlayerRecord[] {
         correct: play.is_correct === 1,
         responseMs: play.response_ms,
         questionLength: q.question.length,
+        // A voided question counts for nobody, in the checks too (docs/fair-play.md).
+        voided: q.voided_at !== null,
       };
     }),
   }));
