@@ -2,7 +2,7 @@
 //
 // Starts the real Worker and Durable Objects with `wrangler dev` (workerd) on a fresh local D1
 // under .wrangler/bench, drives it from this process over loopback only, checks every result,
-// prints a table and writes bench/results/latest.json. The whole run stays under 17 minutes on
+// prints a table and writes bench/results/latest.json. The whole run stays under 19 minutes on
 // a 2-core machine: every scenario is bounded in count and time and stops by itself. See
 // README.md (Performance) for what each figure means.
 import { cpus, loadavg, totalmem } from "node:os";
@@ -37,6 +37,7 @@ import { homePageScripts, type BundleRun } from "./scenarios/bundle";
 import { lighthousePages, type LighthousePage } from "./scenarios/lighthouse";
 import { socketPlay, type SocketPlayRun } from "./scenarios/socket-play";
 import { liveShow, type LiveShowRun } from "./scenarios/live-show";
+import { restartShow, type RestartRun } from "./scenarios/restart";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const PERSIST = ".wrangler/bench";
@@ -102,6 +103,23 @@ const PAGE_STEPS = ["bundle: home page scripts in Chromium", "lighthouse: home, 
 const LIGHTHOUSE_PATHS = ["/", "/auth", "/tournaments", "/how-it-works"] as const;
 /** Lighthouse runs per page (the median by performance score is reported): BENCH_LIGHTHOUSE_RUNS=3 for steadier scores. */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
+/**
+ * A live show through a restart: its own server (it is SIGKILLed and started again mid-window, which
+ * would end the load scenarios' server), a few hundred players over wrangler's public port (the
+ * address a client keeps across the restart), two questions, a house prize pool with odd cents.
+ * BENCH_RESTART_SEED repeats a run's moment of the kill and its players' timings.
+ */
+const RESTART = {
+  step: "restart: a live show, the server killed and started again inside a window",
+  sockets: Math.max(1, Number(process.env.BENCH_RESTART_SOCKETS ?? 400)),
+  questions: 2,
+  prizePoolCents: 12_345,
+  seed: Number(process.env.BENCH_RESTART_SEED ?? Date.now() % 2 ** 31),
+  port: Number(process.env.BENCH_RESTART_PORT ?? PORT - 2),
+  persist: ".wrangler/bench-restart",
+} as const;
+/** Scenarios on a server of their own, before the load scenarios' server starts. */
+const OWN_SERVER_STEPS = [...PAGE_STEPS, RESTART.step];
 const VARS = {
   // Registration is rate limited per address and every bench player comes from 127.0.0.1.
   REGISTER_LIMIT_PER_IP: "1000000",
@@ -115,7 +133,7 @@ const startedAt = new Date();
 const wholeRun = watchLoadGenerator();
 const t0 = now();
 const elapsed = () => now() - t0;
-/** The page scenarios run first on their own server; their time is not charged to the budget of the rest. */
+/** The page and restart scenarios run first on their own servers; their time is not charged to the budget of the rest. */
 let pageMs = 0;
 const remaining = () => BUDGET_MS + pageMs - elapsed();
 const log = (msg: string) => console.log(`[bench ${(elapsed() / 1000).toFixed(0).padStart(3)}s] ${msg}`);
@@ -168,6 +186,7 @@ interface Results {
   answerPath: AnswerRun[];
   socketPlay: SocketPlayRun[];
   liveShow: LiveShowRun | null;
+  restart: RestartRun | null;
   settlement: SettleRun[];
   largeSettlement: LargeSettleRun | null;
   joinStorm: JoinRun[];
@@ -235,6 +254,8 @@ const results: Results = {
     bundle:
       "every script Debian's Chromium (playwright-core) fetches for / as a visitor at a phone's viewport until no request for 1.5 s after the network went idle, each body gzipped here at level 9; KB = 1,000 bytes; 'initial' = named by index.html (entry or modulepreload), the rest are lazy chunks",
     lighthouse: `Lighthouse's default run (mobile: simulated slow 4G and 4x CPU slowdown) in Debian's Chromium launched by chrome-launcher with --headless=new --no-sandbox, as a visitor, ${LIGHTHOUSE_RUNS} run(s) per page, the median by performance score reported; simulated figures, sensitive to the machine's load`,
+    restart:
+      "a live show on a server of its own (BENCH_RESTART_PORT, fresh state in .wrangler/bench-restart): at a seeded random moment 1 to 15 s into one window, SIGKILL of wrangler dev's process group (workerd included), then wrangler dev started again on the same state and port; the players reconnect through wrangler's public port with the web client's backoff (common/domain/reconnect.ts); answers lost, missed questions, scores, ranks and prizes checked from D1 against a re-rank of the acknowledged answers",
     rateLimits: "REGISTER_LIMIT_PER_IP and LOGIN_LIMIT_PER_IP raised: every bench player signs up from 127.0.0.1",
     fixtures:
       "5,000 players sign up through the API and the other 5,000 are written to D1 with a session each (the 10,000-player room); players deposit through the API; join-storm seats go through POST /join. Tournaments, and the seats of the free answer-path, fan-out and hub tournaments, are written to D1 by the harness as the scheduler and the Worker tests do: POST /api/admin/tournaments only makes tournaments that start in the future, and seating 5,000 players through POST /join (serialised, one D1 batch each) and then waiting for the start alarm would spend minutes of the 10-minute budget on setup",
@@ -242,6 +263,7 @@ const results: Results = {
   answerPath: [],
   socketPlay: [],
   liveShow: null,
+  restart: null,
   settlement: [],
   largeSettlement: null,
   joinStorm: [],
@@ -367,7 +389,85 @@ async function pageScenarios() {
     });
   } finally {
     await pageServer.stop();
-    pageMs = now() - started;
+    pageMs += now() - started;
+    hardStop.refresh();
+  }
+}
+
+/** A live show through a SIGKILL of its server and a restart on the same state (bench/scenarios/restart.ts). */
+async function restartScenario() {
+  if (only.length > 0 && !only.some((w) => RESTART.step.includes(w))) {
+    results.skipped.push(`${RESTART.step}: not selected (BENCH_ONLY)`);
+    return;
+  }
+  const started = now();
+  rmSync(RESTART.persist, { recursive: true, force: true });
+  log(`starting the restart scenario's wrangler dev on 127.0.0.1:${RESTART.port} (fresh ${RESTART.persist}, its own process group)`);
+  const options = {
+    port: RESTART.port,
+    persistTo: RESTART.persist,
+    demo: false,
+    build: false,
+    quiet: process.env.BENCH_VERBOSE !== "1",
+    vars: VARS,
+    devArgs: ["--config", `${BUILD}/wrangler.toml`, `${BUILD}/worker/entry.js`, "--no-bundle", "--assets", `${BUILD}/web`],
+    ownProcessGroup: true,
+  };
+  let restartServer = await startDevServer(options);
+  cleanups.push(() => restartServer.kill());
+  const http = new HttpClient(RESTART.port, 16);
+  const fx = new Fixtures(http);
+  try {
+    await step(RESTART.step, 150_000, async () => {
+      const players = await directPlayers(fx, RESTART.sockets, "r");
+      // Time to open every socket before the start.
+      const startAt = Date.now() + 15_000;
+      const t = await fx.tournament({
+        title: `Bench Restart Show ${RESTART.sockets}`,
+        status: "upcoming",
+        format: "live_show",
+        questions: RESTART.questions,
+        startTime: startAt,
+        prizePoolCents: RESTART.prizePoolCents,
+      });
+      await fx.seat(t.id, players);
+      log(
+        `  ${RESTART.sockets} players, ${RESTART.questions} questions, seed ${RESTART.seed} (BENCH_RESTART_SEED=${RESTART.seed} repeats it)`,
+      );
+      const run = await restartShow(
+        { base: `ws://127.0.0.1:${RESTART.port}`, origin: `http://127.0.0.1:${RESTART.port}` },
+        fx,
+        {
+          kill: () => restartServer.kill(),
+          start: async () => {
+            restartServer = await startDevServer({ ...options, prepared: true });
+          },
+        },
+        t,
+        players,
+        { startAt, questions: RESTART.questions, seed: RESTART.seed, prizePoolCents: RESTART.prizePoolCents, log },
+      );
+      results.restart = run;
+      noteFailures("restart", run);
+      if (run.answersLost) results.failures.push(`restart: ${run.answersLost} acknowledged answers are not in the final results`);
+      if (run.questionsMissedByPresentPlayers)
+        results.failures.push(
+          `restart: ${run.questionsMissedByPresentPlayers} questions missed by players who were connected between their moment to answer and the close`,
+        );
+      if (run.revealsEarly) results.failures.push(`restart: ${run.revealsEarly} reveals arrived before the window closed`);
+      if (run.scoreMismatches || run.rankMismatches)
+        results.failures.push(
+          `restart: ${run.scoreMismatches} scores and ${run.rankMismatches} ranks differ from a re-rank of the acknowledged answers`,
+        );
+      if (!run.prizesToTheCent) results.failures.push("restart: the prizes are not the re-ranked top three's shares to the cent");
+      log(
+        `  down ${run.downMs} ms; sockets back ${run.reconnectFromKillMs.first} / ${run.reconnectFromKillMs.median} / ${run.reconnectFromKillMs.last} ms after the kill (${run.socketsBack}/${run.sockets}; ${run.failedAttempts} refused attempts, at most ${run.mostAttemptsBySocket} by one socket); ${run.answersAcknowledged} answers acknowledged, ${run.answersLost} lost, ${run.answersResent} resent; missed by present players ${run.questionsMissedByPresentPlayers}; reveals early ${run.revealsEarly}; scores off ${run.scoreMismatches}, ranks off ${run.rankMismatches}; prizes to the cent ${run.prizesToTheCent}; errors ${run.errors}`,
+      );
+    });
+  } finally {
+    await restartServer.kill();
+    http.close();
+    pageMs += now() - started;
     hardStop.refresh();
   }
 }
@@ -385,8 +485,9 @@ async function main() {
   copyFileSync("wrangler.toml", `${BUILD}/wrangler.toml`);
   copyFileSync(".dev.vars", `${BUILD}/.dev.vars`);
   await pageScenarios();
-  // Only the page's scenarios selected: the load scenarios' server (and its 10,000 players) is not needed.
-  if (only.length > 0 && only.every((w) => PAGE_STEPS.some((name) => name.includes(w)))) {
+  await restartScenario();
+  // Only scenarios on servers of their own selected: the load scenarios' server (and its 10,000 players) is not needed.
+  if (only.length > 0 && only.every((w) => OWN_SERVER_STEPS.some((name) => name.includes(w)))) {
     results.skipped.push("the load scenarios: not selected (BENCH_ONLY)");
     return;
   }
@@ -853,6 +954,15 @@ function table(r: Results): string {
               .join(", ")})`
           : ""
       }, ${l.missedQuestions} pushes missed, ${l.revealsEarly} reveals before the window closed; ${l.ended ? `${n0(l.sockets - l.scoreMismatches)}/${n0(l.sockets)} settled scores = revealed points` : "the show had not ended: settled scores not compared"}`,
+    ]);
+  }
+  if (r.restart) {
+    const x = r.restart;
+    rows.push([
+      `Live show through a restart: ${n0(x.sockets)} players connected, ${x.questions} questions, the server SIGKILLed ${ms(x.killedAtMsIntoWindow / 1000)} s into question ${x.killedInQuestion + 1}'s window (seed ${x.seed}) and started again`,
+      `down ${n0(x.downMs)} ms (kill to the restarted server's health check passing, polled every 500 ms); ${n0(x.socketsBack)}/${n0(x.sockets)} sockets back with the product's backoff (${n0(x.failedAttempts)} attempts refused while down); ${n0(x.answersAcknowledged)} answers acknowledged, ${n0(x.answersResent)} resent after the drop`,
+      `socket back, from the kill: first ${n0(x.reconnectFromKillMs.first)} / median ${n0(x.reconnectFromKillMs.median)} / last ${n0(x.reconnectFromKillMs.last)} ms`,
+      `${x.answersLost} acknowledged answers lost, ${x.questionsMissedByPresentPlayers} questions missed by a connected player, ${x.revealsEarly} reveals before the window closed; ${x.ended ? `${n0(x.sockets - Math.max(x.scoreMismatches, x.rankMismatches))}/${n0(x.sockets)} settled scores and ranks = a re-rank of the acknowledged answers; prizes ${x.prizesToTheCent ? "to the cent" : "WRONG"} ($${(x.prizePoolCents / 100).toFixed(2)})` : "the show had not ended: scores not compared"}; ${x.errors} errors`,
     ]);
   }
   for (const a of r.answerPath) {

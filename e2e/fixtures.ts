@@ -50,8 +50,11 @@ async function ok<T>(res: APIResponse, what: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** An API client as the browser would be on our origin (the Worker refuses state changes without it). */
-const newApiContext = () => playwrightRequest.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Origin: E2E_BASE_URL } });
+/**
+ * An API client as the browser would be on our origin (the Worker refuses state changes without it).
+ * `baseURL`: the journeys' server unless a journey runs its own.
+ */
+const newApiContext = (baseURL = E2E_BASE_URL) => playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
 
 /** API clients of the running test's accounts, disposed when it ends. */
 const openApis: APIRequestContext[] = [];
@@ -64,8 +67,11 @@ export const ADULT_DATE_OF_BIRTH = "1990-05-17";
  * given an adult date of birth (PUT /api/user/date-of-birth), as a first deposit or paid entry
  * asks; `dateOfBirth: false` leaves it for the journey to give through the page.
  */
-export async function createAccount(prefix = "player", { keep = false, dateOfBirth = true } = {}): Promise<Account> {
-  const api = await newApiContext();
+export async function createAccount(
+  prefix = "player",
+  { keep = false, dateOfBirth = true, baseURL = E2E_BASE_URL }: { keep?: boolean; dateOfBirth?: boolean; baseURL?: string } = {},
+): Promise<Account> {
+  const api = await newApiContext(baseURL);
   if (!keep) openApis.push(api);
   const username = uniqueName(prefix);
   const email = `${username.toLowerCase()}@example.com`;
@@ -176,10 +182,14 @@ export interface Operator extends Account {
 /**
  * A new operator: an account made admin with the project's own command against the e2e
  * database (`npm run admin:grant -- <name> --persist-to DIR`), with two-factor authentication on.
+ * `baseURL` and `persistTo`: a journey's own server and its state, instead of the journeys' server.
  */
-export async function newOperator(prefix = "operator", { keep = false } = {}): Promise<Operator> {
-  const account = await createAccount(prefix, { keep });
-  execFileSync("npm", ["run", "-s", "admin:grant", "--", account.username, "--persist-to", E2E_PERSIST_TO], { stdio: "pipe" });
+export async function newOperator(
+  prefix = "operator",
+  { keep = false, baseURL = E2E_BASE_URL, persistTo = E2E_PERSIST_TO }: { keep?: boolean; baseURL?: string; persistTo?: string } = {},
+): Promise<Operator> {
+  const account = await createAccount(prefix, { keep, baseURL });
+  execFileSync("npm", ["run", "-s", "admin:grant", "--", account.username, "--persist-to", persistTo], { stdio: "pipe" });
   const totpSecret = await enableTwoFactor(account);
   const user = await getUser(account);
   expect([user.role, user.twoFactorEnabled]).toEqual(["admin", true]);
@@ -276,9 +286,12 @@ export async function enableTwoFactor(account: Account): Promise<string> {
 
 export type NewTournament = Partial<Omit<CreateTournamentInput, "startTime">> & { startsInMs?: number };
 
-/** A tournament made through POST /api/admin/tournaments (defaults: free, in an hour, General Knowledge). */
-export async function createTournament(o: NewTournament = {}): Promise<Tournament> {
-  const admin = await operator();
+/**
+ * A tournament made through POST /api/admin/tournaments (defaults: free, in an hour, General
+ * Knowledge), by the journeys' operator unless `by` names another (one of a journey's own server).
+ */
+export async function createTournament(o: NewTournament = {}, by?: Operator): Promise<Tournament> {
+  const admin = by ?? (await operator());
   const { startsInMs = 60 * 60_000, ...fields } = o;
   const body: CreateTournamentInput = {
     title: `E2E Cup ${uniqueName("t")}`,
@@ -346,19 +359,32 @@ export async function headerLink(page: Page, name: string) {
  */
 const BROWSER_RESOURCE_ERROR = /^Failed to load resource: the server responded with a status of \d{3}/;
 
+/** A console error a journey provokes on purpose and lets through, with when the page logged it. */
+export interface AllowedConsoleError {
+  at: number;
+  line: string;
+}
+
 class ConsoleLog {
   readonly lines: string[] = [];
   /** console.error calls and uncaught exceptions of the page: each fails the test. */
   readonly errors: string[] = [];
+  /** Errors matching the test's `consoleErrorAllowed`: kept here for the journey to check, not failed. */
+  readonly allowed: AllowedConsoleError[] = [];
   #pages = 0;
+
+  constructor(readonly allow: RegExp | null = null) {}
 
   watch(context: BrowserContext, label: string) {
     const attach = (page: Page) => {
       const name = `${label}#${++this.#pages}`;
       page.on("console", (m) => {
-        const line = `${new Date().toISOString()} [${name}] ${m.type()}: ${m.text()}`;
+        const at = Date.now();
+        const line = `${new Date(at).toISOString()} [${name}] ${m.type()}: ${m.text()}`;
         this.lines.push(line);
-        if (m.type() === "error" && !BROWSER_RESOURCE_ERROR.test(m.text())) this.errors.push(line);
+        if (m.type() !== "error" || BROWSER_RESOURCE_ERROR.test(m.text())) return;
+        if (this.allow?.test(m.text())) this.allowed.push({ at, line });
+        else this.errors.push(line);
       });
       page.on("pageerror", (e) => {
         const line = `${new Date().toISOString()} [${name}] pageerror: ${e.stack ?? e.message}`;
@@ -375,6 +401,12 @@ class ConsoleLog {
 }
 
 interface Fixtures {
+  /**
+   * The console errors this test provokes on purpose and lets through (`test.use({ consoleErrorAllowed:
+   * /.../ })` in its file, with why): none unless a test says so. They are collected in
+   * `consoleLog.allowed`, for the test to check when they happened.
+   */
+  consoleErrorAllowed: RegExp | null;
   /** Disposes the API clients of the accounts the test made. */
   apiClients: void;
   /** Collects every page's console; saved to test-results/ and attached when the test fails, which a console error makes it. */
@@ -384,6 +416,8 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  consoleErrorAllowed: [null, { option: true }],
+
   apiClients: [
     // Playwright reads a fixture's dependencies from this destructuring; this one has none.
     // eslint-disable-next-line no-empty-pattern
@@ -395,8 +429,8 @@ export const test = base.extend<Fixtures>({
   ],
 
   consoleLog: [
-    async ({ context }, use, testInfo) => {
-      const log = new ConsoleLog();
+    async ({ context, consoleErrorAllowed }, use, testInfo) => {
+      const log = new ConsoleLog(consoleErrorAllowed);
       log.watch(context, "page");
       await use(log);
       // An error in the page fails a journey that otherwise passed (its log is attached below).

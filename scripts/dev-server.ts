@@ -15,6 +15,18 @@ export interface DevServerOptions {
   quiet?: boolean;
   /** Extra arguments for `wrangler dev` (the benchmark serves a prebuilt Worker and its own assets). */
   devArgs?: string[];
+  /**
+   * The persist directory already holds this server's migrated and seeded database and the web app
+   * is built: a server started again after a kill skips the migrations, the seed and the build, and
+   * comes back as fast as wrangler dev starts (a restart mid-show must fit inside a question's window).
+   */
+  prepared?: boolean;
+  /**
+   * Runs wrangler dev and its workerd in a process group of their own, so that `kill()` ends them
+   * all at once the way a crash or a deploy does. Off by default: a server in the caller's group
+   * also stops when the terminal's Ctrl-C reaches the group.
+   */
+  ownProcessGroup?: boolean;
 }
 
 export interface DevServer {
@@ -23,6 +35,8 @@ export interface DevServer {
   /** Runs the cron handler once (the scheduler that keeps tournaments supplied). */
   runSchedule(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGKILL to wrangler dev's whole process group (workerd included): nothing gets to shut down. Needs `ownProcessGroup`. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -42,9 +56,11 @@ export function ensureDevVars() {
 export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
   ensureDevVars();
   const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], { quiet: true });
-  run("tsx", ["scripts/seed.ts", "--local", ...(opts.demo ? ["--demo"] : []), ...persist]);
-  if (opts.build !== false) run("vite", ["build", "--logLevel", "warn"]);
+  if (!opts.prepared) {
+    run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], { quiet: true });
+    run("tsx", ["scripts/seed.ts", "--local", ...(opts.demo ? ["--demo"] : []), ...persist]);
+    if (opts.build !== false) run("vite", ["build", "--logLevel", "warn"]);
+  }
 
   // Local runs pay with the sandbox's test cards; wrangler.toml's own value (stripe) is what deploys.
   // Mail sent from the cron (event reminders) links to this server, whatever its port.
@@ -68,6 +84,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     {
       stdio: opts.quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
       env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+      detached: opts.ownProcessGroup === true,
     },
   );
   let log = "";
@@ -93,6 +110,27 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5000).unref();
       }),
+    async kill() {
+      if (!opts.ownProcessGroup) throw new Error("kill() needs a server started with ownProcessGroup");
+      // The negative pid is the group: wrangler and the workerd processes it started.
+      const group = -child.pid!;
+      try {
+        process.kill(group, "SIGKILL");
+      } catch {
+        return; // the group has already gone
+      }
+      // Back once no process of the group is left (the port is free for a new server).
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        try {
+          process.kill(group, 0);
+        } catch {
+          return;
+        }
+        if (Date.now() > deadline) throw new Error(`wrangler dev's processes (group ${child.pid}) outlived SIGKILL by 10 s`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
   };
   await server.runSchedule();
   return server;
