@@ -22,6 +22,7 @@ import type { Db } from "../db/client";
 import { categories, tournamentParticipants, tournaments, transactions, users } from "../db/schema";
 import { presentTournament, publicLevel, visibility } from "../db/present-tournament";
 import { roomFor, unwrap } from "../durable/room-client";
+import { continentOf } from "../http/client-address";
 import type { RoomResult } from "../durable/tournament-room";
 import { tournamentOfReference } from "../durable/room/d1";
 import { idempotent } from "../http/idempotency";
@@ -315,6 +316,8 @@ export const tournamentRoutes = new Hono<AppEnv>()
               level: user.level,
               showLevel: visibility(user.preferences).showLevel,
               ...identity,
+              // Where the join came from picks the player's play shard in a sharded live show (decision 011).
+              continent: continentOf(c.req.raw),
             },
             claim,
           ),

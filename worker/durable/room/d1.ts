@@ -32,6 +32,7 @@ type TournamentRecord = {
   format: TournamentFormat;
   question_draw: number;
   settled_at: number | null;
+  shard_count: number;
 };
 
 type ParticipantRecord = TournamentConfig["participants"][number];
@@ -89,6 +90,7 @@ export async function loadConfig(
       format: practice ? "self_paced" : row.format,
       // A live show sends one question to everyone; practice runs pick their own fresh ten.
       draw_width: practice || row.format === "live_show" ? 1 : Math.max(1, row.question_draw),
+      shard_count: row.shard_count,
     },
     // Questions are renumbered 0..n-1 in their stored order.
     questions: (qs!.results as TournamentConfig["questions"]).map((q, i) => ({ ...q, ord: i })),

@@ -38,7 +38,8 @@ CREATE TABLE IF NOT EXISTS meta (
   salt TEXT,
   commitment TEXT,
   commitment_published INTEGER NOT NULL DEFAULT 0,
-  commitment_version INTEGER NOT NULL DEFAULT 1
+  commitment_version INTEGER NOT NULL DEFAULT 1,
+  shard_count INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS questions (
   ord INTEGER PRIMARY KEY,
@@ -108,6 +109,8 @@ const ADDED_COLUMNS: [string, string, string][] = [
   ["questions", "void_reason", "TEXT"],
   ["participants", "disqualified_at", "INTEGER"],
   ["participants", "disqualified_reason", "TEXT"],
+  // Play shards of a live show (docs/decisions/011-one-tournament-past-one-durable-object.md).
+  ["meta", "shard_count", "INTEGER NOT NULL DEFAULT 1"],
 ];
 
 export type MetaRow = {
@@ -140,6 +143,8 @@ export type MetaRow = {
   commitment_version: number;
   /** Live show: when the host paused it (no next question opens until they resume); null when running. */
   paused_at: number | null;
+  /** The tournament's play shards (D1's shard_count): a seat written at the join names one of 0..shard_count-1. */
+  shard_count: number;
 };
 
 export type QuestionRow = {
@@ -356,8 +361,8 @@ export class RoomStore {
     const m = config.meta;
     this.#writer().exec(
       `INSERT INTO meta (id, tournament_id, title, entry_fee_cents, prize_pool_cents, max_participants, min_level, practice,
-         min_players, start_time, end_time, phase, settled, format, draw_width, salt, commitment, commitment_version)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         min_players, start_time, end_time, phase, settled, format, draw_width, salt, commitment, commitment_version, shard_count)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       m.tournament_id,
       m.title,
       m.entry_fee_cents,
@@ -375,6 +380,7 @@ export class RoomStore {
       m.salt,
       m.commitment,
       m.commitment_version,
+      m.shard_count,
     );
     for (const q of config.questions) {
       this.#writer().exec(
