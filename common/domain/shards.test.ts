@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { regionOf, SHARD_REGIONS, shardCount, shardOf, shardSizeFrom } from "./shards";
+import { compareStandings } from "./scoring";
+import { mergedRank, mergeShardReports, regionOf, SHARD_REGIONS, shardCount, shardOf, shardReport, shardSizeFrom } from "./shards";
 
 describe("shardCount", () => {
   it("gives a live show past one shard's size ceil(capacity / size) shards", () => {
@@ -68,5 +69,33 @@ describe("shardOf", () => {
     for (let id = 1; id <= 20_000; id++) eu[shardOf(id, "EU", 9) === 1 ? 0 : 1]!++;
     // EU has weur (shard 1) and eeur (shard 4) among 9 shards: half each.
     expect(Math.abs(eu[0]! - 10_000)).toBeLessThan(500);
+  });
+});
+
+describe("merged board", () => {
+  const row = (userId: number, score: number, totalResponseMs = 1000) => ({ userId, score, totalResponseMs, finishedAt: null });
+
+  it("equals a single ranking of every player: the exact top 10, ranks beyond it by the histogram", () => {
+    // 60 players over 4 shards, scores with many ties.
+    const everyone = Array.from({ length: 60 }, (_, i) => row(i + 1, ((i * 37) % 7) * 100, 1000 + ((i * 13) % 11) * 50));
+    const shards = [0, 1, 2, 3].map((k) => everyone.filter((p) => p.userId % 4 === k));
+    const merged = mergeShardReports(shards.map((rows) => shardReport(rows)));
+    const single = [...everyone].sort(compareStandings);
+    expect(merged.top.map((r) => r.userId)).toEqual(single.slice(0, 10).map((r) => r.userId));
+    expect(merged.histogram.reduce((n, [, c]) => n + c, 0)).toBe(60);
+    for (const p of everyone) {
+      const exact = single.findIndex((r) => r.userId === p.userId) + 1;
+      const rank = mergedRank(merged, p.userId, p.score);
+      if (exact <= 10) expect(rank).toBe(exact);
+      else expect(rank).toBe(1 + everyone.filter((o) => o.score > p.score).length);
+      expect(rank).toBeLessThanOrEqual(exact);
+    }
+  });
+
+  it("reports at most 10 rows per shard, best first", () => {
+    const rows = Array.from({ length: 25 }, (_, i) => row(i + 1, i * 10));
+    const r = shardReport(rows);
+    expect(r.top.map((x) => x.userId)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
+    expect(r.histogram[0]).toEqual([240, 1]);
   });
 });

@@ -3,6 +3,7 @@
 // location hint), and which shard a player plays on. Pure: the Worker decides a player's shard at
 // the join from the request's continent and keeps it in D1, so a reconnect lands on the same shard.
 import type { TournamentFormat } from "../api/types";
+import { compareStandings, type Standing } from "./scoring";
 
 /** Seats per play shard when the setting is missing or unreadable (decision 011, "Why 1,300"). */
 export const DEFAULT_TOURNAMENT_SHARD_SIZE = 1300;
@@ -62,4 +63,50 @@ export function shardOf(userId: number, continent: string | null | undefined, n:
   const candidates: number[] = [];
   for (let k = 0; k < n; k++) if (near.includes(regionOf(k, n))) candidates.push(k);
   return candidates.length > 0 ? candidates[h % candidates.length]! : h % n;
+}
+
+/** What a play shard tells the coordinator after a reveal: its best rows and how many of its players hold each score. */
+export interface ShardReport<R extends Standing> {
+  /** The shard's top rows in the product's order (compareStandings), at most TOP_ROWS. */
+  top: R[];
+  /** [score, players] pairs; every ranked player of the shard once. */
+  histogram: [number, number][];
+}
+
+/** Rows each shard reports and the merged board keeps: the exact top 10. */
+export const SHARD_TOP_ROWS = 10;
+
+/** The shard's report from all its ranked rows (any order). */
+export function shardReport<R extends Standing>(rows: readonly R[]): ShardReport<R> {
+  const counts = new Map<number, number>();
+  for (const r of rows) counts.set(r.score, (counts.get(r.score) ?? 0) + 1);
+  return { top: [...rows].sort(compareStandings).slice(0, SHARD_TOP_ROWS), histogram: [...counts].sort((a, b) => b[0] - a[0]) };
+}
+
+/**
+ * Every shard's report merged: the best 10 of the shards' top rows (exact: a player in the
+ * overall top 10 is in their own shard's top 10) and the summed histogram, highest score first.
+ */
+export function mergeShardReports<R extends Standing>(reports: readonly ShardReport<R>[]): ShardReport<R> {
+  const counts = new Map<number, number>();
+  for (const r of reports) for (const [score, n] of r.histogram) counts.set(score, (counts.get(score) ?? 0) + n);
+  return {
+    top: reports
+      .flatMap((r) => r.top)
+      .sort(compareStandings)
+      .slice(0, SHARD_TOP_ROWS),
+    histogram: [...counts].sort((a, b) => b[0] - a[0]),
+  };
+}
+
+/**
+ * A player's rank on the merged board: their place in the top rows when they are there, else 1 +
+ * the players with a higher score (players with the same score beyond the top rows share a rank).
+ */
+export function mergedRank<R extends Standing>(board: ShardReport<R>, userId: number, score: number): number {
+  const i = board.top.findIndex((r) => r.userId === userId);
+  if (i >= 0) return i + 1;
+  let higher = 0;
+  for (const [s, n] of board.histogram) if (s > score) higher += n;
+  return higher + 1;
 }
