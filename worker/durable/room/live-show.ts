@@ -13,7 +13,20 @@ import { publicStatus } from "./results";
 import { send, sendText, type RoomSockets } from "./sockets";
 import type { MetaRow, QuestionRow } from "./storage";
 
+/**
+ * How a sharded live show's clock differs (./shards.ts, decision 011): a question opens at the
+ * time the coordinator announced, not at the alarm, and a reveal is followed by a report.
+ */
+export interface ShowHooks {
+  /** When question `ord` opens for everyone; null: not known yet (nothing opens until it is). */
+  openAt(ord: number, now: number): number | null;
+  revealed(ord: number, now: number): void;
+}
+
 export class LiveShow {
+  /** Set on a coordinator and on a play shard; null in a one-room tournament. */
+  hooks: ShowHooks | null = null;
+
   constructor(
     readonly core: RoomCore,
     readonly sockets: RoomSockets,
@@ -40,11 +53,23 @@ export class LiveShow {
           // The host paused the show: no next question, and no deadline, until they resume.
           store.unschedule("show");
           return;
-        case "open":
-          this.#openQuestion(step.ord, now);
+        case "open": {
+          const at = this.hooks ? this.hooks.openAt(step.ord, now) : now;
+          if (at === null) {
+            store.unschedule("show");
+            return;
+          }
+          if (at > now) {
+            store.schedule("show", at);
+            return;
+          }
+          // Opened late (a slow alarm, a late announcement): the window still runs from the shared time.
+          this.#openQuestion(step.ord, at, now);
           continue;
+        }
         case "reveal":
           this.#reveal(step.ord, now);
+          this.hooks?.revealed(step.ord, now);
           continue;
         case "finish":
           // Everyone has played every question: the lifecycle step settles at once.
@@ -63,9 +88,9 @@ export class LiveShow {
   }
 
   /** The question goes out to every connected player at the same moment: its window starts now for everyone. */
-  #openQuestion(ord: number, now: number): void {
+  #openQuestion(ord: number, at: number, now: number): void {
     const { store } = this.core;
-    store.setShow("question", ord, now);
+    store.setShow("question", ord, at);
     const current = this.core.meta();
     const question = store.questionAt(ord)!;
     const spectators: WebSocket[] = [];
