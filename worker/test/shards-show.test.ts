@@ -63,11 +63,12 @@ interface Show {
 }
 
 /** A sharded live show: `players` joined alternately from North America and Europe, each with a socket open. */
-async function shardedShow(players: number, o: { feeCents?: number; seats?: number } = {}): Promise<Show> {
+async function shardedShow(players: number, o: { feeCents?: number; poolCents?: number; seats?: number } = {}): Promise<Show> {
   const t = await makeTournament(await makeCategory(), {
     format: "live_show",
     maxParticipants: o.seats ?? 300,
     entryFeeCents: o.feeCents ?? 0,
+    prizePoolCents: o.poolCents ?? 0,
   });
   await env.DB.prepare("UPDATE tournaments SET shard_count = ? WHERE id = ?").bind(N, t.id).run();
   const ps: Player[] = [];
@@ -106,6 +107,62 @@ async function closeNow(t: { id: number }): Promise<void> {
   await roomSql(t.id, back, since);
   await roomSql(t.id, "UPDATE meta SET show_since = ? WHERE id = 1", since);
   await runAlarm(t.id);
+}
+
+/** Every question of the show: `right(ord, i)` says whether player i answers question ord right (answering in order 0, 1, ...). */
+async function playAll(show: Show, right: (ord: number, i: number) => boolean): Promise<number[]> {
+  const { t, sockets } = show;
+  const opens: number[] = [];
+  for (let ord = 0; ord < 10; ord++) {
+    opens.push(await openNow(t, ord));
+    for (const [i, s] of sockets.entries()) {
+      const q = (await s.waitFor((f) => f.type === "question" && f.question.index === ord, 3000)).question;
+      await answerOn(s, `q${ord}p${i}`, q.id, right(ord, i) ? correctOf(t, q.id) : wrongOf(t, q.id));
+    }
+    await closeNow(t);
+  }
+  return opens;
+}
+
+/** After the last reveal's pause: the coordinator finishes the show, gathers the shards' answers and settles. */
+async function finishNow(t: { id: number }): Promise<void> {
+  await roomSql(t.id, "UPDATE meta SET show_since = ? WHERE id = 1", Date.now() - REVEAL_PAUSE_MS - 1);
+}
+
+const statusOf = async (id: number) => (await one<{ status: string }>("SELECT status FROM tournaments WHERE id = ?", id)).status;
+
+/**
+ * Puts a wrapper in front of the coordinator's binding to the shards: `shardPlays` calls are
+ * counted per shard, and the first call to shard `failShard` throws (a lost reply).
+ */
+async function gatherProbe(t: { id: number }, failShard: number | null) {
+  const calls: string[] = [];
+  let fail = failShard;
+  await runInDurableObject(room(t.id), (instance: TournamentRoom) => {
+    const target = instance as unknown as { env: Env };
+    const real = target.env.TOURNAMENT_ROOM;
+    const wrapped = {
+      idFromName: (name: string) => real.idFromName(name),
+      get: (id: DurableObjectId, o?: DurableObjectNamespaceGetDurableObjectOptions) => {
+        const stub = real.get(id, o);
+        return new Proxy(stub, {
+          get(s, prop) {
+            if (prop !== "shardPlays") return Reflect.get(s, prop);
+            return async (...args: [number, number, number]) => {
+              calls.push(id.name!);
+              if (fail !== null && id.name === `${t.id}:shard:${fail}`) {
+                fail = null;
+                throw new Error("reply lost");
+              }
+              return s.shardPlays(...args);
+            };
+          },
+        });
+      },
+    };
+    target.env = { ...target.env, TOURNAMENT_ROOM: wrapped as unknown as Env["TOURNAMENT_ROOM"] };
+  });
+  return calls;
 }
 
 const answerOn = (s: SocketClient, id: string, questionId: number, text: string) =>
@@ -157,5 +214,72 @@ describe("a sharded live show", () => {
     expect(other.top).toEqual(board.top);
     // The coordinator's public leaderboard while the show runs is the same merged board.
     expect((await call(`/api/tournaments/${t.id}/leaderboard`)).body).toEqual(board.top);
+  });
+
+  it("settles after gathering every shard's answers, resumes a failed gathering, pays each prize once to the cent, and its fairness report verifies", async () => {
+    // A free show with a house-funded pool: prize play with four players (a paid one needs ten to start).
+    const show = await shardedShow(4, { poolCents: 1000 });
+    const { t, ps, sockets } = show;
+    await startNow(t.id);
+    // Player 3 (shard 1) answers everything right, player 0 (shard 0) all but one, player 2 half, player 1 none.
+    await playAll(show, (ord, i) => (i === 3 ? true : i === 0 ? ord !== 4 : i === 2 ? ord % 2 === 0 : false));
+    const lastBoard = await sockets[0]!.waitFor((f) => f.type === "leaderboard" && f.top.length === 4 && f.version === 10, 3000);
+    expect(lastBoard.top.map((r: { userId: number }) => r.userId)).toEqual([ps[3]!.id, ps[0]!.id, ps[2]!.id, ps[1]!.id]);
+
+    await finishNow(t);
+    const calls = await gatherProbe(t, 1);
+    await runAlarm(t.id);
+    // Shard 0's answers are in; shard 1's reply was lost: nothing is settled yet.
+    expect(await statusOf(t.id)).toBe("live");
+    expect(calls).toEqual([`${t.id}:shard:0`, `${t.id}:shard:1`]);
+    await runAlarm(t.id);
+    // Resumed at shard 1: shard 0 is not asked again.
+    expect(calls).toEqual([`${t.id}:shard:0`, `${t.id}:shard:1`, `${t.id}:shard:1`]);
+    expect(await statusOf(t.id)).toBe("completed");
+
+    // The settled ranks are the merged board's order; the prizes are the pool's split, once each.
+    const ranks = await all<{ user_id: number; rank: number; score: number }>(
+      "SELECT user_id, rank, score FROM tournament_participants WHERE tournament_id = ? ORDER BY rank",
+      t.id,
+    );
+    expect(ranks.map((r) => r.user_id)).toEqual(lastBoard.top.map((r: { userId: number }) => r.userId));
+    expect(ranks.map((r) => r.score)).toEqual(lastBoard.top.map((r: { score: number }) => r.score));
+    const pool = (await one<{ p: number }>("SELECT prize_pool_cents AS p FROM tournaments WHERE id = ?", t.id)).p;
+    expect(pool).toBe(1000);
+    const prizes = await all<{ reference: string; amount_cents: number }>(
+      "SELECT reference, amount_cents FROM transactions WHERE type = 'prize' AND reference LIKE ? ORDER BY amount_cents DESC",
+      `prize:${t.id}:%`,
+    );
+    expect(prizes).toEqual(
+      splitPrizePool(1000, 4).map((amount, i) => ({ reference: `prize:${t.id}:${ranks[i]!.user_id}`, amount_cents: amount })),
+    );
+    // Another alarm changes nothing.
+    await runAlarm(t.id).catch(() => undefined);
+    expect((await all("SELECT id FROM transactions WHERE type = 'prize' AND reference LIKE ?", `prize:${t.id}:%`)).length).toBe(3);
+    expect(await ledgerMismatches()).toEqual([]);
+    expect(await balanceOf(ps[1]!.id)).toBe(10_000);
+
+    // Every answer of both shards is in D1.
+    const responses = await one<{ n: number }>("SELECT count(*) AS n FROM user_responses WHERE tournament_id = ?", t.id);
+    expect(responses.n).toBe(40);
+
+    // The fairness report: the commitment over every question, opened at the shared times.
+    const fair = await call<FairnessReport>(`/api/tournaments/${t.id}/fairness`);
+    expect(fair.status, fair.text).toBe(200);
+    const r = fair.body as Extract<FairnessReport, { scheme: "merkle-v2" }>;
+    const published = (await call(`/api/tournaments/${t.id}`)).body.fairnessCommitment as string;
+    expect(checkTreeReveal({ ...(r as unknown as TreeReveal), commitment: published })).toMatchObject({ verified: 10, ok: true });
+    // (The test moved each window's start back to close it: the report shows the coordinator's stored times.)
+    const coordinator = await clockOf(room(t.id));
+    expect(r.questions.map((q) => Date.parse(q.issuedAt!))).toEqual(coordinator.opened);
+    expect(r.questions.every((q) => Date.parse(q.closedAt!) - Date.parse(q.issuedAt!) === LIVE_SHOW_WINDOW_MS)).toBe(true);
+    expect(r.questions.every((q) => q.timesIssued === 4)).toBe(true);
+
+    // Each shard's players get the completed status and their exact place.
+    for (const [i, s] of sockets.entries()) {
+      await s.waitFor((f) => f.type === "status" && f.status === "completed", 3000);
+      const mine = ranks.find((x) => x.user_id === ps[i]!.id)!;
+      await s.waitFor((f) => f.type === "leaderboard" && f.me?.rank === mine.rank && f.version > 10, 3000);
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { LiveShowState, TournamentServerFrame } from "../../../common/api/t
 import { isHeld, showStepWhilePaused } from "../../../common/domain/host-tools";
 import { showStageEndsAt } from "../../../common/domain/live-show";
 import { iso } from "../../db/present";
+import { REVEAL_PAUSE_MS } from "../../../common/spec";
 import type { RoomCore } from "./core";
 import type { RoomBoard } from "./leaderboard";
 import type { Presenters } from "./presenters";
@@ -43,8 +44,18 @@ export class LiveShow {
         store.unschedule("show");
         return;
       }
+      let since = meta.show_since ?? now;
+      // Sharded: the next question opens at its announced time, wherever this object's own reveal fell.
+      if (this.hooks && meta.show_stage === "reveal" && meta.show_ord + 1 < store.slotCount()) {
+        const at = this.hooks.openAt(meta.show_ord + 1, now);
+        if (at === null) {
+          store.unschedule("show");
+          return;
+        }
+        since = at - REVEAL_PAUSE_MS;
+      }
       const step = showStepWhilePaused(
-        { stage: meta.show_stage, ord: meta.show_ord, since: meta.show_since ?? now, total: store.slotCount() },
+        { stage: meta.show_stage, ord: meta.show_ord, since, total: store.slotCount() },
         now,
         meta.paused_at !== null,
       );
