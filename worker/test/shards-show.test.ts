@@ -12,6 +12,7 @@ import { splitPrizePool } from "../../common/domain/prizes";
 import type { FairnessReport } from "../../common/api/fair-play";
 import { shardRoomFor } from "../durable/room-client";
 import type { TournamentRoom } from "../durable/tournament-room";
+import { SHARD_RETRY_MS } from "../durable/room/shards";
 import { call } from "./helpers";
 import {
   all,
@@ -26,6 +27,7 @@ import {
   room,
   roomSql,
   runAlarm,
+  sleep,
   socketOf,
   startNow,
   wrongOf,
@@ -110,10 +112,10 @@ async function closeNow(t: { id: number }): Promise<void> {
 }
 
 /** Every question of the show: `right(ord, i)` says whether player i answers question ord right (answering in order 0, 1, ...). */
-async function playAll(show: Show, right: (ord: number, i: number) => boolean): Promise<number[]> {
+async function playAll(show: Show, right: (ord: number, i: number) => boolean, from = 0): Promise<number[]> {
   const { t, sockets } = show;
   const opens: number[] = [];
-  for (let ord = 0; ord < 10; ord++) {
+  for (let ord = from; ord < 10; ord++) {
     opens.push(await openNow(t, ord));
     for (const [i, s] of sockets.entries()) {
       const q = (await s.waitFor((f) => f.type === "question" && f.question.index === ord, 3000)).question;
@@ -135,7 +137,10 @@ const statusOf = async (id: number) => (await one<{ status: string }>("SELECT st
  * Puts a wrapper in front of the coordinator's binding to the shards: `shardPlays` calls are
  * counted per shard, and the first call to shard `failShard` throws (a lost reply).
  */
-async function gatherProbe(t: { id: number }, failShard: number | null) {
+const gatherProbe = (t: { id: number }, failShard: number | null) => shardCallProbe(t, "shardPlays", failShard);
+
+/** Counts the coordinator's calls of `method` per shard; the first call to shard `failShard` throws (lost on the way). */
+async function shardCallProbe(t: { id: number }, method: "shardPlays" | "shardAnnounce", failShard: number | null) {
   const calls: string[] = [];
   let fail = failShard;
   await runInDurableObject(room(t.id), (instance: TournamentRoom) => {
@@ -147,14 +152,14 @@ async function gatherProbe(t: { id: number }, failShard: number | null) {
         const stub = real.get(id, o);
         return new Proxy(stub, {
           get(s, prop) {
-            if (prop !== "shardPlays") return Reflect.get(s, prop);
-            return async (...args: [number, number, number]) => {
+            if (prop !== method) return Reflect.get(s, prop);
+            return async (...args: unknown[]) => {
               calls.push(id.name!);
               if (fail !== null && id.name === `${t.id}:shard:${fail}`) {
                 fail = null;
                 throw new Error("reply lost");
               }
-              return s.shardPlays(...args);
+              return (s[method] as (...a: unknown[]) => Promise<unknown>)(...args);
             };
           },
         });
@@ -281,5 +286,116 @@ describe("a sharded live show", () => {
       const mine = ranks.find((x) => x.user_id === ps[i]!.id)!;
       await s.waitFor((f) => f.type === "leaderboard" && f.me?.rank === mine.rank && f.version > 10, 3000);
     }
+  });
+
+  it("never overbooks the last seats when joins from different shards race, and charges each seat once", async () => {
+    const t = await makeTournament(await makeCategory(), { format: "live_show", maxParticipants: 3, entryFeeCents: 200 });
+    await env.DB.prepare("UPDATE tournaments SET shard_count = ? WHERE id = ?").bind(N, t.id).run();
+    const ps = await Promise.all(Array.from({ length: 8 }, () => makePlayer({ balanceCents: 1_000 })));
+    const results = await Promise.all(
+      ps.map((p, i) => call(`/api/tournaments/${t.id}/join`, { method: "POST", cookie: p.cookie, cf: { continent: CONTINENTS[i % 2] } })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(5);
+    const seats = await all<{ user_id: number; shard: number }>(
+      "SELECT user_id, shard FROM tournament_participants WHERE tournament_id = ?",
+      t.id,
+    );
+    expect(seats).toHaveLength(3);
+    const fees = await all<{ user_id: number; n: number; total: number }>(
+      "SELECT user_id, count(*) AS n, sum(amount_cents) AS total FROM transactions WHERE type = 'tournament_entry' AND reference LIKE ? GROUP BY user_id",
+      `entry:${t.id}:%`,
+    );
+    expect(fees.map((f) => f.user_id).sort()).toEqual(seats.map((s) => s.user_id).sort());
+    expect(fees.every((f) => f.n === 1 && f.total === -200)).toBe(true);
+    for (const [i, p] of ps.entries()) {
+      const seated = seats.find((s) => s.user_id === p.id);
+      expect(await balanceOf(p.id)).toBe(seated ? 800 : 1_000);
+      if (seated) expect(seated.shard).toBe(i % 2);
+    }
+    expect(await ledgerMismatches()).toEqual([]);
+    expect((await one<{ n: number }>("SELECT current_participants AS n FROM tournaments WHERE id = ?", t.id)).n).toBe(3);
+  });
+
+  it("asks a shard again from the alarm when an announcement is lost, and both shards open at the same time", async () => {
+    const { t, sockets } = await shardedShow(2);
+    const now = Date.now();
+    await roomSql(t.id, "UPDATE meta SET start_time = ?, end_time = ? WHERE id = 1", now - 1000, now + 60 * 60_000);
+    const calls = await shardCallProbe(t, "shardAnnounce", 1);
+    await runAlarm(t.id);
+    expect(calls).toEqual([`${t.id}:shard:0`, `${t.id}:shard:1`]);
+    const announced = (k: number) =>
+      runInDurableObject(shard(t, k), (_i: TournamentRoom, state) => [
+        ...state.storage.sql.exec<{ value: string }>("SELECT value FROM shard_state WHERE key = 'announce:0'"),
+      ]);
+    expect(await announced(0)).toHaveLength(1);
+    expect(await announced(1)).toHaveLength(0);
+    // The coordinator's next alarm (before the question is due) sends it again, to shard 1 only.
+    await sleep(SHARD_RETRY_MS);
+    await runAlarm(t.id);
+    expect(calls).toEqual([`${t.id}:shard:0`, `${t.id}:shard:1`, `${t.id}:shard:1`]);
+    expect(await announced(1)).toEqual(await announced(0));
+    const frames = await Promise.all(sockets.map((s) => s.waitFor((f) => f.type === "question", 6000)));
+    expect(frames[0].question.issuedAt).toBe(frames[1].question.issuedAt);
+  });
+
+  it("a shard whose questions differ from the coordinator's commitment opens nothing", async () => {
+    const t = await makeTournament(await makeCategory(), { format: "live_show" });
+    await env.DB.prepare("UPDATE tournaments SET shard_count = ? WHERE id = ?").bind(N, t.id).run();
+    const [a, b] = [await makePlayer(), await makePlayer()];
+    for (const [i, p] of [a, b].entries())
+      expect(
+        (await call(`/api/tournaments/${t.id}/join`, { method: "POST", cookie: p.cookie, cf: { continent: CONTINENTS[i] } })).status,
+      ).toBe(200);
+    // Shard 0 loads the questions now; then the first question's answer changes in D1, and shard 1 loads that.
+    const sa = await socketOf(t, a);
+    await sa.waitFor((f) => f.type === "status");
+    await env.DB.prepare("UPDATE questions SET correct_answer = 'Changed' WHERE id = ?").bind(t.questions[0]!.id).run();
+    const sb = await socketOf(t, b);
+    await sb.waitFor((f) => f.type === "status");
+
+    await startNow(t.id);
+    await sa.waitFor((f) => f.type === "question", 6000);
+    const [shard0, shard1] = await Promise.all([clockOf(shard(t, 0)), clockOf(shard(t, 1))]);
+    expect(shard0.opened[0]).not.toBeNull();
+    expect(shard1.opened.every((o) => o === null)).toBe(true);
+    expect(sb.frames.some((f) => f.type === "question")).toBe(false);
+    expect((await call(`/api/tournaments/${t.id}/next`, { method: "POST", cookie: b.cookie })).status).toBe(409);
+  });
+
+  it("keeps a shard's answers through its restart mid-question, and the show finishes with them", async () => {
+    const show = await shardedShow(2, { poolCents: 100 });
+    const { t, ps } = show;
+    await startNow(t.id);
+    await openNow(t, 0);
+    const q0 = (await show.sockets[1]!.waitFor((f) => f.type === "question", 3000)).question;
+    const locked = await answerOn(show.sockets[1]!, "b0", q0.id, correctOf(t, q0.id));
+    expect(locked).toMatchObject({ locked: true });
+
+    // Shard 1 restarts (a deploy): its sockets close, the object starts again from its storage.
+    show.sockets[1]!.ws.close(1001, "going away");
+    await evictDurableObject(shard(t, 1));
+    const again = await socketOf(t, ps[1]!);
+    const q = (await again.waitFor((f) => f.type === "question", 3000)).question;
+    expect(q).toMatchObject({ id: q0.id, issuedAt: q0.issuedAt });
+    expect(q.result).toEqual(locked);
+    show.sockets[1] = again;
+    await answerOn(show.sockets[0]!, "a0", q0.id, wrongOf(t, q0.id));
+    await closeNow(t);
+    await playAll(show, () => false, 1);
+    await finishNow(t);
+    await runAlarm(t.id);
+    expect(await statusOf(t.id)).toBe("completed");
+    const row = await one<{ c: number; u: number }>(
+      "SELECT is_correct AS c, user_id AS u FROM user_responses WHERE tournament_id = ? AND question_id = ? AND user_id = ?",
+      t.id,
+      q0.id,
+      ps[1]!.id,
+    );
+    expect(row.c).toBe(1);
+    expect(
+      (await one<{ r: number }>("SELECT rank AS r FROM tournament_participants WHERE tournament_id = ? AND user_id = ?", t.id, ps[1]!.id))
+        .r,
+    ).toBe(1);
   });
 });
