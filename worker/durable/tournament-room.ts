@@ -18,7 +18,7 @@ import { HostActions } from "./room/host-actions";
 import { Joins } from "./room/joins";
 import { RoomBoard } from "./room/leaderboard";
 import { Lifecycle } from "./room/lifecycle";
-import { LiveShow } from "./room/live-show";
+import { LiveShow, type ShowHooks } from "./room/live-show";
 import { OperatorConsole } from "./room/operator-console";
 import { Play } from "./room/play";
 import { errorFrame } from "./room/play-frames";
@@ -87,13 +87,12 @@ export class TournamentRoom extends DurableObject<Env> {
     const playShard = new PlayShard(core, board, show, lifecycle);
     this.#coordinator = coordinator;
     this.#playShard = playShard;
-    show.hooks =
-      core.shard !== null
-        ? { openAt: (ord) => playShard.openAt(ord), revealed: (ord) => playShard.revealed(ord) }
-        : {
-            openAt: (ord, now) => (core.coordinates() ? coordinator.openAt(ord, now) : now),
-            revealed: (ord, now) => core.coordinates() && coordinator.revealed(ord, now),
-          };
+    const shardHooks: ShowHooks = { openAt: (ord) => playShard.openAt(ord), revealed: (ord) => playShard.revealed(ord) };
+    const coordinatorHooks: ShowHooks = {
+      openAt: (ord, now) => coordinator.openAt(ord, now),
+      revealed: (ord, now) => coordinator.revealed(ord, now),
+    };
+    show.hooks = () => (core.shard !== null ? shardHooks : core.coordinates() ? coordinatorHooks : null);
     lifecycle.settleGate = () => (core.coordinates() ? coordinator.gather() : Promise.resolve(true));
     playShard.restore();
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));

@@ -25,8 +25,8 @@ export interface ShowHooks {
 }
 
 export class LiveShow {
-  /** Set on a coordinator and on a play shard; null in a one-room tournament. */
-  hooks: ShowHooks | null = null;
+  /** The hooks of a coordinator or a play shard, as the object is now; null in a one-room tournament. */
+  hooks: () => ShowHooks | null = () => null;
 
   constructor(
     readonly core: RoomCore,
@@ -38,6 +38,7 @@ export class LiveShow {
   /** Runs the show's clock as far as the time allows: open, reveal, finish; then waits for the next step. */
   async run(now: number): Promise<void> {
     const { store } = this.core;
+    const hooks = this.hooks();
     for (;;) {
       const meta = this.core.meta();
       if (meta.format !== "live_show" || meta.phase !== "live") {
@@ -46,8 +47,8 @@ export class LiveShow {
       }
       let since = meta.show_since ?? now;
       // Sharded: the next question opens at its announced time, wherever this object's own reveal fell.
-      if (this.hooks && meta.show_stage === "reveal" && meta.show_ord + 1 < store.slotCount()) {
-        const at = this.hooks.openAt(meta.show_ord + 1, now);
+      if (hooks && meta.show_stage === "reveal" && meta.show_ord + 1 < store.slotCount()) {
+        const at = hooks.openAt(meta.show_ord + 1, now);
         if (at === null) {
           store.unschedule("show");
           return;
@@ -65,7 +66,7 @@ export class LiveShow {
           store.unschedule("show");
           return;
         case "open": {
-          const at = this.hooks ? this.hooks.openAt(step.ord, now) : now;
+          const at = hooks ? hooks.openAt(step.ord, now) : now;
           if (at === null) {
             store.unschedule("show");
             return;
@@ -80,7 +81,7 @@ export class LiveShow {
         }
         case "reveal":
           this.#reveal(step.ord, now);
-          this.hooks?.revealed(step.ord, now);
+          hooks?.revealed(step.ord, now);
           continue;
         case "finish":
           // Everyone has played every question: the lifecycle step settles at once.
