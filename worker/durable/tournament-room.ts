@@ -109,6 +109,11 @@ export class TournamentRoom extends DurableObject<Env> {
     return this.#core.serial(async () => {
       await publishCommitment(this.#core);
       await this.#lifecycle.advance(Date.now());
+      // A sharded show settled here (not in the alarm): its shards' final phase goes out from the alarm.
+      if (this.#core.coordinates() && this.#core.meta().phase === "completed") {
+        this.#coordinator.settled(Date.now());
+        await this.#core.arm();
+      }
       return publicStatus(this.#core.meta().phase);
     });
   }

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { LIVE_SHOW_WINDOW_MS } from "../../common/domain/live-show";
-import { REVEAL_PAUSE_MS } from "../../common/spec";
+import { REVEAL_PAUSE_MS, SESSION_ENDED_CLOSE_CODE } from "../../common/spec";
 import { checkTreeReveal, type TreeReveal } from "../../common/domain/fairness";
 import { splitPrizePool } from "../../common/domain/prizes";
 import type { FairnessReport } from "../../common/api/fair-play";
@@ -176,6 +176,9 @@ const answerOn = (s: SocketClient, id: string, questionId: number, text: string)
 describe("a sharded live show", () => {
   it("sends a question to players on different shards with one open time, reveals only after the window, and merges the board", async () => {
     const { t, ps, sockets } = await shardedShow(4);
+    // Someone without a seat watches: their socket is the coordinator's.
+    const watcher = await socketOf(t, await makePlayer());
+    await watcher.waitFor((f) => f.type === "status");
     const seats = await all<{ user_id: number; shard: number }>(
       "SELECT user_id, shard FROM tournament_participants WHERE tournament_id = ? ORDER BY user_id",
       t.id,
@@ -203,7 +206,7 @@ describe("a sharded live show", () => {
     await closeNow(t);
     for (const s of sockets) await s.waitFor((f) => f.type === "reveal" && f.index === 0);
     // The merged board: the three right answers by response time, then the wrong one, on every shard's sockets.
-    const merged = (f: any) => f.type === "leaderboard" && f.top.length === 4;
+    const merged = (f: any) => f.type === "leaderboard" && f.top.length === 4 && f.top[0].score > 0;
     const board = await sockets[1]!.waitFor(merged, 3000);
     const right = [ps[0]!, ps[3]!, ps[2]!].map((p) => p.id);
     expect(
@@ -219,6 +222,10 @@ describe("a sharded live show", () => {
     expect(other.top).toEqual(board.top);
     // The coordinator's public leaderboard while the show runs is the same merged board.
     expect((await call(`/api/tournaments/${t.id}/leaderboard`)).body).toEqual(board.top);
+    // The spectator gets the same merged board from the coordinator, with no rank of their own.
+    const watched = await watcher.waitFor(merged, 3000);
+    expect(watched.top).toEqual(board.top);
+    expect(watched.me).toBeNull();
   });
 
   it("settles after gathering every shard's answers, resumes a failed gathering, pays each prize once to the cent, and its fairness report verifies", async () => {
@@ -397,5 +404,15 @@ describe("a sharded live show", () => {
       (await one<{ r: number }>("SELECT rank AS r FROM tournament_participants WHERE tournament_id = ? AND user_id = ?", t.id, ps[1]!.id))
         .r,
     ).toBe(1);
+  });
+
+  it("closes a signed-out player's socket on their play shard", async () => {
+    const { t, ps, sockets } = await shardedShow(2);
+    expect((await call("/api/logout", { method: "POST", cookie: ps[1]!.cookie })).status).toBe(200);
+    const deadline = Date.now() + 3000;
+    while (!sockets[1]!.closed && Date.now() < deadline) await sleep(20);
+    expect(sockets[1]!.closed?.code).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(sockets[0]!.closed).toBeNull();
+    void t;
   });
 });

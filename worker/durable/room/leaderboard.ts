@@ -84,8 +84,9 @@ export class RoomBoard {
   push(now: number): void {
     const sockets = this.sockets.all();
     if (sockets.length === 0) return;
-    // A play shard's own rows rank its players among themselves only: its sockets wait for the merged board.
-    if (this.core.shard !== null && !this.#merged) return;
+    // A play shard's own rows rank its players among themselves only, and a live coordinator holds
+    // no answers: their sockets wait for the merged board.
+    if (!this.#merged && (this.core.shard !== null || (this.core.coordinates() && this.core.meta().phase === "live"))) return;
     // The board shows stored answers only.
     this.core.store.commit();
     const prefix = this.#merged?.prefix ?? this.prefix(now);
