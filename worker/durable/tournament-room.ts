@@ -248,7 +248,15 @@ export class TournamentRoom extends DurableObject<Env> {
    */
   async cancelByOperator(tournamentId: number, actorId: number, reason: string): Promise<RoomResult<CancelTournamentResult>> {
     if (!(await this.#ready(tournamentId))) return notFound();
-    return this.#lifecycle.cancelByOperator(tournamentId, actorId, reason);
+    const result = await this.#lifecycle.cancelByOperator(tournamentId, actorId, reason);
+    // A sharded show's shards stop too (told from the alarm, until each has it).
+    if (this.#core.coordinates() && this.#core.meta().phase === "cancelled") {
+      await this.#core.serial(async () => {
+        this.#coordinator.cancelled(Date.now());
+        await this.#core.arm();
+      });
+    }
+    return result;
   }
 
   /**
@@ -363,7 +371,7 @@ export class TournamentRoom extends DurableObject<Env> {
   /** To a play shard: settled; its players' places and the final board. */
   async shardFinal(tournamentId: number, final: FinalBoard): Promise<void> {
     if (this.#core.shard === null || !(await this.#ready(tournamentId))) return;
-    await this.#core.serial(async () => this.#playShard.final(final));
+    await this.#core.serial(() => this.#playShard.final(final));
   }
 
   // ---- Alarm: one alarm, many deadlines ----
@@ -384,7 +392,9 @@ export class TournamentRoom extends DurableObject<Env> {
       // A sharded show: announcements and the final board out, a shard's report in (each retried from here).
       if (this.#core.shard !== null) await this.#playShard.deliver(Date.now());
       else if (this.#core.coordinates()) {
-        if (this.#core.meta().phase === "completed") this.#coordinator.settled(Date.now());
+        const phase = this.#core.meta().phase;
+        if (phase === "completed") this.#coordinator.settled(Date.now());
+        if (phase === "cancelled") this.#coordinator.cancelled(Date.now());
         await this.#coordinator.deliver(Date.now());
       }
       await this.#core.arm();

@@ -415,4 +415,21 @@ describe("a sharded live show", () => {
     expect(sockets[0]!.closed).toBeNull();
     void t;
   });
+
+  it("stops every shard when an operator cancels the show mid-question", async () => {
+    const { t, ps, sockets } = await shardedShow(2);
+    await startNow(t.id);
+    await openNow(t, 0);
+    for (const s of sockets) await s.waitFor((f) => f.type === "question", 3000);
+    const operator = await makePlayer();
+    const cancelled = await room(t.id).cancelByOperator(t.id, operator.id, "The host is ill");
+    expect(cancelled).toMatchObject({ ok: true });
+    // The coordinator tells both shards from its alarm; their sockets hear it and play is refused.
+    await runAlarm(t.id);
+    for (const s of sockets) await s.waitFor((f) => f.type === "status" && f.status === "cancelled", 3000);
+    const q0 = sockets[0]!.frames.find((f) => f.type === "question").question;
+    const late = await request(sockets[1]!, { type: "answer", id: "late", questionId: q0.id, answer: correctOf(t, q0.id) });
+    expect(late.type).toBe("error");
+    expect((await call(`/api/tournaments/${t.id}/next`, { method: "POST", cookie: ps[0]!.cookie })).status).toBe(409);
+  });
 });

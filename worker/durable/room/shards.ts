@@ -35,9 +35,10 @@ export interface PlaysChunk {
   next: number | null;
 }
 
-/** The final word to a shard: every one of its players' places, and the final top rows. */
+/** The final word to a shard: settled (its players' places and the final top rows) or cancelled. */
 export interface FinalBoard {
-  board: MergedBoard;
+  phase: "completed" | "cancelled";
+  board: MergedBoard | null;
   placings: { userId: number; rank: number; prizeCents: number }[];
 }
 
@@ -99,6 +100,7 @@ export class Coordinator {
       if (final) {
         if (store.shardState<boolean>(`final:${k}`)) return true;
         await this.#shard(k).shardFinal(t, {
+          phase: final.phase,
           board: final.board,
           placings: final.placings.filter((p) => store.shardState<number>(`seat:${p.userId}`) === k),
         });
@@ -187,6 +189,7 @@ export class Coordinator {
     if (store.shardState<FinalBoard>("final")) return;
     const rows = this.board.now(now).rows();
     const final: FinalBoard = {
+      phase: "completed",
       board: { version: Number.MAX_SAFE_INTEGER, board: shardReport(rows) },
       placings: store
         .participants()
@@ -194,6 +197,14 @@ export class Coordinator {
         .map((p) => ({ userId: p.user_id, rank: p.rank!, prizeCents: p.prize_cents })),
     };
     store.setShardState("final", final);
+    store.schedule("shards", now);
+  }
+
+  /** Cancelled (an operator, too few players): every shard stops and tells its sockets (from the alarm, until each has it). */
+  cancelled(now: number): void {
+    const { store } = this.core;
+    if (store.shardState<FinalBoard>("final")) return;
+    store.setShardState("final", { phase: "cancelled", board: null, placings: [] } satisfies FinalBoard);
     store.schedule("shards", now);
   }
 }
@@ -303,14 +314,18 @@ export class PlayShard {
     };
   }
 
-  /** Settled: the players' places, the final board, and the completed status to every socket. */
-  final(final: FinalBoard): void {
+  /** Settled (the players' places, the final board) or cancelled (nothing more opens): the status to every socket. */
+  async final(final: FinalBoard): Promise<void> {
     const { store } = this.core;
-    if (this.core.meta().phase !== "completed") {
+    if (final.phase === "cancelled") {
+      if (this.core.meta().phase !== "cancelled") store.setPhase("cancelled");
+      store.unschedule("show");
+      await this.core.arm();
+    } else if (this.core.meta().phase !== "completed") {
       store.recordPlacings(final.placings);
       store.setPhase("completed", { settled: true });
     }
-    this.takeBoard(final.board);
+    if (final.board) this.takeBoard(final.board);
     this.show.broadcastStatus(Date.now());
   }
 }
