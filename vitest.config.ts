@@ -40,6 +40,9 @@ async function workerBindings(extra: Record<string, string>) {
     SCRYPT_N: "16",
     // wrangler.toml's production default is stripe; the Worker tests pay through the sandbox (the Stripe project sets stripe).
     PAYMENT_PROVIDER: "sandbox",
+    // Play shards (decision 011): small, so a test's show of a few hundred seats is sharded; every
+    // tournament the other tests make (at most 100 seats) keeps one room, as in production.
+    TOURNAMENT_SHARD_SIZE: "100",
     ...extra,
   };
 }

@@ -8,6 +8,7 @@ import type { TournamentFormat } from "../../common/api/types";
 import { ADMIN_TOURNAMENTS } from "../../common/console-messages";
 import { DIFFICULTY_RAMP, QUESTION_DRAW_WIDTHS } from "../../common/spec";
 import { pickQuestionPool } from "../../common/domain/questions";
+import { shardCount } from "../../common/domain/shards";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { preferFresh, usableForPrize, type QuestionState } from "../../common/domain/question-supply";
 import { asState, demoQuestionReuse, SUPPLY_COLUMNS } from "../questions/usage";
@@ -170,7 +171,13 @@ const columnValues = (t: ResolvedDraft) => [
  * audit row says so), so a repeated or concurrent approval creates nothing more. Inside the batch
  * the newest tournament id is the one just inserted (AUTOINCREMENT, one writer at a time).
  */
-export function createStatements(d1: D1Database, t: ResolvedDraft, actorId: number, origin: ApprovalOrigin | null): D1PreparedStatement[] {
+export function createStatements(
+  d1: D1Database,
+  t: ResolvedDraft,
+  actorId: number,
+  origin: ApprovalOrigin | null,
+  shardSize: number,
+): D1PreparedStatement[] {
   const guard = origin
     ? `NOT EXISTS (SELECT 1 FROM audit_log WHERE action = 'tournament.create' AND target_type = 'tournament'
                    AND json_extract(after, '$.approvalId') = ${Number(origin.approvalId)})`
@@ -180,10 +187,10 @@ export function createStatements(d1: D1Database, t: ResolvedDraft, actorId: numb
     d1
       .prepare(
         `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level,
-           start_time, end_time, status, is_free, format, question_draw)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, 'upcoming', ?, ?, ? WHERE ${guard} RETURNING id`,
+           start_time, end_time, status, is_free, format, question_draw, shard_count)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, 'upcoming', ?, ?, ?, ? WHERE ${guard} RETURNING id`,
       )
-      .bind(...columnValues(t)),
+      .bind(...columnValues(t), shardCount(t.format, t.maxParticipants, shardSize)),
     // "order" = slot * width + candidate, as pickQuestionPool returns them.
     d1
       .prepare(

@@ -273,6 +273,12 @@ export const tournaments = sqliteTable(
     /** The operator's reason, as shown to players; null unless cancel_cause is operator. */
     cancelReason: text("cancel_reason"),
     settledAt: integer("settled_at"),
+    /**
+     * Play shards of a live show (docs/decisions/011-one-tournament-past-one-durable-object.md):
+     * 1, one room; more, a coordinator and this many regional shards. Set at creation from the
+     * capacity and TOURNAMENT_SHARD_SIZE and never changed after.
+     */
+    shardCount: integer("shard_count").notNull().default(1),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [
@@ -314,6 +320,8 @@ export const tournamentParticipants = sqliteTable(
     /** When the host disqualified the player (out of the ranking; docs/operating.md, "Host tools"), and why; null otherwise. */
     disqualifiedAt: integer("disqualified_at"),
     disqualifiedReason: text("disqualified_reason"),
+    /** The play shard the player was given at the join (0 in a one-room tournament); a reconnect lands on it again. */
+    shard: integer("shard").notNull().default(0),
   },
   (t) => [uniqueIndex("participants_tournament_user_unique").on(t.tournamentId, t.userId), index("participants_user_idx").on(t.userId)],
 );

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { tournamentParticipants, tournaments } from "../db/schema";
 import { describeError } from "../http/errors";
 import { hubFor } from "./hub-client";
-import { roomFor } from "./room-client";
+import { roomFor, shardRoomFor } from "./room-client";
 
 const REASON = "Signed out";
 
@@ -17,7 +17,7 @@ const REASON = "Signed out";
  */
 export async function closeSocketsOf(env: Env, db: Db, userId: number): Promise<void> {
   const rooms = await db
-    .select({ id: tournamentParticipants.tournamentId })
+    .select({ id: tournamentParticipants.tournamentId, shard: tournamentParticipants.shard, shards: tournaments.shardCount })
     .from(tournamentParticipants)
     .innerJoin(tournaments, eq(tournaments.id, tournamentParticipants.tournamentId))
     .where(and(eq(tournamentParticipants.userId, userId), inArray(tournaments.status, ["upcoming", "live"])))
@@ -25,6 +25,10 @@ export async function closeSocketsOf(env: Env, db: Db, userId: number): Promise<
   const closing = [
     hubFor(env, userId).closeUser(userId, SESSION_ENDED_CLOSE_CODE, REASON),
     ...rooms.map(({ id }) => roomFor(env, id).closeUserSockets(userId, SESSION_ENDED_CLOSE_CODE, REASON)),
+    // A sharded live show: the player's sockets are on their play shard (decision 011).
+    ...rooms
+      .filter(({ shards }) => shards > 1)
+      .map(({ id, shard, shards }) => shardRoomFor(env, id, shard, shards).closeUserSockets(userId, SESSION_ENDED_CLOSE_CODE, REASON)),
   ];
   for (const result of await Promise.allSettled(closing)) {
     if (result.status === "rejected") console.error("closing a signed-out user's sockets failed", describeError(result.reason));

@@ -1,8 +1,47 @@
 // The Worker's side of the TournamentRoom RPC: which object, and refusals as HTTP errors.
+import { regionOf } from "../../common/domain/shards";
 import { HttpError } from "../http/errors";
 import type { RoomFailure } from "./room/results";
 
+/** The tournament's room: the one room of a tournament, or the coordinator of a sharded live show (decision 011). */
 export const roomFor = (env: Env, tournamentId: number) => env.TOURNAMENT_ROOM.get(env.TOURNAMENT_ROOM.idFromName(String(tournamentId)));
+
+/** The name of play shard `k` of a tournament; the room reads its role back from it (worker/durable/room/shards.ts). */
+export const shardName = (tournamentId: number, k: number) => `${tournamentId}:shard:${k}`;
+
+/** Play shard `k` of `n`, created in its home region (a location hint only counts when the object is first made). */
+export const shardRoomFor = (env: Env, tournamentId: number, k: number, n: number) =>
+  env.TOURNAMENT_ROOM.get(env.TOURNAMENT_ROOM.idFromName(shardName(tournamentId, k)), { locationHint: regionOf(k, n) });
+
+/** Shard counts never change after creation (decision 011), so each isolate reads a tournament's once. */
+const shardCounts = new Map<number, number>();
+const SHARD_COUNT_CACHE_MAX = 10_000;
+
+async function shardCountOf(env: Env, tournamentId: number): Promise<number> {
+  const known = shardCounts.get(tournamentId);
+  if (known !== undefined) return known;
+  const row = await env.DB.prepare("SELECT shard_count AS n FROM tournaments WHERE id = ?").bind(tournamentId).first<{ n: number }>();
+  const n = row?.n ?? 1;
+  if (row) {
+    if (shardCounts.size >= SHARD_COUNT_CACHE_MAX) shardCounts.clear();
+    shardCounts.set(tournamentId, n);
+  }
+  return n;
+}
+
+/**
+ * Where a player plays: the tournament's room, or in a sharded live show the play shard their
+ * seat names (chosen at the join). Anyone without a seat goes to the coordinator, which refuses
+ * play to them as the room does and serves spectators the merged board.
+ */
+export async function playRoomFor(env: Env, tournamentId: number, userId: number) {
+  const n = await shardCountOf(env, tournamentId);
+  if (n <= 1) return roomFor(env, tournamentId);
+  const seat = await env.DB.prepare("SELECT shard FROM tournament_participants WHERE tournament_id = ? AND user_id = ?")
+    .bind(tournamentId, userId)
+    .first<{ shard: number }>();
+  return seat ? shardRoomFor(env, tournamentId, seat.shard, n) : roomFor(env, tournamentId);
+}
 
 /** The value of a room's answer, or its refusal thrown as the `{code, message}` error the client sees. */
 export function unwrap<T>(result: { ok: true; value: T } | RoomFailure): T {

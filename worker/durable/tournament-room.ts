@@ -18,14 +18,19 @@ import { HostActions } from "./room/host-actions";
 import { Joins } from "./room/joins";
 import { RoomBoard } from "./room/leaderboard";
 import { Lifecycle } from "./room/lifecycle";
-import { LiveShow } from "./room/live-show";
+import { LiveShow, type ShowHooks } from "./room/live-show";
 import { OperatorConsole } from "./room/operator-console";
 import { Play } from "./room/play";
 import { errorFrame } from "./room/play-frames";
 import { Presenters } from "./room/presenters";
-import { notFound, ok, publicStatus, type Admission, type JoinOutcome, type RoomResult, type RoomUser } from "./room/results";
+import { fail, notFound, ok, publicStatus, type Admission, type JoinOutcome, type RoomResult, type RoomUser } from "./room/results";
 import { Settlement } from "./room/settlement";
 import { frameIdOf, RoomSockets, send } from "./room/sockets";
+import { Coordinator, PlayShard, type Announcement, type FinalBoard, type PlaysChunk } from "./room/shards";
+import type { MergedBoard } from "./room/leaderboard";
+import type { BoardRow } from "./room/board";
+import type { ShardReport } from "../../common/domain/shards";
+import { ADMIN_TOURNAMENTS } from "../../common/console-messages";
 
 export type { Admission, JoinOutcome, RoomFailure, RoomResult, RoomUser } from "./room/results";
 
@@ -56,6 +61,8 @@ export class TournamentRoom extends DurableObject<Env> {
   readonly #joins: Joins;
   readonly #host: HostActions;
   readonly #console: OperatorConsole;
+  readonly #coordinator: Coordinator;
+  readonly #playShard: PlayShard;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -75,6 +82,19 @@ export class TournamentRoom extends DurableObject<Env> {
     this.#joins = new Joins(core, board, lifecycle);
     this.#host = new HostActions(core, show, board, lifecycle, presenters);
     this.#console = new OperatorConsole(core, sockets, board, show, lifecycle);
+    // A sharded live show (./room/shards.ts): the clock's hooks, the settlement's gate, the last merged board.
+    const coordinator = new Coordinator(core, board);
+    const playShard = new PlayShard(core, board, show, lifecycle);
+    this.#coordinator = coordinator;
+    this.#playShard = playShard;
+    const shardHooks: ShowHooks = { openAt: (ord) => playShard.openAt(ord), revealed: (ord) => playShard.revealed(ord) };
+    const coordinatorHooks: ShowHooks = {
+      openAt: (ord, now) => coordinator.openAt(ord, now),
+      revealed: (ord, now) => coordinator.revealed(ord, now),
+    };
+    show.hooks = () => (core.shard !== null ? shardHooks : core.coordinates() ? coordinatorHooks : null);
+    lifecycle.settleGate = () => (core.coordinates() ? coordinator.gather() : Promise.resolve(true));
+    playShard.restore();
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
 
@@ -89,6 +109,11 @@ export class TournamentRoom extends DurableObject<Env> {
     return this.#core.serial(async () => {
       await publishCommitment(this.#core);
       await this.#lifecycle.advance(Date.now());
+      // A sharded show settled here (not in the alarm): its shards' final phase goes out from the alarm.
+      if (this.#core.coordinates() && this.#core.meta().phase === "completed") {
+        this.#coordinator.settled(Date.now());
+        await this.#core.arm();
+      }
       return publicStatus(this.#core.meta().phase);
     });
   }
@@ -176,7 +201,9 @@ export class TournamentRoom extends DurableObject<Env> {
   async leaderboardJson(tournamentId: number): Promise<RoomResult<string>> {
     const meta = await this.#ready(tournamentId);
     if (!meta) return notFound();
-    return ok(this.#board.now(Date.now()).allJson());
+    // A sharded show while it runs: the merged top rows (every player's answers are in the shards).
+    const merged = this.#core.coordinates() && meta.phase === "live" ? this.#board.mergedTop() : null;
+    return ok(merged ? JSON.stringify(merged) : this.#board.now(Date.now()).allJson());
   }
 
   /**
@@ -221,7 +248,15 @@ export class TournamentRoom extends DurableObject<Env> {
    */
   async cancelByOperator(tournamentId: number, actorId: number, reason: string): Promise<RoomResult<CancelTournamentResult>> {
     if (!(await this.#ready(tournamentId))) return notFound();
-    return this.#lifecycle.cancelByOperator(tournamentId, actorId, reason);
+    const result = await this.#lifecycle.cancelByOperator(tournamentId, actorId, reason);
+    // A sharded show's shards stop too (told from the alarm, until each has it).
+    if (this.#core.coordinates() && this.#core.meta().phase === "cancelled") {
+      await this.#core.serial(async () => {
+        this.#coordinator.cancelled(Date.now());
+        await this.#core.arm();
+      });
+    }
+    return result;
   }
 
   /**
@@ -250,6 +285,7 @@ export class TournamentRoom extends DurableObject<Env> {
    */
   async pause(tournamentId: number, actorId: number, note: string | null): Promise<RoomResult<HostActionResult>> {
     if (!(await this.#ready(tournamentId))) return notFound();
+    if (this.#core.coordinates()) return fail(409, "tournament_sharded", ADMIN_TOURNAMENTS.shardedHostTools);
     return this.#host.pause(tournamentId, actorId, note);
   }
 
@@ -259,6 +295,7 @@ export class TournamentRoom extends DurableObject<Env> {
    */
   async resume(tournamentId: number, actorId: number, note: string | null): Promise<RoomResult<HostActionResult>> {
     if (!(await this.#ready(tournamentId))) return notFound();
+    if (this.#core.coordinates()) return fail(409, "tournament_sharded", ADMIN_TOURNAMENTS.shardedHostTools);
     return this.#host.resume(tournamentId, actorId, note);
   }
 
@@ -269,6 +306,7 @@ export class TournamentRoom extends DurableObject<Env> {
    */
   async voidQuestion(tournamentId: number, actorId: number, index: number, reason: string): Promise<RoomResult<HostActionResult>> {
     if (!(await this.#ready(tournamentId))) return notFound();
+    if (this.#core.coordinates()) return fail(409, "tournament_sharded", ADMIN_TOURNAMENTS.shardedHostTools);
     return this.#host.voidQuestion(tournamentId, actorId, index, reason);
   }
 
@@ -288,6 +326,7 @@ export class TournamentRoom extends DurableObject<Env> {
     approvalId: number | null,
   ): Promise<RoomResult<HostActionResult>> {
     if (!(await this.#ready(tournamentId))) return notFound();
+    if (this.#core.coordinates()) return fail(409, "tournament_sharded", ADMIN_TOURNAMENTS.shardedHostTools);
     return this.#host.disqualify(tournamentId, actorId, userId, reason, approvalId);
   }
 
@@ -300,6 +339,39 @@ export class TournamentRoom extends DurableObject<Env> {
     const meta = await this.#ready(tournamentId);
     if (!meta) return notFound();
     return this.#host.resultsCsv(meta);
+  }
+
+  // ---- A sharded live show: the coordinator and its play shards (./room/shards.ts) ----
+
+  /** To a play shard: question `ord` opens at `openAt`. False when the shard refuses (its questions differ from the commitment). */
+  async shardAnnounce(tournamentId: number, a: Announcement): Promise<boolean> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) return false;
+    return this.#playShard.announce(a);
+  }
+
+  /** To the coordinator: a shard's top rows and score histogram after its reveal of `ord`. */
+  async shardReport(tournamentId: number, k: number, reported: { ord: number; report: ShardReport<BoardRow> }): Promise<void> {
+    if (!(await this.#ready(tournamentId)) || !this.#core.coordinates()) return;
+    await this.#core.serial(async () => this.#coordinator.report(k, reported));
+  }
+
+  /** To a play shard: the merged board, for its sockets. */
+  async shardBoard(tournamentId: number, merged: MergedBoard): Promise<void> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) return;
+    this.#playShard.takeBoard(merged);
+  }
+
+  /** To a play shard: a chunk of its players' answers for the settlement; null while a window is open here. */
+  async shardPlays(tournamentId: number, after: number, limit: number): Promise<PlaysChunk | null> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) return null;
+    await this.#core.store.stored();
+    return this.#playShard.plays(after, limit);
+  }
+
+  /** To a play shard: settled; its players' places and the final board. */
+  async shardFinal(tournamentId: number, final: FinalBoard): Promise<void> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) return;
+    await this.#core.serial(() => this.#playShard.final(final));
   }
 
   // ---- Alarm: one alarm, many deadlines ----
@@ -316,6 +388,14 @@ export class TournamentRoom extends DurableObject<Env> {
       if (flushAt !== null && flushAt <= now) {
         store.unschedule("flush");
         this.#board.push(now);
+      }
+      // A sharded show: announcements and the final board out, a shard's report in (each retried from here).
+      if (this.#core.shard !== null) await this.#playShard.deliver(Date.now());
+      else if (this.#core.coordinates()) {
+        const phase = this.#core.meta().phase;
+        if (phase === "completed") this.#coordinator.settled(Date.now());
+        if (phase === "cancelled") this.#coordinator.cancelled(Date.now());
+        await this.#coordinator.deliver(Date.now());
       }
       await this.#core.arm();
     });

@@ -6,6 +6,12 @@
 /** The address Cloudflare saw the request come from, or null (local runs without the header). */
 export const clientIp = (req: Request): string | null => req.headers.get("cf-connecting-ip");
 
+/** Cloudflare's continent code of the request (NA, EU, ...: request.cf.continent), or null (local runs, unknown). */
+export function continentOf(req: Request): string | null {
+  const continent = (req.cf as { continent?: unknown } | undefined)?.continent;
+  return typeof continent === "string" && /^[A-Z]{2}$/.test(continent) ? continent : null;
+}
+
 /** The 8 groups of an IPv6 address (zone id dropped, an embedded dotted IPv4 tail expanded), or null when it is not one. */
 function ipv6Groups(text: string): number[] | null {
   let s = text.trim().toLowerCase();

@@ -26,6 +26,7 @@ import { ADMIN_TOURNAMENTS, HOST_TOOLS } from "../../common/console-messages";
 import { disqualificationMovesMoney } from "../../common/domain/host-tools";
 import { TOURNAMENT_PAGE_SIZE } from "../../common/spec";
 import { formatCents } from "../../common/domain/money";
+import { shardSizeFrom } from "../../common/domain/shards";
 import { categories, cheatAttempts, questions, tournamentParticipants, tournamentQuestions, tournaments, users } from "../db/schema";
 import { recordAudit } from "../admin/audit";
 import { requireOperatorStepUp } from "../auth/step-up";
@@ -86,7 +87,10 @@ async function createTournament(
   origin: ApprovalOrigin | null,
   alongside: D1PreparedStatement[] = [],
 ): Promise<number> {
-  const [inserted] = await env.DB.batch<{ id: number }>([...createStatements(env.DB, draft, actorId, origin), ...alongside]);
+  const [inserted] = await env.DB.batch<{ id: number }>([
+    ...createStatements(env.DB, draft, actorId, origin, shardSizeFrom(env.TOURNAMENT_SHARD_SIZE)),
+    ...alongside,
+  ]);
   const id = inserted?.results[0]?.id ?? (origin ? await createdForApproval(env.DB, origin.approvalId) : null);
   if (id === null || id === undefined) throw new Error("tournament insert returned no id");
   // Arms the first alarm (the start time); the cron's init would otherwise do it within 5 minutes.

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { questionReportSchema } from "../../common/api/question-bank";
 import { QUESTION_REPORT } from "../../common/messages";
 import { QUESTION_REPORTS_PER_HOUR } from "../../common/spec";
-import { roomFor } from "../durable/room-client";
+import { playRoomFor } from "../durable/room-client";
 import { conflict, notFound } from "../http/errors";
 import { currentUser, requireUser } from "../http/middleware";
 import { hit } from "../http/rate-limit";
@@ -29,7 +29,7 @@ async function wasShown(env: Env, tournamentId: number, userId: number, question
     )
       .bind(tournamentId, userId, questionId)
       .first<{ joined: number; recorded: number; held: number }>(),
-    roomFor(env, tournamentId).wasIssued(tournamentId, userId, questionId),
+    playRoomFor(env, tournamentId, userId).then((room) => room.wasIssued(tournamentId, userId, questionId)),
   ]);
   return !!row && !!row.joined && !!row.held && (!!row.recorded || issued);
 }

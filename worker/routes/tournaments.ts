@@ -21,7 +21,8 @@ import { centsToDollars, formatCents } from "../../common/domain/money";
 import type { Db } from "../db/client";
 import { categories, tournamentParticipants, tournaments, transactions, users } from "../db/schema";
 import { presentTournament, publicLevel, visibility } from "../db/present-tournament";
-import { roomFor, unwrap } from "../durable/room-client";
+import { playRoomFor, roomFor, unwrap } from "../durable/room-client";
+import { continentOf } from "../http/client-address";
 import type { RoomResult } from "../durable/tournament-room";
 import { tournamentOfReference } from "../durable/room/d1";
 import { idempotent } from "../http/idempotency";
@@ -315,6 +316,8 @@ export const tournamentRoutes = new Hono<AppEnv>()
               level: user.level,
               showLevel: visibility(user.preferences).showLevel,
               ...identity,
+              // Where the join came from picks the player's play shard in a sharded live show (decision 011).
+              continent: continentOf(c.req.raw),
             },
             claim,
           ),
@@ -357,27 +360,39 @@ export const tournamentRoutes = new Hono<AppEnv>()
   .post("/:id/next", requireUser, idParam, async (c) => {
     const { id } = c.req.valid("param");
     const userId = currentUser(c).id;
-    return c.json(unwrap<PlayerQuestion>(await hidePrivate(c.env.DB, id, userId, await roomFor(c.env, id).nextQuestion(id, userId))));
+    return c.json(
+      unwrap<PlayerQuestion>(
+        await hidePrivate(c.env.DB, id, userId, await (await playRoomFor(c.env, id, userId)).nextQuestion(id, userId)),
+      ),
+    );
   })
 
   .get("/:id/questions", requireUser, idParam, async (c) => {
     const { id } = c.req.valid("param");
     const userId = currentUser(c).id;
-    return c.json(unwrap<PlayerQuestion[]>(await hidePrivate(c.env.DB, id, userId, await roomFor(c.env, id).listQuestions(id, userId))));
+    return c.json(
+      unwrap<PlayerQuestion[]>(
+        await hidePrivate(c.env.DB, id, userId, await (await playRoomFor(c.env, id, userId)).listQuestions(id, userId)),
+      ),
+    );
   })
 
   .post("/:id/answer", requireUser, idParam, validate("json", answerBodySchema), async (c) => {
     const { id } = c.req.valid("param");
     const userId = currentUser(c).id;
     return c.json(
-      unwrap<AnswerReply>(await hidePrivate(c.env.DB, id, userId, await roomFor(c.env, id).answer(id, userId, c.req.valid("json")))),
+      unwrap<AnswerReply>(
+        await hidePrivate(c.env.DB, id, userId, await (await playRoomFor(c.env, id, userId)).answer(id, userId, c.req.valid("json"))),
+      ),
     );
   })
 
   .post("/:id/complete", requireUser, idParam, noFields, async (c) => {
     const { id } = c.req.valid("param");
     const userId = currentUser(c).id;
-    return c.json(unwrap<CompleteResult>(await hidePrivate(c.env.DB, id, userId, await roomFor(c.env, id).complete(id, userId))));
+    return c.json(
+      unwrap<CompleteResult>(await hidePrivate(c.env.DB, id, userId, await (await playRoomFor(c.env, id, userId)).complete(id, userId))),
+    );
   })
 
   // Anyone may check a settled tournament: no sign-in.
@@ -396,5 +411,6 @@ export const tournamentRoutes = new Hono<AppEnv>()
     await findVisibleTournament(c.get("db"), c.env.DB, id, currentUser(c).id);
     // A fresh request: only the Worker sets who the socket belongs to.
     const headers = new Headers({ upgrade: "websocket", [USER_ID_HEADER]: String(currentUser(c).id), [TOURNAMENT_ID_HEADER]: String(id) });
-    return roomFor(c.env, id).fetch(new Request(c.req.url, { headers }));
+    // A seated player's socket goes to their play shard in a sharded live show; spectators to the coordinator.
+    return (await playRoomFor(c.env, id, currentUser(c).id)).fetch(new Request(c.req.url, { headers }));
   });

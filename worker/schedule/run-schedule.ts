@@ -9,6 +9,7 @@ import { DIFFICULTY_RAMP, FEE_TIERS, PRACTICE_MARKER, QUESTIONS_PER_TOURNAMENT, 
 import { pickQuestionsForRamp, type QuestionCandidate } from "../../common/domain/questions";
 import { tierForSlot, upcomingSlots } from "../../common/domain/schedule";
 import { formatCents } from "../../common/domain/money";
+import { shardCount, shardSizeFrom } from "../../common/domain/shards";
 import { roomFor } from "../durable/room-client";
 import { preferFresh, usableForPractice, usableForPrize, type QuestionState } from "../../common/domain/question-supply";
 import { asState, demoQuestionReuse, SUPPLY_COLUMNS } from "../questions/usage";
@@ -44,7 +45,7 @@ export async function runSchedule(env: Env, now: number): Promise<ScheduleReport
     if (practicePool.length >= QUESTIONS_PER_TOURNAMENT) created.push(...(await ensurePractice(db, category, practicePool, now)));
     let prizePool = preferFresh(pool.filter((q) => usableForPrize(q, reuse)));
     for (const start of upcomingSlots(category.id, now)) {
-      const made = await ensurePaid(db, category, prizePool, start);
+      const made = await ensurePaid(db, category, prizePool, start, shardSizeFrom(env.TOURNAMENT_SHARD_SIZE));
       if (made.length === 0) continue;
       created.push(...made.map((m) => m.id));
       // The next slot of this run sees the questions just taken: each decides one prize.
@@ -85,6 +86,7 @@ async function ensurePaid(
   category: CategoryRecord,
   prizePool: PoolRow[],
   start: number,
+  shardSize: number,
 ): Promise<{ id: number; questionIds: number[] }[]> {
   // A private custom tournament that happens to start on the grid is not the slot's scheduled one.
   const slot = "category_id = ? AND start_time = ? AND entry_fee_cents > 0 AND invite_code IS NULL";
@@ -123,8 +125,8 @@ async function ensurePaid(
     db
       .prepare(
         // Scheduled paid tournaments are live shows: one shared clock, so nobody can pass answers on.
-        `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free, format)
-         SELECT ?, ?, ?, ?, 0, ?, ?, ?, ?, 'upcoming', 0, 'live_show'
+        `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free, format, shard_count)
+         SELECT ?, ?, ?, ?, 0, ?, ?, ?, ?, 'upcoming', 0, 'live_show', ?
          WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE ${slot}) RETURNING id`,
       )
       .bind(
@@ -136,6 +138,7 @@ async function ensurePaid(
         tier.minLevel,
         start,
         start + TOURNAMENT_DURATION_MS,
+        shardCount("live_show", tier.maxParticipants, shardSize),
         category.id,
         start,
       ),

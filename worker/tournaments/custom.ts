@@ -11,6 +11,7 @@ import { pickQuestionPool } from "../../common/domain/questions";
 import { preferFresh, supplyState, usableForPractice, usableForPrize, type QuestionState } from "../../common/domain/question-supply";
 import { base32, customMinLevel } from "../../common/domain/custom-tournaments";
 import { formatCents } from "../../common/domain/money";
+import { shardCount, shardSizeFrom } from "../../common/domain/shards";
 import { conflict, notFound } from "../http/errors";
 import { asState, SUPPLY_COLUMNS } from "../questions/usage";
 import { claimGuardStatement, type KeyClaim } from "../money/idempotency";
@@ -78,8 +79,8 @@ export async function createCustomTournament(
     d1
       .prepare(
         `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level,
-           start_time, end_time, status, is_free, kind, format, question_draw, creator_user_id, invite_code)
-         SELECT ?, ?, ?, ?, 0, ?, ?, ?, ?, 'upcoming', ?, 'standard', ?, ?, ?, ? WHERE ${room} RETURNING id`,
+           start_time, end_time, status, is_free, kind, format, question_draw, creator_user_id, invite_code, shard_count)
+         SELECT ?, ?, ?, ?, 0, ?, ?, ?, ?, 'upcoming', ?, 'standard', ?, ?, ?, ?, ? WHERE ${room} RETURNING id`,
       )
       .bind(
         draft.title,
@@ -95,6 +96,7 @@ export async function createCustomTournament(
         width,
         creatorId,
         inviteCode,
+        shardCount(draft.format, draft.seats, shardSizeFrom(env.TOURNAMENT_SHARD_SIZE)),
         creatorId,
         o.openMax,
       ),

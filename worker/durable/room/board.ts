@@ -58,6 +58,11 @@ export class LiveBoard {
     return row ? { rank: this.#indexOf(row) + 1, score: row.score } : null;
   }
 
+  /** Every row in the product's order (a play shard's report). */
+  rows(): readonly BoardRow[] {
+    return this.#rows;
+  }
+
   top(n: number): LeaderboardRow[] {
     return this.#rows.slice(0, n).map((r, i) => toLeaderboardRow(r, i + 1));
   }

@@ -31,7 +31,8 @@ export async function commitTo(
 export async function publishCommitment(core: RoomCore): Promise<void> {
   const { store } = core;
   const meta = core.meta();
-  if (meta.practice || meta.commitment_published) return;
+  // A play shard publishes nothing: the coordinator's commitment is the tournament's.
+  if (meta.practice || meta.commitment_published || core.shard !== null) return;
   if (meta.commitment === null) {
     if (meta.phase !== "upcoming") return;
     const fresh = await commitTo(meta.tournament_id, store.questions());

@@ -18,6 +18,11 @@ export class RoomCore {
   readonly #options = new Map<number, string[]>();
 
   readonly #env: () => Env;
+  /**
+   * Which play shard of a sharded live show this object is (its name is `{t}:shard:{k}`,
+   * worker/durable/room-client.ts), or null: a tournament's room, which coordinates when sharded.
+   */
+  readonly shard: number | null;
 
   /** `env`: the object's env as it is at each use (a test may put a probe in front of D1 after construction). */
   constructor(
@@ -25,12 +30,19 @@ export class RoomCore {
     env: () => Env,
   ) {
     this.#env = env;
+    const shard = /^\d+:shard:(\d+)$/.exec(ctx.id.name ?? "");
+    this.shard = shard ? Number(shard[1]) : null;
     this.store = new RoomStore(ctx.storage);
     this.counted = new Counted(this.store);
   }
 
   get env(): Env {
     return this.#env();
+  }
+
+  /** The coordinator of a sharded live show: the tournament's room when it has play shards. */
+  coordinates(): boolean {
+    return this.shard === null && (this.store.meta()?.shard_count ?? 1) > 1;
   }
 
   /** The room's meta, once the room is ready (every caller has been through `ready`). */

@@ -32,19 +32,22 @@ type TournamentRecord = {
   format: TournamentFormat;
   question_draw: number;
   settled_at: number | null;
+  shard_count: number;
 };
 
 type ParticipantRecord = TournamentConfig["participants"][number];
 
-const participantsQuery = (db: D1Database, tournamentId: number) =>
+/** `shard`: only the seats on this play shard (decision 011); null, every seat. */
+const participantsQuery = (db: D1Database, tournamentId: number, shard: number | null) =>
   db
     .prepare(
       `SELECT p.user_id, u.username, u.level, p.joined_at, p.finished_at, p.has_completed AS results_written,
               CASE WHEN json_extract(u.preferences, '$.showLevel') = 0 THEN 0 ELSE 1 END AS show_level,
               p.device_hash, p.network_hash
-       FROM tournament_participants p JOIN users u ON u.id = p.user_id WHERE p.tournament_id = ? ORDER BY p.joined_at, p.id`,
+       FROM tournament_participants p JOIN users u ON u.id = p.user_id
+       WHERE p.tournament_id = ?1 AND (?2 IS NULL OR p.shard = ?2) ORDER BY p.joined_at, p.id`,
     )
-    .bind(tournamentId);
+    .bind(tournamentId, shard);
 
 /**
  * The tournament, its questions and its participants as D1 has them; null when it does not exist.
@@ -53,6 +56,7 @@ const participantsQuery = (db: D1Database, tournamentId: number) =>
 export async function loadConfig(
   db: D1Database,
   tournamentId: number,
+  shard: number | null = null,
 ): Promise<
   (Omit<TournamentConfig, "meta"> & { meta: Omit<TournamentConfig["meta"], "salt" | "commitment" | "commitment_version"> }) | null
 > {
@@ -65,7 +69,7 @@ export async function loadConfig(
          WHERE tq.tournament_id = ? ORDER BY tq."order"`,
       )
       .bind(tournamentId),
-    participantsQuery(db, tournamentId),
+    participantsQuery(db, tournamentId, shard),
   ]);
   const row = t?.results[0] as TournamentRecord | undefined;
   if (!row) return null;
@@ -89,6 +93,7 @@ export async function loadConfig(
       format: practice ? "self_paced" : row.format,
       // A live show sends one question to everyone; practice runs pick their own fresh ten.
       draw_width: practice || row.format === "live_show" ? 1 : Math.max(1, row.question_draw),
+      shard_count: row.shard_count,
     },
     // Questions are renumbered 0..n-1 in their stored order.
     questions: (qs!.results as TournamentConfig["questions"]).map((q, i) => ({ ...q, ord: i })),
@@ -96,8 +101,8 @@ export async function loadConfig(
   };
 }
 
-export async function loadParticipants(db: D1Database, tournamentId: number): Promise<ParticipantRecord[]> {
-  return (await participantsQuery(db, tournamentId).all<ParticipantRecord>()).results;
+export async function loadParticipants(db: D1Database, tournamentId: number, shard: number | null = null): Promise<ParticipantRecord[]> {
+  return (await participantsQuery(db, tournamentId, shard).all<ParticipantRecord>()).results;
 }
 
 /** Bytes left for one JSON parameter beside a statement's few other bound values. */

@@ -23,6 +23,8 @@ export interface GroupRow {
   at: number | null;
   d: string | null;
   n: string | null;
+  /** The play shard the seat is on (common/domain/shards.ts); 0 in a one-room tournament. */
+  s: number;
 }
 
 /** What the batch read back for one row of the group. */
@@ -171,8 +173,8 @@ export function joinGroupStatements(
   out.push(
     db
       .prepare(
-        `INSERT INTO tournament_participants (tournament_id, user_id, joined_at, device_hash, network_hash)
-         SELECT ?1, ${row("u")}, ?2, ${row("d")}, ${row("n")} FROM json_each(?3) AS j
+        `INSERT INTO tournament_participants (tournament_id, user_id, joined_at, device_hash, network_hash, shard)
+         SELECT ?1, ${row("u")}, ?2, ${row("d")}, ${row("n")}, ${row("s")} FROM json_each(?3) AS j
          WHERE ${paid} AND ${claimHeld} AND NOT ${staff}
          ON CONFLICT (tournament_id, user_id) DO NOTHING`,
       )

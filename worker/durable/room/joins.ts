@@ -33,6 +33,7 @@ import {
   type RoomUser,
 } from "./results";
 import type { MetaRow } from "./storage";
+import { shardOf } from "../../../common/domain/shards";
 
 interface WaitingJoin {
   user: RoomUser;
@@ -198,6 +199,8 @@ export class Joins {
       at: claim?.claimedAt ?? null,
       d: user.deviceHash,
       n: user.networkHash,
+      // Chosen once, here, from where the join came from; a reconnect reads it back from D1.
+      s: shardOf(user.userId, user.continent, meta.shard_count),
     }));
     const statements = joinGroupStatements(db, {
       tournamentId: meta.tournament_id,

@@ -1,16 +1,27 @@
 // The room's leaderboard: kept in memory as standings change (./board.ts), built from storage when
 // first needed, and pushed to the sockets at most once per flush interval.
 import { computeStandings, showStandings } from "./standings";
-import { LiveBoard, type BoardRow } from "./board";
+import { LiveBoard, toLeaderboardRow, type BoardRow } from "./board";
+import { mergedRank, type ShardReport } from "../../../common/domain/shards";
+import type { LeaderboardRow } from "../../../common/api/tournaments";
 import { LEADERBOARD_PUSH_SIZE } from "../../../common/spec";
 import { leaderboardPushInterval } from "../../../common/domain/tournaments";
 import type { RoomCore } from "./core";
 import { revealedCount, verdictWithheld } from "./presenters";
 import { sendText, type RoomSockets } from "./sockets";
 
+/** A sharded live show's board over every shard (decision 011), as the coordinator merged it after a reveal. */
+export interface MergedBoard {
+  /** Questions it counts (the last revealed ord + 1): newer boards replace older ones. */
+  version: number;
+  board: ShardReport<BoardRow>;
+}
+
 export class RoomBoard {
   readonly #board = new LiveBoard();
   #built = false;
+  /** Set in a sharded live show once a merged board came: sockets see it instead of this object's own players only. */
+  #merged: { version: number; board: ShardReport<BoardRow>; prefix: string } | null = null;
 
   constructor(
     readonly core: RoomCore,
@@ -73,16 +84,47 @@ export class RoomBoard {
   push(now: number): void {
     const sockets = this.sockets.all();
     if (sockets.length === 0) return;
+    // A play shard's own rows rank its players among themselves only, and a live coordinator holds
+    // no answers: their sockets wait for the merged board.
+    if (!this.#merged && (this.core.shard !== null || (this.core.coordinates() && this.core.meta().phase === "live"))) return;
     // The board shows stored answers only.
     this.core.store.commit();
-    const prefix = this.prefix(now);
-    const board = this.#board;
-    for (const ws of sockets) sendText(ws, `${prefix}${JSON.stringify(board.standingOf(this.sockets.userOf(ws)))}}`);
+    const prefix = this.#merged?.prefix ?? this.prefix(now);
+    for (const ws of sockets) sendText(ws, `${prefix}${JSON.stringify(this.#me(this.sockets.userOf(ws), now))}}`);
   }
 
   /** What a (re)connecting socket gets: the cached top rows, as the push sends them, and the player's own rank. */
   frameFor(userId: number, now: number): string {
-    return `${this.prefix(now)}${JSON.stringify(this.#board.standingOf(userId))}}`;
+    return `${this.#merged?.prefix ?? this.prefix(now)}${JSON.stringify(this.#me(userId, now))}}`;
+  }
+
+  /** The player's rank and score: on the merged board, their place in its top rows or 1 + the players scoring more. */
+  #me(userId: number, now: number): { rank: number; score: number } | null {
+    const own = this.now(now).standingOf(userId);
+    const merged = this.#merged;
+    if (!merged || !own) return own;
+    // Settled: the exact place the coordinator gave (distinct for everyone).
+    const placed = this.core.store.participant(userId)?.rank;
+    if (placed != null) return { rank: placed, score: own.score };
+    return { rank: mergedRank(merged.board, userId, own.score), score: own.score };
+  }
+
+  /** A merged board from the coordinator; an older one than this object has changes nothing. Returns whether it was taken. */
+  setMerged(merged: MergedBoard): boolean {
+    if (this.#merged && this.#merged.version >= merged.version) return false;
+    const top = JSON.stringify(merged.board.top.map((r, i) => toLeaderboardRow(r, i + 1)));
+    this.#merged = { ...merged, prefix: `{"type":"leaderboard","version":${merged.version},"top":${top},"me":` };
+    return true;
+  }
+
+  /** The merged board's top rows (a sharded show's public leaderboard while it runs), or null. */
+  mergedTop(): LeaderboardRow[] | null {
+    return this.#merged ? this.#merged.board.top.map((r, i) => toLeaderboardRow(r, i + 1)) : null;
+  }
+
+  /** Back to this object's own rows (a settled show: the coordinator holds every player's answers). */
+  dropMerged(): void {
+    this.#merged = null;
   }
 
   /** A leaderboard frame up to its `me`: the top rows' JSON is built once per version of the board, for every socket. */

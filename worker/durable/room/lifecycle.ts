@@ -27,6 +27,9 @@ import { fail, isPrize, ok, publicStatus, type RoomResult } from "./results";
 import { questionUse, type Settlement } from "./settlement";
 import type { MetaRow } from "./storage";
 
+/** How soon a settlement waiting for the play shards' answers asks again. */
+const SETTLE_GATE_RETRY_MS = 1_000;
+
 export class Lifecycle {
   constructor(
     readonly core: RoomCore,
@@ -50,10 +53,11 @@ export class Lifecycle {
         if (!core.synced) await this.syncParticipants(current.tournament_id);
         return core.store.meta();
       }
-      const config = await loadConfig(core.env.DB, tournamentId!);
+      const config = await loadConfig(core.env.DB, tournamentId!, core.shard);
       if (!config) return null;
-      // The questions are fixed from here on: commit to them (practice has nothing to win).
-      const committed = config.meta.practice ? null : await commitTo(config.meta.tournament_id, config.questions);
+      // The questions are fixed from here on: commit to them (practice has nothing to win). A play
+      // shard never draws a salt: it takes the coordinator's commitment with its first announcement.
+      const committed = config.meta.practice || core.shard !== null ? null : await commitTo(config.meta.tournament_id, config.questions);
       core.store.install({
         ...config,
         meta: {
@@ -77,7 +81,10 @@ export class Lifecycle {
    */
   async syncParticipants(tournamentId: number): Promise<void> {
     const { store, env } = this.core;
-    const [participants, departures] = await Promise.all([loadParticipants(env.DB, tournamentId), loadDepartures(env.DB, tournamentId)]);
+    const [participants, departures] = await Promise.all([
+      loadParticipants(env.DB, tournamentId, this.core.shard),
+      loadDepartures(env.DB, tournamentId),
+    ]);
     store.adoptDepartures(departures);
     if (store.meta()?.phase === "upcoming") store.dropParticipantsNotIn(new Set(participants.map((p) => p.user_id)));
     store.addParticipants(participants);
@@ -85,9 +92,17 @@ export class Lifecycle {
     this.board.invalidate();
   }
 
+  /**
+   * Waits for the play shards' answers before settlement (the coordinator of a sharded live show,
+   * ./shards.ts): true once they are all in this room's storage.
+   */
+  settleGate: ((now: number) => Promise<boolean>) | null = null;
+
   /** Moves the lifecycle on as far as the clock allows, then sets the alarm for what is next. */
   async advance(now: number): Promise<void> {
     const { store } = this.core;
+    // A play shard has no lifecycle of its own: the coordinator's announcements and final phase drive it.
+    if (this.core.shard !== null) return this.core.arm();
     // Before the first question: no staff in prize play, whatever changed since they joined.
     const before = this.core.meta();
     if (before.phase === "upcoming" && now >= before.start_time && isPrize(before)) await this.#removeStaffSeats(before, now);
@@ -116,6 +131,10 @@ export class Lifecycle {
         await this.#cancel(meta);
         break;
       case "settle":
+        if (this.settleGate && !(await this.settleGate(now))) {
+          store.schedule("lifecycle", now + SETTLE_GATE_RETRY_MS);
+          break;
+        }
         await this.settlement.settle(meta, now);
         break;
       case "close_practice_run":

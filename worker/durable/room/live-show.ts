@@ -6,6 +6,7 @@ import type { LiveShowState, TournamentServerFrame } from "../../../common/api/t
 import { isHeld, showStepWhilePaused } from "../../../common/domain/host-tools";
 import { showStageEndsAt } from "../../../common/domain/live-show";
 import { iso } from "../../db/present";
+import { REVEAL_PAUSE_MS } from "../../../common/spec";
 import type { RoomCore } from "./core";
 import type { RoomBoard } from "./leaderboard";
 import type { Presenters } from "./presenters";
@@ -13,7 +14,20 @@ import { publicStatus } from "./results";
 import { send, sendText, type RoomSockets } from "./sockets";
 import type { MetaRow, QuestionRow } from "./storage";
 
+/**
+ * How a sharded live show's clock differs (./shards.ts, decision 011): a question opens at the
+ * time the coordinator announced, not at the alarm, and a reveal is followed by a report.
+ */
+export interface ShowHooks {
+  /** When question `ord` opens for everyone; null: not known yet (nothing opens until it is). */
+  openAt(ord: number, now: number): number | null;
+  revealed(ord: number, now: number): void;
+}
+
 export class LiveShow {
+  /** The hooks of a coordinator or a play shard, as the object is now; null in a one-room tournament. */
+  hooks: () => ShowHooks | null = () => null;
+
   constructor(
     readonly core: RoomCore,
     readonly sockets: RoomSockets,
@@ -24,14 +38,25 @@ export class LiveShow {
   /** Runs the show's clock as far as the time allows: open, reveal, finish; then waits for the next step. */
   async run(now: number): Promise<void> {
     const { store } = this.core;
+    const hooks = this.hooks();
     for (;;) {
       const meta = this.core.meta();
       if (meta.format !== "live_show" || meta.phase !== "live") {
         store.unschedule("show");
         return;
       }
+      let since = meta.show_since ?? now;
+      // Sharded: the next question opens at its announced time, wherever this object's own reveal fell.
+      if (hooks && meta.show_stage === "reveal" && meta.show_ord + 1 < store.slotCount()) {
+        const at = hooks.openAt(meta.show_ord + 1, now);
+        if (at === null) {
+          store.unschedule("show");
+          return;
+        }
+        since = at - REVEAL_PAUSE_MS;
+      }
       const step = showStepWhilePaused(
-        { stage: meta.show_stage, ord: meta.show_ord, since: meta.show_since ?? now, total: store.slotCount() },
+        { stage: meta.show_stage, ord: meta.show_ord, since, total: store.slotCount() },
         now,
         meta.paused_at !== null,
       );
@@ -40,11 +65,23 @@ export class LiveShow {
           // The host paused the show: no next question, and no deadline, until they resume.
           store.unschedule("show");
           return;
-        case "open":
-          this.#openQuestion(step.ord, now);
+        case "open": {
+          const at = hooks ? hooks.openAt(step.ord, now) : now;
+          if (at === null) {
+            store.unschedule("show");
+            return;
+          }
+          if (at > now) {
+            store.schedule("show", at);
+            return;
+          }
+          // Opened late (a slow alarm, a late announcement): the window still runs from the shared time.
+          this.#openQuestion(step.ord, at, now);
           continue;
+        }
         case "reveal":
           this.#reveal(step.ord, now);
+          hooks?.revealed(step.ord, now);
           continue;
         case "finish":
           // Everyone has played every question: the lifecycle step settles at once.
@@ -63,9 +100,9 @@ export class LiveShow {
   }
 
   /** The question goes out to every connected player at the same moment: its window starts now for everyone. */
-  #openQuestion(ord: number, now: number): void {
+  #openQuestion(ord: number, at: number, now: number): void {
     const { store } = this.core;
-    store.setShow("question", ord, now);
+    store.setShow("question", ord, at);
     const current = this.core.meta();
     const question = store.questionAt(ord)!;
     const spectators: WebSocket[] = [];

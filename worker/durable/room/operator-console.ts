@@ -3,6 +3,7 @@
 import { ADMIN_TOURNAMENTS } from "../../../common/console-messages";
 import { LIVE_PLAYERS_SHOWN, type RoomLiveStats } from "../../../common/api/admin-tournaments";
 import { fairPlayFlags } from "../../../common/domain/fair-play";
+import { shardCount, shardSizeFrom } from "../../../common/domain/shards";
 import { editStatements, loadSnapshot, type ResolvedDraft } from "../../admin/tournament-draft";
 import { isTallyGuardTripped, tallyGuardStatement, tallyStatement, type TallyRow } from "../../admin/two-person";
 import { commitTo, publishCommitment } from "./commitment";
@@ -41,6 +42,10 @@ export class OperatorConsole {
       if (meta.practice) return fail(409, "tournament_practice", ADMIN_TOURNAMENTS.practice);
       if (meta.phase !== "upcoming") return fail(409, "tournament_not_editable", ADMIN_TOURNAMENTS.notEditable);
       if (store.participantCount() > 0) return fail(409, "tournament_has_players", ADMIN_TOURNAMENTS.hasPlayers);
+      // The shard count is fixed at creation (decision 011): a draft that would need more shards is refused; fewer seats keep them.
+      const shardSize = shardSizeFrom(core.env.TOURNAMENT_SHARD_SIZE);
+      if (shardCount(draft.format, draft.maxParticipants, shardSize) > meta.shard_count)
+        return fail(409, "tournament_shards_fixed", ADMIN_TOURNAMENTS.shardsFixed(meta.shard_count * shardSize));
       const d1 = core.env.DB;
       const before = await loadSnapshot(d1, tournamentId);
       if (!before) return notFound();

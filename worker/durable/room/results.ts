@@ -15,6 +15,8 @@ export interface RoomUser {
   /** Keyed hashes of the device cookie and network address (the collusion check); null when unknown. */
   deviceHash: string | null;
   networkHash: string | null;
+  /** Cloudflare's continent code of the join request (request.cf.continent); null when unknown (local). */
+  continent?: string | null;
 }
 
 /** A refusal the Worker turns into an HTTP error; errors do not cross RPC with their fields. */

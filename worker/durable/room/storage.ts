@@ -38,7 +38,8 @@ CREATE TABLE IF NOT EXISTS meta (
   salt TEXT,
   commitment TEXT,
   commitment_published INTEGER NOT NULL DEFAULT 0,
-  commitment_version INTEGER NOT NULL DEFAULT 1
+  commitment_version INTEGER NOT NULL DEFAULT 1,
+  shard_count INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS questions (
   ord INTEGER PRIMARY KEY,
@@ -83,6 +84,10 @@ CREATE TABLE IF NOT EXISTS schedule (
   kind TEXT PRIMARY KEY,
   due_at INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS shard_state (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
 `;
 
 /** Columns added after rooms already existed: [table, column, definition]. An older room gets them when it starts. */
@@ -108,6 +113,8 @@ const ADDED_COLUMNS: [string, string, string][] = [
   ["questions", "void_reason", "TEXT"],
   ["participants", "disqualified_at", "INTEGER"],
   ["participants", "disqualified_reason", "TEXT"],
+  // Play shards of a live show (docs/decisions/011-one-tournament-past-one-durable-object.md).
+  ["meta", "shard_count", "INTEGER NOT NULL DEFAULT 1"],
 ];
 
 export type MetaRow = {
@@ -140,6 +147,8 @@ export type MetaRow = {
   commitment_version: number;
   /** Live show: when the host paused it (no next question opens until they resume); null when running. */
   paused_at: number | null;
+  /** The tournament's play shards (D1's shard_count): a seat written at the join names one of 0..shard_count-1. */
+  shard_count: number;
 };
 
 export type QuestionRow = {
@@ -191,7 +200,7 @@ export type PlayRow = {
 };
 
 /** What the alarm serves: the lifecycle step, the live show's next step and the coalesced leaderboard push. */
-export type ScheduleKind = "lifecycle" | "show" | "flush";
+export type ScheduleKind = "lifecycle" | "show" | "flush" | "shards";
 
 export interface TournamentConfig {
   meta: Omit<MetaRow, "settled" | "settle_stamp" | "show_stage" | "show_ord" | "show_since" | "commitment_published" | "paused_at"> & {
@@ -356,8 +365,8 @@ export class RoomStore {
     const m = config.meta;
     this.#writer().exec(
       `INSERT INTO meta (id, tournament_id, title, entry_fee_cents, prize_pool_cents, max_participants, min_level, practice,
-         min_players, start_time, end_time, phase, settled, format, draw_width, salt, commitment, commitment_version)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         min_players, start_time, end_time, phase, settled, format, draw_width, salt, commitment, commitment_version, shard_count)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       m.tournament_id,
       m.title,
       m.entry_fee_cents,
@@ -375,6 +384,7 @@ export class RoomStore {
       m.salt,
       m.commitment,
       m.commitment_version,
+      m.shard_count,
     );
     for (const q of config.questions) {
       this.#writer().exec(
@@ -707,6 +717,39 @@ export class RoomStore {
       if (mine.length > 1 && mine[mine.length - 2]!.ord > play.ord) mine.sort((a, b) => a.ord - b.ord);
     }
     return play;
+  }
+
+  /**
+   * Plays gathered from a play shard before settlement (decision 011): each one once, as the shard
+   * stored it; the coordinator's own answers table is otherwise empty.
+   */
+  importPlays(plays: readonly PlayRow[]): void {
+    const fresh = plays.filter((p) => this.play(p.user_id, p.ord) === null);
+    if (fresh.length === 0) return;
+    this.#writer().exec(
+      `INSERT INTO plays (user_id, ord, issued_at, answer, is_correct, response_ms, points, xp, answered_at, frame_id)
+       SELECT p.value ->> 0, p.value ->> 1, p.value ->> 2, p.value ->> 3, p.value ->> 4, p.value ->> 5, p.value ->> 6, p.value ->> 7,
+              p.value ->> 8, p.value ->> 9
+       FROM json_each(?) AS p WHERE true ON CONFLICT (user_id, ord) DO NOTHING`,
+      JSON.stringify(
+        fresh.map((p) => [p.user_id, p.ord, p.issued_at, p.answer, p.is_correct, p.response_ms, p.points, p.xp, p.answered_at, p.frame_id]),
+      ),
+    );
+    for (const p of fresh) this.#appendPlay({ ...p });
+  }
+
+  /** The sharding state (announcements, confirmations, reports, the gathering's progress) as JSON by key. */
+  shardState<T>(key: string): T | null {
+    const row = this.#sql.exec<{ value: string }>("SELECT value FROM shard_state WHERE key = ?", key).toArray()[0];
+    return row ? (JSON.parse(row.value) as T) : null;
+  }
+
+  setShardState(key: string, value: unknown): void {
+    this.#writer().exec(
+      "INSERT INTO shard_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      key,
+      JSON.stringify(value),
+    );
   }
 
   // ---- The deadline table served by the one alarm ----

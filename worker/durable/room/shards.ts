@@ -1,0 +1,331 @@
+// A live show over a coordinator and play shards (docs/decisions/011-one-tournament-past-one-durable-object.md,
+// "Built"). The coordinator (the tournament's room, shard_count > 1) keeps the seats, the lifecycle,
+// the commitment, the clock, the merged board and the settlement; it announces each question's open
+// time to every shard ahead of it. A play shard (`{t}:shard:{k}`) holds its players' sockets and
+// answers, opens each question at the announced time on its own alarm, reveals at its own close and
+// reports its top rows and score histogram. Before settlement the coordinator gathers every shard's
+// answers into its own storage, in chunks, and settles them as the one room does.
+import { questionTree } from "../../../common/domain/fairness";
+import { mergeShardReports, shardReport, type ShardReport } from "../../../common/domain/shards";
+import { REVEAL_PAUSE_MS } from "../../../common/spec";
+import { LIVE_SHOW_WINDOW_MS } from "../../../common/domain/live-show";
+import { shardRoomFor } from "../room-client";
+import type { BoardRow } from "./board";
+import { committedOf } from "./commitment";
+import type { RoomCore } from "./core";
+import type { Lifecycle } from "./lifecycle";
+import type { MergedBoard, RoomBoard } from "./leaderboard";
+import type { LiveShow } from "./live-show";
+import type { ParticipantRow, PlayRow } from "./storage";
+
+/** The coordinator's word to a shard: question `ord` opens at `openAt` for everyone, under this commitment. */
+export interface Announcement {
+  ord: number;
+  openAt: number;
+  salt: string;
+  commitment: string;
+  version: number;
+}
+
+/** One chunk of a shard's answers for the settlement: players after `after` by user id. */
+export interface PlaysChunk {
+  participants: Pick<ParticipantRow, "user_id" | "finished_at">[];
+  plays: PlayRow[];
+  /** The last user id in this chunk; null when this was the last chunk. */
+  next: number | null;
+}
+
+/** The final word to a shard: settled (its players' places and the final top rows) or cancelled. */
+export interface FinalBoard {
+  phase: "completed" | "cancelled";
+  board: MergedBoard | null;
+  placings: { userId: number; rank: number; prizeCents: number }[];
+}
+
+/** How far ahead of the first question the coordinator announces it: shards hear it before it is due. */
+export const FIRST_QUESTION_LEAD_MS = 2_000;
+/** How soon a coordinator asks again a shard that did not confirm (an announcement, the final board). */
+export const SHARD_RETRY_MS = 500;
+/** Players per chunk of answers gathered for the settlement. */
+export const GATHER_CHUNK_PLAYERS = 2_000;
+
+type Reported = { ord: number; report: ShardReport<BoardRow> };
+
+export class Coordinator {
+  constructor(
+    readonly core: RoomCore,
+    readonly board: RoomBoard,
+  ) {}
+
+  get #n(): number {
+    return this.core.meta().shard_count;
+  }
+
+  #shard(k: number) {
+    return shardRoomFor(this.core.env, this.core.meta().tournament_id, k, this.#n);
+  }
+
+  /** LiveShow's hook: the announced time, or (nothing announced: the first question, a restart) one announced now. */
+  openAt(ord: number, now: number): number {
+    const known = this.core.store.shardState<Announcement>("announce");
+    if (known && known.ord === ord) return known.openAt;
+    return this.#announce(ord, ord === 0 ? now + FIRST_QUESTION_LEAD_MS : now);
+  }
+
+  /** LiveShow's hook: the next question's time goes out with the reveal, a reveal pause ahead. */
+  revealed(ord: number, now: number): void {
+    if (ord + 1 < this.core.store.slotCount()) this.#announce(ord + 1, now + REVEAL_PAUSE_MS);
+  }
+
+  #announce(ord: number, openAt: number): number {
+    const meta = this.core.meta();
+    const a: Announcement = { ord, openAt, salt: meta.salt!, commitment: meta.commitment!, version: meta.commitment_version };
+    this.core.store.setShardState("announce", a);
+    this.core.store.schedule("shards", Date.now());
+    return openAt;
+  }
+
+  /**
+   * From the alarm: the current announcement to every shard that has not confirmed it, and after
+   * settlement the final board to every shard that has not taken it; asked again soon on a failure.
+   */
+  async deliver(now: number): Promise<void> {
+    const { store } = this.core;
+    if (store.scheduled("shards") === null || store.scheduled("shards")! > now) return;
+    store.unschedule("shards");
+    const a = store.shardState<Announcement>("announce");
+    const final = store.shardState<FinalBoard>("final");
+    const t = this.core.meta().tournament_id;
+    const calls = Array.from({ length: this.#n }, async (_, k) => {
+      if (final) {
+        if (store.shardState<boolean>(`final:${k}`)) return true;
+        await this.#shard(k).shardFinal(t, {
+          phase: final.phase,
+          board: final.board,
+          placings: final.placings.filter((p) => store.shardState<number>(`seat:${p.userId}`) === k),
+        });
+        store.setShardState(`final:${k}`, true);
+        return true;
+      }
+      if (!a || (store.shardState<number>(`ack:${k}`) ?? -1) >= a.ord) return true;
+      if (!(await this.#shard(k).shardAnnounce(t, a))) return false;
+      store.setShardState(`ack:${k}`, a.ord);
+      return true;
+    });
+    const results = await Promise.allSettled(calls);
+    if (results.some((r) => r.status === "rejected" || !r.value)) store.schedule("shards", now + SHARD_RETRY_MS);
+  }
+
+  /** A shard's report after its reveal; once every shard reported the question, the merged board goes out. */
+  report(k: number, reported: Reported): void {
+    const { store } = this.core;
+    const old = store.shardState<Reported>(`report:${k}`);
+    if (old && old.ord >= reported.ord) return;
+    store.setShardState(`report:${k}`, reported);
+    const reports: Reported[] = [];
+    for (let i = 0; i < this.#n; i++) {
+      const r = store.shardState<Reported>(`report:${i}`);
+      if (!r || r.ord < reported.ord) return;
+      reports.push(r);
+    }
+    const merged: MergedBoard = { version: reported.ord + 1, board: mergeShardReports(reports.map((r) => r.report)) };
+    store.setShardState("board", merged);
+    if (this.board.setMerged(merged)) this.board.push(Date.now());
+    const t = this.core.meta().tournament_id;
+    // Each shard pushes it to its players; a shard that misses it keeps the previous board until the next one.
+    for (let i = 0; i < this.#n; i++)
+      this.core.ctx.waitUntil(
+        this.#shard(i)
+          .shardBoard(t, merged)
+          .catch(() => undefined),
+      );
+  }
+
+  /**
+   * LiveShow's settlement gate: every shard's answers, chunk by chunk, into this room's storage
+   * (each chunk stored before the next is asked, so a restart resumes where it stopped). True once
+   * all are in. A shard whose last window is still open on its clock answers "not yet".
+   */
+  async gather(): Promise<boolean> {
+    const { store } = this.core;
+    const t = this.core.meta().tournament_id;
+    const closedAt = this.#lastClose();
+    for (let k = 0; k < this.#n; k++) {
+      for (;;) {
+        const cursor = store.shardState<{ after: number; done: boolean }>(`gather:${k}`) ?? { after: 0, done: false };
+        if (cursor.done) break;
+        let chunk: PlaysChunk | null;
+        try {
+          chunk = await this.#shard(k).shardPlays(t, cursor.after, GATHER_CHUNK_PLAYERS);
+        } catch (e) {
+          // Asked again from the alarm; the chunks already stored stay.
+          console.error(`gathering shard ${k} of tournament ${t} failed`, e);
+          return false;
+        }
+        if (chunk === null) return false;
+        store.importPlays(chunk.plays);
+        for (const p of chunk.participants) {
+          store.setShardState(`seat:${p.user_id}`, k);
+          // Finished before the show's end (the player completed early): that time counts in the tiebreak.
+          if (p.finished_at !== null && closedAt !== null && p.finished_at < closedAt) store.finish(p.user_id, p.finished_at);
+        }
+        store.setShardState(`gather:${k}`, { after: chunk.next ?? cursor.after, done: chunk.next === null });
+      }
+    }
+    this.board.dropMerged();
+    this.board.invalidate();
+    return true;
+  }
+
+  /** When the last opened question closed for everyone (the shared clock), or null before any opened. */
+  #lastClose(): number | null {
+    const a = this.core.store.shardState<Announcement>("announce");
+    return a ? a.openAt + LIVE_SHOW_WINDOW_MS : null;
+  }
+
+  /** After settlement: each shard gets its players' places and the final board (from the alarm, until each has it). */
+  settled(now: number): void {
+    const { store } = this.core;
+    if (store.shardState<FinalBoard>("final")) return;
+    const rows = this.board.now(now).rows();
+    const final: FinalBoard = {
+      phase: "completed",
+      board: { version: Number.MAX_SAFE_INTEGER, board: shardReport(rows) },
+      placings: store
+        .participants()
+        .filter((p) => p.rank !== null)
+        .map((p) => ({ userId: p.user_id, rank: p.rank!, prizeCents: p.prize_cents })),
+    };
+    store.setShardState("final", final);
+    store.schedule("shards", now);
+  }
+
+  /** Cancelled (an operator, too few players): every shard stops and tells its sockets (from the alarm, until each has it). */
+  cancelled(now: number): void {
+    const { store } = this.core;
+    if (store.shardState<FinalBoard>("final")) return;
+    store.setShardState("final", { phase: "cancelled", board: null, placings: [] } satisfies FinalBoard);
+    store.schedule("shards", now);
+  }
+}
+
+export class PlayShard {
+  constructor(
+    readonly core: RoomCore,
+    readonly board: RoomBoard,
+    readonly show: LiveShow,
+    readonly lifecycle: Lifecycle,
+  ) {}
+
+  /** After a restart: the last merged board this object had (a shard's, or a coordinator's for its spectators). */
+  restore(): void {
+    const merged = this.core.store.shardState<MergedBoard>("board");
+    if (merged) this.board.setMerged(merged);
+  }
+
+  /**
+   * The coordinator's announcement: checked against the questions this shard loaded (refused,
+   * false, when the commitment differs), stored, and the clock run. Repeats change nothing.
+   */
+  async announce(a: Announcement): Promise<boolean> {
+    const { core } = this;
+    const { store } = core;
+    return core.serial(async () => {
+      const meta = core.meta();
+      if (!this.#verifies(a)) {
+        console.error(`shard ${core.shard} of tournament ${meta.tournament_id}: its questions differ from the commitment`);
+        return false;
+      }
+      if (meta.commitment === null) store.setCommitment(a.salt, a.commitment, true, a.version);
+      if (meta.phase === "upcoming") {
+        // Seats taken up to the start are in D1: the shard's players are all known now.
+        await this.lifecycle.syncParticipants(meta.tournament_id);
+        store.setPhase("live");
+      }
+      store.setShardState(`announce:${a.ord}`, a.openAt);
+      const now = Date.now();
+      await this.show.run(now);
+      await core.arm();
+      return true;
+    });
+  }
+
+  /** The commitment recomputed over this shard's own copy of the questions. */
+  #verifies(a: Announcement): boolean {
+    const meta = this.core.meta();
+    if (a.version !== 2) return false;
+    return questionTree(meta.tournament_id, a.salt, committedOf(this.core.store.questions())).tree.root === a.commitment;
+  }
+
+  /** LiveShow's hook: the announced time of `ord`, or null (not heard yet, or the commitment does not verify). */
+  openAt(ord: number): number | null {
+    const meta = this.core.meta();
+    const at = this.core.store.shardState<number>(`announce:${ord}`);
+    if (at === null || meta.salt === null || meta.commitment === null) return null;
+    const ok = this.#verifies({ ord, openAt: at, salt: meta.salt, commitment: meta.commitment, version: meta.commitment_version });
+    return ok ? at : null;
+  }
+
+  /** LiveShow's hook: this shard's report of the question is queued for the coordinator (sent from the alarm). */
+  revealed(ord: number): void {
+    this.core.store.setShardState("report", { ord, report: shardReport(this.board.now(Date.now()).rows()) } satisfies Reported);
+    this.core.store.schedule("shards", Date.now());
+  }
+
+  /** From the alarm: the queued report to the coordinator, asked again soon when it fails. */
+  async deliver(now: number): Promise<void> {
+    const { store } = this.core;
+    const due = store.scheduled("shards");
+    if (due === null || due > now) return;
+    store.unschedule("shards");
+    const reported = store.shardState<Reported>("report");
+    if (!reported) return;
+    const meta = this.core.meta();
+    try {
+      const room = this.core.env.TOURNAMENT_ROOM;
+      await room.get(room.idFromName(String(meta.tournament_id))).shardReport(meta.tournament_id, this.core.shard!, reported);
+    } catch (e) {
+      console.error("shard report failed", e);
+      store.schedule("shards", now + SHARD_RETRY_MS);
+    }
+  }
+
+  /** The coordinator's merged board, pushed to this shard's sockets. */
+  takeBoard(merged: MergedBoard): void {
+    if (!this.board.setMerged(merged)) return;
+    this.core.store.setShardState("board", merged);
+    this.board.push(Date.now());
+  }
+
+  /** A chunk of this shard's players and answers, by user id after `after`; null while a window is still open here. */
+  plays(after: number, limit: number): PlaysChunk | null {
+    const { store } = this.core;
+    const meta = this.core.meta();
+    if (meta.show_stage === "question") return null;
+    const players = store
+      .participants()
+      .filter((p) => p.user_id > after)
+      .sort((a, b) => a.user_id - b.user_id);
+    const chunk = players.slice(0, limit);
+    return {
+      participants: chunk.map((p) => ({ user_id: p.user_id, finished_at: p.finished_at })),
+      plays: chunk.flatMap((p) => store.plays(p.user_id)),
+      next: players.length > limit ? chunk[chunk.length - 1]!.user_id : null,
+    };
+  }
+
+  /** Settled (the players' places, the final board) or cancelled (nothing more opens): the status to every socket. */
+  async final(final: FinalBoard): Promise<void> {
+    const { store } = this.core;
+    if (final.phase === "cancelled") {
+      if (this.core.meta().phase !== "cancelled") store.setPhase("cancelled");
+      store.unschedule("show");
+      await this.core.arm();
+    } else if (this.core.meta().phase !== "completed") {
+      store.recordPlacings(final.placings);
+      store.setPhase("completed", { settled: true });
+    }
+    if (final.board) this.takeBoard(final.board);
+    this.show.broadcastStatus(Date.now());
+  }
+}
