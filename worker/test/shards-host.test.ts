@@ -90,6 +90,32 @@ describe("the host's tools on a sharded live show", () => {
     },
   );
 
+  it(
+    "paused during a question: the window closes and reveals everywhere, the next question is announced only at the resume",
+    { timeout: SHOW_TIMEOUT_MS },
+    async () => {
+      const op = await makeOperator();
+      const show = await shardedShow(2);
+      const { t, sockets } = show;
+      await startNow(t.id);
+      await openNow(t, 0);
+      for (const s of sockets) await s.waitFor((f) => f.type === "question" && f.question.index === 0, 3000);
+      expect((await host(op, t, "pause")).body).toMatchObject({ changed: true });
+      await closeNow(t);
+      for (const s of sockets) expect((await s.waitFor((f) => f.type === "reveal" && f.index === 0, 3000)).nextAt).toBeNull();
+      // However often the coordinator's alarm runs, no shard hears of question 1.
+      await sleep(SHARD_RETRY_MS);
+      await runAlarm(t.id);
+      await runAlarm(t.id);
+      expect([await announcedOn(t, 0, 1), await announcedOn(t, 1, 1)]).toEqual([null, null]);
+      const before = Date.now();
+      expect((await host(op, t, "resume")).body).toMatchObject({ changed: true });
+      const at = [await announcedOn(t, 0, 1), await announcedOn(t, 1, 1)];
+      expect(at[0]).toBe(at[1]);
+      expect(at[0]!).toBeGreaterThanOrEqual(before + REVEAL_PAUSE_MS);
+    },
+  );
+
   it("asks a shard again from the alarm when the pause did not reach it", { timeout: SHOW_TIMEOUT_MS }, async () => {
     const op = await makeOperator();
     const show = await shardedShow(2);

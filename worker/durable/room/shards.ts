@@ -88,9 +88,11 @@ export class Coordinator {
   }
 
   /** LiveShow's hook: the announced time, or (nothing announced: the first question, a restart) one announced now. */
-  openAt(ord: number, now: number): number {
+  openAt(ord: number, now: number): number | null {
     const known = this.core.store.shardState<Announcement>("announce");
     if (known && known.ord === ord) return known.openAt;
+    // Held by the host: nothing is announced until the resume announces it (./host-actions.ts).
+    if (this.core.meta().paused_at !== null) return null;
     return this.#announce(ord, ord === 0 ? now + FIRST_QUESTION_LEAD_MS : now);
   }
 
