@@ -12,7 +12,20 @@ import type { TournamentRoom } from "../durable/tournament-room";
 import { SHARD_RETRY_MS } from "../durable/room/shards";
 import { call } from "./helpers";
 import { makeOperator } from "./fair-play-fixtures";
-import { all, correctOf, makePlayer, request, runAlarm, sleep, socketOf, startNow, wrongOf, type Player } from "./tournament-fixtures";
+import {
+  all,
+  correctOf,
+  ledgerMismatches,
+  makePlayer,
+  one,
+  request,
+  runAlarm,
+  sleep,
+  socketOf,
+  startNow,
+  wrongOf,
+  type Player,
+} from "./tournament-fixtures";
 import { answerOn, closeNow, finishNow, openNow, playAll, shard, shardCallProbe, shardedShow, statusOf, type Show } from "./shard-fixtures";
 
 /** A whole show is many alarm runs on three objects: more than the default 5 s on a busy machine. */
@@ -231,6 +244,46 @@ describe("the host's tools on a sharded live show", () => {
       ).toEqual([1, 2, 3]);
       // Repeated: nothing changes twice.
       expect((await host(op, t, "disqualify", { userId: ps[1]!.id, reason: "Again" })).body).toMatchObject({ changed: false });
+    },
+  );
+
+  it(
+    "after settlement, with money in it: a second operator approves, a held prize goes to the house once, the player's shard tells them",
+    { timeout: SHOW_TIMEOUT_MS },
+    async () => {
+      const [op1, op2] = [await makeOperator(), await makeOperator()];
+      const show = await shardedShow(4, { poolCents: 1000 });
+      const { t, ps, sockets } = show;
+      await startNow(t.id);
+      // Player 3 (shard 1) answers everything right, faster than anyone reads: their prize is held for review.
+      await playAll(show, (ord, i) => (i === 3 ? true : i === 0 ? ord % 2 === 0 : false));
+      await finishNow(t);
+      await runAlarm(t.id);
+      expect(await statusOf(t.id)).toBe("completed");
+      const prize = async (u: Player) =>
+        one<{ status: string; amount_cents: number }>(
+          "SELECT status, amount_cents FROM transactions WHERE reference = ? AND type = 'prize'",
+          `prize:${t.id}:${u.id}`,
+        );
+      const held = await prize(ps[3]!);
+      expect(held.status).toBe("held");
+
+      const asked = await host(op1, t, "disqualify", { userId: ps[3]!.id, reason: "Read the answers off a second screen" });
+      expect(asked.status, asked.text).toBe(202);
+      const approve = () => call<any>(`/api/admin/approvals/${asked.body.approvalId}/approve`, { cookie: op2.cookie, body: {} });
+      expect((await approve()).status).toBe(200);
+      expect((await approve()).status).toBe(409);
+      expect((await host(op2, t, "disqualify", { userId: ps[3]!.id, reason: "Again" })).body).toMatchObject({ changed: false });
+      expect((await prize(ps[3]!)).status).toBe("forfeited");
+      const forfeits = await all<{ amount_cents: number }>(
+        "SELECT amount_cents FROM house_ledger WHERE reference = ? AND type = 'forfeited_prize'",
+        `forfeit:${t.id}:${ps[3]!.id}`,
+      );
+      expect(forfeits).toEqual([{ amount_cents: held.amount_cents }]);
+      // Their play screen on shard 1 says so; the others' places stay as settled.
+      await sockets[3]!.waitFor((f) => f.type === "host" && f.disqualified === "Read the answers off a second screen", 3000);
+      for (const i of [0, 1, 2]) expect(sockets[i]!.frames.some((f) => f.type === "host")).toBe(false);
+      expect(await ledgerMismatches()).toEqual([]);
     },
   );
 
