@@ -419,9 +419,8 @@ export class TournamentRoom extends DurableObject<Env> {
         store.unschedule("flush");
         this.#board.push(now);
       }
-      // A sharded show: announcements and the final board out, a shard's report in (each retried from here).
-      if (this.#core.shard !== null) await this.#playShard.deliver(Date.now());
-      else if (this.#core.coordinates()) {
+      // A sharded show: announcements, the host's marks and the final board out (each retried from here).
+      if (this.#core.coordinates()) {
         const phase = this.#core.meta().phase;
         if (phase === "completed") this.#coordinator.settled(Date.now());
         if (phase === "cancelled") this.#coordinator.cancelled(Date.now());
@@ -429,6 +428,13 @@ export class TournamentRoom extends DurableObject<Env> {
       }
       await this.#core.arm();
     });
+    // A play shard's report goes to the coordinator outside this object's serial queue: the
+    // coordinator calls shards from inside its own (announcements, host marks), so waiting on it
+    // from inside ours could leave each waiting for the other.
+    if (this.#core.shard !== null) {
+      await this.#playShard.deliver(Date.now());
+      await this.#core.arm();
+    }
   }
 
   // ---- Sockets (hibernation API) ----
