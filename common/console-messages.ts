@@ -46,8 +46,6 @@ export const ADMIN_TOURNAMENTS = {
   hasPlayers:
     "Players have already joined this tournament, so it can no longer be edited. Cancel it (everyone is refunded) and create a new one instead.",
   notEditable: "Only an upcoming tournament can be edited.",
-  shardedHostTools:
-    "This live show runs over several play shards, where the host tools (pause, resume, void, disqualify) are not available yet.",
   /** A live show's play shards are fixed at creation (docs/decisions/011-one-tournament-past-one-durable-object.md). */
   shardsFixed: (seats: number) =>
     `This live show was set up for at most ${seats} players when it was created, and its seats cannot go past that. Create a new tournament for a bigger show.`,

@@ -128,7 +128,6 @@ export const ERROR_CODES = [
   /** A tournament somebody joined cannot be edited any more: cancel it and create another. */
   "tournament_has_players",
   "tournament_shards_fixed",
-  "tournament_sharded",
   /** Only an upcoming tournament can be edited. */
   "tournament_not_editable",
   "tournament_private",

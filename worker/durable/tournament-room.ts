@@ -23,14 +23,21 @@ import { OperatorConsole } from "./room/operator-console";
 import { Play } from "./room/play";
 import { errorFrame } from "./room/play-frames";
 import { Presenters } from "./room/presenters";
-import { fail, notFound, ok, publicStatus, type Admission, type JoinOutcome, type RoomResult, type RoomUser } from "./room/results";
+import { notFound, ok, publicStatus, type Admission, type JoinOutcome, type RoomResult, type RoomUser } from "./room/results";
 import { Settlement } from "./room/settlement";
 import { frameIdOf, RoomSockets, send } from "./room/sockets";
-import { Coordinator, PlayShard, type Announcement, type FinalBoard, type PlaysChunk } from "./room/shards";
+import {
+  Coordinator,
+  PlayShard,
+  type Announcement,
+  type FinalBoard,
+  type HostState,
+  type PlaysChunk,
+  type ShardFigures,
+} from "./room/shards";
 import type { MergedBoard } from "./room/leaderboard";
 import type { BoardRow } from "./room/board";
 import type { ShardReport } from "../../common/domain/shards";
-import { ADMIN_TOURNAMENTS } from "../../common/console-messages";
 
 export type { Admission, JoinOutcome, RoomFailure, RoomResult, RoomUser } from "./room/results";
 
@@ -91,6 +98,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const coordinatorHooks: ShowHooks = {
       openAt: (ord, now) => coordinator.openAt(ord, now),
       revealed: (ord, now) => coordinator.revealed(ord, now),
+      resumed: (now) => coordinator.resumed(now),
     };
     show.hooks = () => (core.shard !== null ? shardHooks : core.coordinates() ? coordinatorHooks : null);
     lifecycle.settleGate = () => (core.coordinates() ? coordinator.gather() : Promise.resolve(true));
@@ -273,7 +281,7 @@ export class TournamentRoom extends DurableObject<Env> {
   /** What the console's live view shows: sockets, the answer rate, where play is, and what fair play would flag now. */
   async liveStats(tournamentId: number): Promise<RoomResult<RoomLiveStats>> {
     if (!(await this.#ready(tournamentId))) return notFound();
-    return this.#console.liveStats();
+    return this.#console.liveStats(this.#core.coordinates() ? await this.#coordinator.figures() : null);
   }
 
   // ---- The host's tools (docs/operating.md, "Host tools"; docs/decisions/017-host-tools.md) ----
@@ -285,8 +293,7 @@ export class TournamentRoom extends DurableObject<Env> {
    */
   async pause(tournamentId: number, actorId: number, note: string | null): Promise<RoomResult<HostActionResult>> {
     if (!(await this.#ready(tournamentId))) return notFound();
-    if (this.#core.coordinates()) return fail(409, "tournament_sharded", ADMIN_TOURNAMENTS.shardedHostTools);
-    return this.#host.pause(tournamentId, actorId, note);
+    return this.#forwarded(await this.#host.pause(tournamentId, actorId, note));
   }
 
   /**
@@ -295,8 +302,7 @@ export class TournamentRoom extends DurableObject<Env> {
    */
   async resume(tournamentId: number, actorId: number, note: string | null): Promise<RoomResult<HostActionResult>> {
     if (!(await this.#ready(tournamentId))) return notFound();
-    if (this.#core.coordinates()) return fail(409, "tournament_sharded", ADMIN_TOURNAMENTS.shardedHostTools);
-    return this.#host.resume(tournamentId, actorId, note);
+    return this.#forwarded(await this.#host.resume(tournamentId, actorId, note));
   }
 
   /**
@@ -306,8 +312,7 @@ export class TournamentRoom extends DurableObject<Env> {
    */
   async voidQuestion(tournamentId: number, actorId: number, index: number, reason: string): Promise<RoomResult<HostActionResult>> {
     if (!(await this.#ready(tournamentId))) return notFound();
-    if (this.#core.coordinates()) return fail(409, "tournament_sharded", ADMIN_TOURNAMENTS.shardedHostTools);
-    return this.#host.voidQuestion(tournamentId, actorId, index, reason);
+    return this.#forwarded(await this.#host.voidQuestion(tournamentId, actorId, index, reason));
   }
 
   /**
@@ -326,8 +331,21 @@ export class TournamentRoom extends DurableObject<Env> {
     approvalId: number | null,
   ): Promise<RoomResult<HostActionResult>> {
     if (!(await this.#ready(tournamentId))) return notFound();
-    if (this.#core.coordinates()) return fail(409, "tournament_sharded", ADMIN_TOURNAMENTS.shardedHostTools);
-    return this.#host.disqualify(tournamentId, actorId, userId, reason, approvalId);
+    return this.#forwarded(await this.#host.disqualify(tournamentId, actorId, userId, reason, approvalId));
+  }
+
+  /**
+   * A sharded show: a host action that changed something goes to every shard at once (each applies
+   * what concerns it), and again from the alarm to a shard that did not confirm it.
+   */
+  async #forwarded(result: RoomResult<HostActionResult>): Promise<RoomResult<HostActionResult>> {
+    if (!this.#core.coordinates() || !result.ok || !result.value.changed) return result;
+    await this.#core.serial(async () => {
+      this.#coordinator.hostChanged(Date.now());
+      await this.#coordinator.deliver(Date.now());
+      await this.#core.arm();
+    });
+    return result;
   }
 
   /**
@@ -368,6 +386,18 @@ export class TournamentRoom extends DurableObject<Env> {
     return this.#playShard.plays(after, limit);
   }
 
+  /** To a play shard: the host's marks (pause, voided questions, disqualified players), applied once each. */
+  async shardHost(tournamentId: number, host: HostState): Promise<void> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) throw new Error("not a play shard of this tournament");
+    await this.#playShard.host(host);
+  }
+
+  /** To a play shard: its sockets and recent answers, for the console's live view. */
+  async shardFigures(tournamentId: number): Promise<ShardFigures> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) return { sockets: 0, connectedPlayers: 0, recentAnswers: 0 };
+    return this.#console.figures(Date.now());
+  }
+
   /** To a play shard: settled; its players' places and the final board. */
   async shardFinal(tournamentId: number, final: FinalBoard): Promise<void> {
     if (this.#core.shard === null || !(await this.#ready(tournamentId))) return;
@@ -389,9 +419,8 @@ export class TournamentRoom extends DurableObject<Env> {
         store.unschedule("flush");
         this.#board.push(now);
       }
-      // A sharded show: announcements and the final board out, a shard's report in (each retried from here).
-      if (this.#core.shard !== null) await this.#playShard.deliver(Date.now());
-      else if (this.#core.coordinates()) {
+      // A sharded show: announcements, the host's marks and the final board out (each retried from here).
+      if (this.#core.coordinates()) {
         const phase = this.#core.meta().phase;
         if (phase === "completed") this.#coordinator.settled(Date.now());
         if (phase === "cancelled") this.#coordinator.cancelled(Date.now());
@@ -399,6 +428,13 @@ export class TournamentRoom extends DurableObject<Env> {
       }
       await this.#core.arm();
     });
+    // A play shard's report goes to the coordinator outside this object's serial queue: the
+    // coordinator calls shards from inside its own (announcements, host marks), so waiting on it
+    // from inside ours could leave each waiting for the other.
+    if (this.#core.shard !== null) {
+      await this.#playShard.deliver(Date.now());
+      await this.#core.arm();
+    }
   }
 
   // ---- Sockets (hibernation API) ----

@@ -93,6 +93,7 @@ export class HostActions {
       const clock = { stage: meta.show_stage, ord: meta.show_ord, since: meta.show_since ?? now, total: store.slotCount() };
       const resumed = resumedClock(clock, now);
       if (resumed.since !== clock.since) store.setShow(resumed.stage, resumed.ord, resumed.since);
+      this.show.hooks()?.resumed?.(now);
       await this.show.run(now);
       await this.lifecycle.advance(now);
       this.show.hostChanged(now);

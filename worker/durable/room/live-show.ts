@@ -22,6 +22,8 @@ export interface ShowHooks {
   /** When question `ord` opens for everyone; null: not known yet (nothing opens until it is). */
   openAt(ord: number, now: number): number | null;
   revealed(ord: number, now: number): void;
+  /** The host resumed (the clock is already moved): a coordinator announces the next question's new time. */
+  resumed?(now: number): void;
 }
 
 export class LiveShow {

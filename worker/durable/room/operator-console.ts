@@ -14,6 +14,7 @@ import type { Lifecycle } from "./lifecycle";
 import type { LiveShow } from "./live-show";
 import { fail, notFound, ok, type RoomResult } from "./results";
 import { playerRecords } from "./settlement";
+import type { ShardFigures } from "./shards";
 import type { RoomSockets } from "./sockets";
 
 /** How far back the live view counts answers for its rate. */
@@ -75,14 +76,34 @@ export class OperatorConsole {
     });
   }
 
-  /** TournamentRoom.liveStats, once the room is ready. */
-  liveStats(): RoomResult<RoomLiveStats> {
+  /** This object's own sockets and recent answers (a play shard's part of a sharded show's live view). */
+  figures(now: number): ShardFigures {
+    const sockets = this.sockets.all();
+    return {
+      sockets: sockets.length,
+      connectedPlayers: new Set(sockets.map((ws) => this.sockets.userOf(ws))).size,
+      recentAnswers: this.core.store.allPlays().filter((p) => p.answered_at !== null && p.answered_at > now - ANSWER_RATE_WINDOW_MS).length,
+    };
+  }
+
+  /**
+   * TournamentRoom.liveStats, once the room is ready. `shards`: a sharded show's shards' figures
+   * (their sockets and answers), added to this coordinator's own; its players then are the merged board's.
+   */
+  liveStats(shards: ShardFigures | null = null): RoomResult<RoomLiveStats> {
     const { store } = this.core;
     const meta = this.core.meta();
     const now = Date.now();
-    const sockets = this.sockets.all();
     const plays = store.allPlays();
-    const recent = plays.filter((p) => p.answered_at !== null && p.answered_at > now - ANSWER_RATE_WINDOW_MS).length;
+    const own = this.figures(now);
+    const fig = shards
+      ? {
+          sockets: own.sockets + shards.sockets,
+          connectedPlayers: own.connectedPlayers + shards.connectedPlayers,
+          recentAnswers: own.recentAnswers + shards.recentAnswers,
+        }
+      : own;
+    const merged = shards && meta.phase === "live" ? this.board.mergedTop() : null;
     const participants = store.participants();
     const names = new Map(participants.map((p) => [p.user_id, p.username]));
     const show = this.show.showState(meta, now);
@@ -91,9 +112,9 @@ export class OperatorConsole {
       status: meta.phase,
       format: meta.format,
       participants: participants.length,
-      sockets: sockets.length,
-      connectedPlayers: new Set(sockets.map((ws) => this.sockets.userOf(ws))).size,
-      answersPerSecond: recent / (ANSWER_RATE_WINDOW_MS / 1000),
+      sockets: fig.sockets,
+      connectedPlayers: fig.connectedPlayers,
+      answersPerSecond: fig.recentAnswers / (ANSWER_RATE_WINDOW_MS / 1000),
       show: show && { index: show.index, total: show.total, stage: show.stage, closesAt: show.nextAt },
       progress:
         meta.format === "live_show"
@@ -113,10 +134,13 @@ export class OperatorConsole {
               .map((q) => ({ index: q.ord, questionId: q.question_id, question: q.question, voidReason: q.void_reason }))
           : [],
       players: [
-        ...this.board
-          .now(now)
-          .top(LIVE_PLAYERS_SHOWN)
-          .map((r) => ({ userId: r.userId, username: r.username, rank: r.rank, score: r.score, disqualifiedReason: null })),
+        ...(merged ?? this.board.now(now).top(LIVE_PLAYERS_SHOWN)).map((r) => ({
+          userId: r.userId,
+          username: r.username,
+          rank: r.rank,
+          score: r.score,
+          disqualifiedReason: null,
+        })),
         ...participants
           .filter((p) => p.disqualified_reason !== null)
           .map((p) => ({ userId: p.user_id, username: p.username, rank: null, score: 0, disqualifiedReason: p.disqualified_reason })),

@@ -42,6 +42,25 @@ export interface FinalBoard {
   placings: { userId: number; rank: number; prizeCents: number }[];
 }
 
+/**
+ * The host's marks as the coordinator holds them (pause, voided questions, disqualified players),
+ * sent whole to every shard from the alarm until each confirmed this version: repeats and
+ * reordering change nothing, a shard applies only what it does not have yet.
+ */
+export interface HostState {
+  version: number;
+  paused: number | null;
+  voided: { ord: number; at: number; reason: string }[];
+  disqualified: { userId: number; at: number; reason: string }[];
+}
+
+/** What a shard adds to the console's live view of a sharded show. */
+export interface ShardFigures {
+  sockets: number;
+  connectedPlayers: number;
+  recentAnswers: number;
+}
+
 /** How far ahead of the first question the coordinator announces it: shards hear it before it is due. */
 export const FIRST_QUESTION_LEAD_MS = 2_000;
 /** How soon a coordinator asks again a shard that did not confirm (an announcement, the final board). */
@@ -49,7 +68,10 @@ export const SHARD_RETRY_MS = 500;
 /** Players per chunk of answers gathered for the settlement. */
 export const GATHER_CHUNK_PLAYERS = 2_000;
 
-type Reported = { ord: number; report: ShardReport<BoardRow> };
+/** A shard's report of question `ord`; `host`: the host state version it counts (a void or a disqualification re-reports the same ord). */
+type Reported = { ord: number; host?: number; report: ShardReport<BoardRow> };
+
+const newer = (a: Reported, b: Reported) => a.ord > b.ord || (a.ord === b.ord && (a.host ?? 0) > (b.host ?? 0));
 
 export class Coordinator {
   constructor(
@@ -66,15 +88,59 @@ export class Coordinator {
   }
 
   /** LiveShow's hook: the announced time, or (nothing announced: the first question, a restart) one announced now. */
-  openAt(ord: number, now: number): number {
+  openAt(ord: number, now: number): number | null {
     const known = this.core.store.shardState<Announcement>("announce");
     if (known && known.ord === ord) return known.openAt;
+    // Held by the host: nothing is announced until the resume announces it (./host-actions.ts).
+    if (this.core.meta().paused_at !== null) return null;
     return this.#announce(ord, ord === 0 ? now + FIRST_QUESTION_LEAD_MS : now);
   }
 
-  /** LiveShow's hook: the next question's time goes out with the reveal, a reveal pause ahead. */
+  /** LiveShow's hook: the next question's time goes out with the reveal, a reveal pause ahead (held while the host pauses). */
   revealed(ord: number, now: number): void {
+    if (this.core.meta().paused_at !== null) return;
     if (ord + 1 < this.core.store.slotCount()) this.#announce(ord + 1, now + REVEAL_PAUSE_MS);
+  }
+
+  /** LiveShow's hook: the host resumed a held reveal; the next question's new time goes out (its countdown runs from the resume). */
+  resumed(now: number): void {
+    const meta = this.core.meta();
+    if (meta.show_stage === "reveal" && meta.show_ord + 1 < this.core.store.slotCount())
+      this.#announce(meta.show_ord + 1, (meta.show_since ?? now) + REVEAL_PAUSE_MS);
+  }
+
+  /**
+   * After a host action here: the marks as they are now, to every shard (at once from the caller,
+   * then from the alarm until each confirmed). The merged board leaves out a disqualified player at once.
+   */
+  hostChanged(now: number): void {
+    const { store } = this.core;
+    const meta = this.core.meta();
+    const version = (store.shardState<HostState>("host")?.version ?? 0) + 1;
+    const host: HostState = {
+      version,
+      paused: meta.paused_at,
+      voided: store
+        .questions()
+        .filter((q) => q.voided_at !== null)
+        .map((q) => ({ ord: q.ord, at: q.voided_at!, reason: q.void_reason ?? "" })),
+      disqualified: store
+        .participants()
+        .filter((p) => p.disqualified_at !== null)
+        .map((p) => ({ userId: p.user_id, at: p.disqualified_at!, reason: p.disqualified_reason ?? "" })),
+    };
+    store.setShardState("host", host);
+    const merged = store.shardState<MergedBoard>("board");
+    if (merged && meta.phase === "live") {
+      const board = this.#withoutDisqualified(merged.board);
+      if (board.top.length !== merged.board.top.length) this.#publish({ version: merged.version + 1, board });
+    }
+    store.schedule("shards", now);
+  }
+
+  #withoutDisqualified(board: ShardReport<BoardRow>): ShardReport<BoardRow> {
+    const out = (u: number) => this.core.store.participant(u)?.disqualified_at != null;
+    return { ...board, top: board.top.filter((r) => !out(r.userId)) };
   }
 
   #announce(ord: number, openAt: number): number {
@@ -96,39 +162,65 @@ export class Coordinator {
     const a = store.shardState<Announcement>("announce");
     const final = store.shardState<FinalBoard>("final");
     const t = this.core.meta().tournament_id;
+    const host = store.shardState<HostState>("host");
+    // Per shard in this order: the announcement, then the host's marks (a resume must not reach a
+    // shard before the new open time it resumes to), then the final word.
     const calls = Array.from({ length: this.#n }, async (_, k) => {
-      if (final) {
-        if (store.shardState<boolean>(`final:${k}`)) return true;
+      if (!final && a && !this.#confirmed(k, a)) {
+        if (!(await this.#shard(k).shardAnnounce(t, a))) return false;
+        store.setShardState(`ack:${k}`, a.ord);
+        store.setShardState(`ackAt:${k}`, a.openAt);
+      }
+      if (host && (store.shardState<number>(`hostAck:${k}`) ?? 0) < host.version) {
+        await this.#shard(k).shardHost(t, host);
+        store.setShardState(`hostAck:${k}`, host.version);
+      }
+      if (final && !store.shardState<boolean>(`final:${k}`)) {
         await this.#shard(k).shardFinal(t, {
           phase: final.phase,
           board: final.board,
           placings: final.placings.filter((p) => store.shardState<number>(`seat:${p.userId}`) === k),
         });
         store.setShardState(`final:${k}`, true);
-        return true;
       }
-      if (!a || (store.shardState<number>(`ack:${k}`) ?? -1) >= a.ord) return true;
-      if (!(await this.#shard(k).shardAnnounce(t, a))) return false;
-      store.setShardState(`ack:${k}`, a.ord);
       return true;
     });
     const results = await Promise.allSettled(calls);
     if (results.some((r) => r.status === "rejected" || !r.value)) store.schedule("shards", now + SHARD_RETRY_MS);
   }
 
-  /** A shard's report after its reveal; once every shard reported the question, the merged board goes out. */
+  /** Whether shard k confirmed this announcement (a resume announces the same question again, at a new time). */
+  #confirmed(k: number, a: Announcement): boolean {
+    const { store } = this.core;
+    if ((store.shardState<number>(`ack:${k}`) ?? -1) < a.ord) return false;
+    const at = store.shardState<number>(`ackAt:${k}`);
+    return at === null || store.shardState<number>(`ack:${k}`)! > a.ord || at === a.openAt;
+  }
+
+  /**
+   * A shard's report after its reveal (or again after a host action); once every shard reported
+   * the same question, the merged board goes out.
+   */
   report(k: number, reported: Reported): void {
     const { store } = this.core;
     const old = store.shardState<Reported>(`report:${k}`);
-    if (old && old.ord >= reported.ord) return;
+    if (old && !newer(reported, old)) return;
     store.setShardState(`report:${k}`, reported);
     const reports: Reported[] = [];
     for (let i = 0; i < this.#n; i++) {
       const r = store.shardState<Reported>(`report:${i}`);
-      if (!r || r.ord < reported.ord) return;
+      if (!r || r.ord !== reported.ord) return;
       reports.push(r);
     }
-    const merged: MergedBoard = { version: reported.ord + 1, board: mergeShardReports(reports.map((r) => r.report)) };
+    const previous = store.shardState<MergedBoard>("board")?.version ?? 0;
+    const board = this.#withoutDisqualified(mergeShardReports(reports.map((r) => r.report)));
+    // Newer boards replace older ones: a re-report of the same question still makes a newer board.
+    this.#publish({ version: Math.max(reported.ord + 1, previous + 1), board });
+  }
+
+  /** The merged board to this room's spectators and to every shard (each pushes it to its players). */
+  #publish(merged: MergedBoard): void {
+    const { store } = this.core;
     store.setShardState("board", merged);
     if (this.board.setMerged(merged)) this.board.push(Date.now());
     const t = this.core.meta().tournament_id;
@@ -175,6 +267,23 @@ export class Coordinator {
     this.board.dropMerged();
     this.board.invalidate();
     return true;
+  }
+
+  /** The console's live view: every shard's figures, one call each, in parallel; a shard that does not answer counts nothing. */
+  async figures(): Promise<ShardFigures> {
+    const t = this.core.meta().tournament_id;
+    const results = await Promise.allSettled(Array.from({ length: this.#n }, (_, k) => this.#shard(k).shardFigures(t)));
+    const sum: ShardFigures = { sockets: 0, connectedPlayers: 0, recentAnswers: 0 };
+    for (const [k, r] of results.entries()) {
+      if (r.status === "rejected") {
+        console.error(`live figures of shard ${k} of tournament ${t} failed`, r.reason);
+        continue;
+      }
+      sum.sockets += r.value.sockets;
+      sum.connectedPlayers += r.value.connectedPlayers;
+      sum.recentAnswers += r.value.recentAnswers;
+    }
+    return sum;
   }
 
   /** When the last opened question closed for everyone (the shared clock), or null before any opened. */
@@ -242,8 +351,15 @@ export class PlayShard {
         await this.lifecycle.syncParticipants(meta.tournament_id);
         store.setPhase("live");
       }
+      const again = store.shardState<number>(`announce:${a.ord}`);
       store.setShardState(`announce:${a.ord}`, a.openAt);
       const now = Date.now();
+      // The countdown this shard's players see is the announced time (after a resume, a new one).
+      const m = core.meta();
+      if (m.show_stage === "reveal" && m.show_ord === a.ord - 1 && m.show_since !== a.openAt - REVEAL_PAUSE_MS) {
+        store.setShow("reveal", m.show_ord, a.openAt - REVEAL_PAUSE_MS);
+        if (again !== null && again !== a.openAt) this.show.hostChanged(now);
+      }
       await this.show.run(now);
       await core.arm();
       return true;
@@ -268,8 +384,60 @@ export class PlayShard {
 
   /** LiveShow's hook: this shard's report of the question is queued for the coordinator (sent from the alarm). */
   revealed(ord: number): void {
-    this.core.store.setShardState("report", { ord, report: shardReport(this.board.now(Date.now()).rows()) } satisfies Reported);
+    const host = this.core.store.shardState<HostState>("host")?.version ?? 0;
+    this.core.store.setShardState("report", { ord, host, report: shardReport(this.board.now(Date.now()).rows()) } satisfies Reported);
     this.core.store.schedule("shards", Date.now());
+  }
+
+  /**
+   * The coordinator's host marks: what this shard does not have yet is applied (the pause, a void,
+   * its own players' disqualifications), its sockets are told, and the last report is sent again
+   * without what no longer counts. An older or repeated version changes nothing.
+   */
+  async host(host: HostState): Promise<void> {
+    const { core } = this;
+    const { store } = core;
+    await core.serial(async () => {
+      if ((store.shardState<HostState>("host")?.version ?? 0) >= host.version) return;
+      const now = Date.now();
+      const meta = core.meta();
+      let everyone = false;
+      if ((host.paused !== null) !== (meta.paused_at !== null)) {
+        store.setPaused(host.paused);
+        everyone = true;
+      }
+      const voided = store.voidedOrds();
+      for (const v of host.voided) {
+        if (voided.has(v.ord) || !store.questionAt(v.ord)) continue;
+        store.voidQuestion(v.ord, v.at, v.reason);
+        everyone = true;
+      }
+      const out: number[] = [];
+      for (const d of host.disqualified) {
+        const p = store.participant(d.userId);
+        if (!p || p.disqualified_at !== null) continue;
+        store.disqualify(d.userId, d.at, d.reason);
+        this.board.remove(d.userId);
+        out.push(d.userId);
+      }
+      store.setShardState("host", host);
+      if (everyone || out.length > 0) {
+        this.board.rebuild(now);
+        const last = store.shardState<Reported>("report");
+        if (last && meta.phase === "live")
+          store.setShardState("report", {
+            ord: last.ord,
+            host: host.version,
+            report: shardReport(this.board.now(now).rows()),
+          } satisfies Reported);
+        store.schedule("shards", now);
+      }
+      await this.show.run(now);
+      if (everyone) this.show.hostChanged(now);
+      else for (const u of out) this.show.hostChanged(now, u);
+      // The report goes to the coordinator from this shard's alarm (never from inside the coordinator's call).
+      await core.arm();
+    });
   }
 
   /** From the alarm: the queued report to the coordinator, asked again soon when it fails. */
