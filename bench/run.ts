@@ -38,6 +38,8 @@ import { lighthousePages, type LighthousePage } from "./scenarios/lighthouse";
 import { socketPlay, type SocketPlayRun } from "./scenarios/socket-play";
 import { liveShow, type LiveShowRun } from "./scenarios/live-show";
 import { restartShow, type RestartRun } from "./scenarios/restart";
+import { shardedShow, type ShardedShowRun } from "./scenarios/sharded-show";
+import { shardCount, shardOf } from "../common/domain/shards";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798);
 const PERSIST = ".wrangler/bench";
@@ -118,8 +120,24 @@ const RESTART = {
   port: Number(process.env.BENCH_RESTART_PORT ?? PORT - 2),
   persist: ".wrangler/bench-restart",
 } as const;
+/**
+ * A live show past one room (decision 011): its own server, whose TOURNAMENT_SHARD_SIZE makes the
+ * show's seats exactly `shards` play shards; as many sockets as the machine holds in reasonable
+ * time (BENCH_SHARD_SOCKETS, bounded by the Worker's open-files limit), two questions, a house
+ * prize pool with odd cents. Seats are spread over every shard by the hash of the user id (the
+ * placement for a continent with no shard near it), as the join would store them.
+ */
+const SHARDED = {
+  step: "sharded show: a live show on a coordinator and 8 play shards",
+  sockets: Math.max(8, Number(process.env.BENCH_SHARD_SOCKETS ?? 4000)),
+  shards: 8,
+  questions: 2,
+  prizePoolCents: 23_457,
+  port: Number(process.env.BENCH_SHARD_PORT ?? PORT - 3),
+  persist: ".wrangler/bench-shards",
+} as const;
 /** Scenarios on a server of their own, before the load scenarios' server starts. */
-const OWN_SERVER_STEPS = [...PAGE_STEPS, RESTART.step];
+const OWN_SERVER_STEPS = [...PAGE_STEPS, RESTART.step, SHARDED.step];
 const VARS = {
   // Registration is rate limited per address and every bench player comes from 127.0.0.1.
   REGISTER_LIMIT_PER_IP: "1000000",
@@ -187,6 +205,7 @@ interface Results {
   socketPlay: SocketPlayRun[];
   liveShow: LiveShowRun | null;
   restart: RestartRun | null;
+  shardedShow: ShardedShowRun | null;
   settlement: SettleRun[];
   largeSettlement: LargeSettleRun | null;
   joinStorm: JoinRun[];
@@ -256,6 +275,8 @@ const results: Results = {
     lighthouse: `Lighthouse's default run (mobile: simulated slow 4G and 4x CPU slowdown) in Debian's Chromium launched by chrome-launcher with --headless=new --no-sandbox, as a visitor, ${LIGHTHOUSE_RUNS} run(s) per page, the median by performance score reported; simulated figures, sensitive to the machine's load`,
     restart:
       "a live show on a server of its own (BENCH_RESTART_PORT, fresh state in .wrangler/bench-restart): at a seeded random moment 1 to 15 s into one window, SIGKILL of wrangler dev's process group (workerd included), then wrangler dev started again on the same state and port; the players reconnect through wrangler's public port with the web client's backoff (common/domain/reconnect.ts); answers lost, missed questions, scores, ranks and prizes checked from D1 against a re-rank of the acknowledged answers",
+    shardedShow:
+      "a live show on a server of its own (BENCH_SHARD_PORT, fresh state in .wrangler/bench-shards, TOURNAMENT_SHARD_SIZE = seats / 8) over a coordinator and 8 play shards; seats written to D1 on the shard the join would give a player of a continent with no shard near it (hash of the user id mod 8); one spectator socket on the coordinator; player sockets to the Worker's workerd port, each routed to its shard. Push per shard and overall from the announced issuedAt; the merged board from the close (issuedAt + window) to the first leaderboard frame after the reveal on each socket; scores, ranks and prizes checked from D1 against a single-room re-rank of the acknowledged answers",
     rateLimits: "REGISTER_LIMIT_PER_IP and LOGIN_LIMIT_PER_IP raised: every bench player signs up from 127.0.0.1",
     fixtures:
       "5,000 players sign up through the API and the other 5,000 are written to D1 with a session each (the 10,000-player room); players deposit through the API; join-storm seats go through POST /join. Tournaments, and the seats of the free answer-path, fan-out and hub tournaments, are written to D1 by the harness as the scheduler and the Worker tests do: POST /api/admin/tournaments only makes tournaments that start in the future, and seating 5,000 players through POST /join (serialised, one D1 batch each) and then waiting for the start alarm would spend minutes of the 10-minute budget on setup",
@@ -264,6 +285,7 @@ const results: Results = {
   socketPlay: [],
   liveShow: null,
   restart: null,
+  shardedShow: null,
   settlement: [],
   largeSettlement: null,
   joinStorm: [],
@@ -472,6 +494,90 @@ async function restartScenario() {
   }
 }
 
+/** A live show on a coordinator and 8 play shards (bench/scenarios/sharded-show.ts). */
+async function shardedScenario() {
+  if (only.length > 0 && !only.some((w) => SHARDED.step.includes(w))) {
+    results.skipped.push(`${SHARDED.step}: not selected (BENCH_ONLY)`);
+    return;
+  }
+  const started = now();
+  rmSync(SHARDED.persist, { recursive: true, force: true });
+  const shardSize = Math.ceil(SHARDED.sockets / SHARDED.shards);
+  log(
+    `starting the sharded show's wrangler dev on 127.0.0.1:${SHARDED.port} (fresh ${SHARDED.persist}, TOURNAMENT_SHARD_SIZE ${shardSize})`,
+  );
+  const shardServer = await startDevServer({
+    port: SHARDED.port,
+    persistTo: SHARDED.persist,
+    demo: false,
+    build: false,
+    quiet: process.env.BENCH_VERBOSE !== "1",
+    vars: { ...VARS, TOURNAMENT_SHARD_SIZE: String(shardSize) },
+    devArgs: ["--config", `${BUILD}/wrangler.toml`, `${BUILD}/worker/entry.js`, "--no-bundle", "--assets", `${BUILD}/web`],
+  });
+  cleanups.push(() => shardServer.stop());
+  const shardProcs = await findServerProcesses(shardServer.process.pid!, SHARDED.port);
+  if (!shardProcs.worker) throw new Error("could not find the workerd process that runs the sharded show's Worker");
+  const port = shardProcs.worker.port;
+  const http = new HttpClient(port, 16);
+  const fx = new Fixtures(http);
+  try {
+    const ceiling = connectionHeadroom(shardProcs.worker.pid).connections - 10;
+    const sockets = Math.min(SHARDED.sockets, ceiling);
+    if (sockets < SHARDED.sockets)
+      results.limits.push(`sharded show: ${sockets} of ${SHARDED.sockets} sockets (the Worker's open-files limit)`);
+    if (process.env.BENCH_SHARD_SOCKETS)
+      results.limits.push(`sharded show: ${SHARDED.sockets} sockets asked for by BENCH_SHARD_SOCKETS (4,000 by default)`);
+    await step(SHARDED.step, 180_000, async () => {
+      const [spectator, ...players] = (await directPlayers(fx, sockets + 1, "s")) as [Player, ...Player[]];
+      const n = shardCount("live_show", sockets, shardSize);
+      if (n !== SHARDED.shards) throw new Error(`${sockets} seats at ${shardSize} a shard make ${n} shards, not ${SHARDED.shards}`);
+      const placeOf = (p: Player) => shardOf(p.id, null, n);
+      // Time to open every socket before the start (about 100 handshakes/s on this machine, with room to spare).
+      const startAt = Date.now() + Math.round((sockets / 70) * 1000) + 10_000;
+      const t = await fx.tournament({
+        title: `Bench Sharded Show ${sockets}`,
+        status: "upcoming",
+        format: "live_show",
+        questions: SHARDED.questions,
+        startTime: startAt,
+        maxParticipants: sockets,
+        prizePoolCents: SHARDED.prizePoolCents,
+        shardCount: n,
+      });
+      await fx.seat(t.id, players, placeOf);
+      log(`  ${sockets} players over ${n} shards, ${SHARDED.questions} questions`);
+      const run = await shardedShow({ base: `ws://127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` }, fx, t, players, {
+        shardOf: placeOf,
+        shards: n,
+        spectator,
+        startAt,
+        questions: SHARDED.questions,
+        prizePoolCents: SHARDED.prizePoolCents,
+      });
+      results.shardedShow = run;
+      noteFailures("sharded show", run);
+      if (run.missedQuestions) results.failures.push(`sharded show: ${run.missedQuestions} question pushes never arrived`);
+      if (run.issuedAtDisagreements)
+        results.failures.push(`sharded show: ${run.issuedAtDisagreements} pushes with another issuedAt than other shards'`);
+      if (run.revealsEarly) results.failures.push(`sharded show: ${run.revealsEarly} reveals arrived before the window closed`);
+      if (!run.ended || run.scoreMismatches || run.rankMismatches)
+        results.failures.push(
+          `sharded show: ${run.ended ? `${run.scoreMismatches} scores and ${run.rankMismatches} ranks differ from a single-room re-rank of the answers` : "the show did not settle"}`,
+        );
+      if (!run.prizesToTheCent) results.failures.push("sharded show: the prizes are not the re-ranked top three's shares to the cent");
+      log(
+        `  ${run.sockets} sockets (${run.socketsPerShard.join("/")} a shard) in ${run.connectSeconds} s; push p50 ${run.pushLatencyMs.p50} p99 ${run.pushLatencyMs.p99} ms, to the last socket ${run.pushOverall.map((x) => x.lastMs).join("/")} ms; per shard first-last ${run.pushPerShard.map((q) => q.map((x) => `${x.firstMs}-${x.lastMs}`).join(" ")).join(" | ")} ms; answer p99 ${run.answerLatencyMs.p99} ms; merged board after the close median/last ${run.boardAfterCloseMs.map((b) => `${b.medianMs}/${b.lastMs}`).join(", ")} ms; reveals early ${run.revealsEarly}; scores off ${run.scoreMismatches}, ranks off ${run.rankMismatches}; prizes to the cent ${run.prizesToTheCent}; errors ${run.errors}`,
+      );
+    });
+  } finally {
+    await shardServer.stop();
+    http.close();
+    pageMs += now() - started;
+    hardStop.refresh();
+  }
+}
+
 async function main() {
   rmSync(PERSIST, { recursive: true, force: true });
   rmSync(BUILD, { recursive: true, force: true });
@@ -486,6 +592,7 @@ async function main() {
   copyFileSync(".dev.vars", `${BUILD}/.dev.vars`);
   await pageScenarios();
   await restartScenario();
+  await shardedScenario();
   // Only scenarios on servers of their own selected: the load scenarios' server (and its 10,000 players) is not needed.
   if (only.length > 0 && only.every((w) => OWN_SERVER_STEPS.some((name) => name.includes(w)))) {
     results.skipped.push("the load scenarios: not selected (BENCH_ONLY)");
@@ -963,6 +1070,17 @@ function table(r: Results): string {
       `down ${n0(x.downMs)} ms (kill to the restarted server's health check passing, polled every 500 ms); ${n0(x.socketsBack)}/${n0(x.sockets)} sockets back with the product's backoff (${n0(x.failedAttempts)} attempts refused while down); ${n0(x.answersAcknowledged)} answers acknowledged, ${n0(x.answersResent)} resent after the drop`,
       `socket back, from the kill: first ${n0(x.reconnectFromKillMs.first)} / median ${n0(x.reconnectFromKillMs.median)} / last ${n0(x.reconnectFromKillMs.last)} ms`,
       `${x.answersLost} acknowledged answers lost, ${x.questionsMissedByPresentPlayers} questions missed by a connected player, ${x.revealsEarly} reveals before the window closed; ${x.ended ? `${n0(x.sockets - Math.max(x.scoreMismatches, x.rankMismatches))}/${n0(x.sockets)} settled scores and ranks = a re-rank of the acknowledged answers; prizes ${x.prizesToTheCent ? "to the cent" : "WRONG"} ($${(x.prizePoolCents / 100).toFixed(2)})` : "the show had not ended: scores not compared"}; ${x.errors} errors`,
+    ]);
+  }
+  if (r.shardedShow) {
+    const x = r.shardedShow;
+    const perShardLast = x.pushPerShard.map((q) => Math.max(0, ...q.map((s) => s.lastMs)));
+    const perShardSpread = x.pushPerShard.map((q) => Math.max(0, ...q.map((s) => s.lastMs - s.firstMs)));
+    rows.push([
+      `Sharded live show: ${n0(x.sockets)} players connected over a coordinator and ${x.shards} play shards (${n0(Math.min(...x.socketsPerShard))} to ${n0(Math.max(...x.socketsPerShard))} a shard), ${x.questions} questions`,
+      `question push, first to last socket of a shard (the widest shard): ${perShardSpread.map(ms).join(", ")} ms; issuedAt to the last socket of all: ${x.pushOverall.map((q) => ms(q.lastMs)).join(", ")} ms (slowest shard's last ${perShardLast.map(ms).join(", ")}); merged board, close to the last socket: ${x.boardAfterCloseMs.map((b) => ms(b.lastMs)).join(", ")} ms (median ${x.boardAfterCloseMs.map((b) => ms(b.medianMs)).join(", ")})`,
+      `push to socket ${lat(x.pushLatencyMs)}; answer ${lat(x.answerLatencyMs)}`,
+      `${x.missedQuestions} pushes missed, ${x.issuedAtDisagreements} issuedAt disagreements between shards, ${x.revealsEarly} reveals before the window closed; ${x.ended ? `${n0(x.sockets - Math.max(x.scoreMismatches, x.rankMismatches))}/${n0(x.sockets)} settled scores and ranks = a single-room re-rank of the answers; prizes ${x.prizesToTheCent ? "to the cent" : "WRONG"} ($${(x.prizePoolCents / 100).toFixed(2)})` : "the show had not settled: scores not compared"}; ${x.errors} errors`,
     ]);
   }
   for (const a of r.answerPath) {

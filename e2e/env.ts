@@ -15,4 +15,8 @@ export const E2E_SERVER_VARS = {
   // Several journeys create prize tournaments in the same category of the demo bank and practise in
   // it: the once-only rule would leave the later ones without questions (it has Worker tests).
   DEMO_QUESTION_REUSE: "on",
+  // Small enough that journey 25's live show of 300 seats runs on three play shards, and at least
+  // every other journey's capacity (at most 50 seats; a custom tournament at most CUSTOM_SEATS_MAX,
+  // 100), so theirs stay on one room as with the default 1,300.
+  TOURNAMENT_SHARD_SIZE: "100",
 };

@@ -91,12 +91,14 @@ export class Fixtures {
     format?: "self_paced" | "live_show";
     /** The first questions of the ramp only (a shorter live show); all ten by default. */
     questions?: number;
+    /** Play shards of a live show (tournaments.shard_count, decision 011); 1, one room, by default. */
+    shardCount?: number;
   }): Promise<BenchTournament> {
     const start = o.startTime ?? Date.now() - 1000;
     const fee = o.entryFeeCents ?? 0;
     const t = await this.one<{ id: number }>(
-      `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free, format)
-       VALUES (?, 'Benchmark tournament', 1, ?, ?, ?, 1, ?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO tournaments (title, description, category_id, entry_fee_cents, prize_pool_cents, max_participants, min_level, start_time, end_time, status, is_free, format, shard_count)
+       VALUES (?, 'Benchmark tournament', 1, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?) RETURNING id`,
       o.title,
       fee,
       o.prizePoolCents ?? 0,
@@ -106,6 +108,7 @@ export class Fixtures {
       o.status,
       fee === 0 ? 1 : 0,
       o.format ?? "self_paced",
+      o.shardCount ?? 1,
     );
     const pool = await this.all<{ id: number; difficulty_level: number; correct_answer: string; options: string }>(
       "SELECT id, difficulty_level, correct_answer, options FROM questions WHERE category_id = 1 ORDER BY id",
@@ -129,15 +132,19 @@ export class Fixtures {
     return { id: t.id, title: o.title, endTime: start + TOURNAMENT_DURATION_MS, questions };
   }
 
-  /** Seats players in a free tournament directly (a room loads its participants from D1 on first use). */
-  async seat(tournamentId: number, players: Player[]): Promise<void> {
+  /**
+   * Seats players in a free tournament directly (a room loads its participants from D1 on first
+   * use), each on the play shard `shardOf` gives (0, one room, by default), as the join would store it.
+   */
+  async seat(tournamentId: number, players: Player[], shardOf: (p: Player) => number = () => 0): Promise<void> {
     const at = Date.now();
     for (let i = 0; i < players.length; i += 2000) {
-      const ids = JSON.stringify(players.slice(i, i + 2000).map((p) => p.id));
+      const seats = JSON.stringify(players.slice(i, i + 2000).map((p) => [p.id, shardOf(p)]));
       await this.sql([
         {
-          sql: "INSERT INTO tournament_participants (tournament_id, user_id, joined_at) SELECT ?, j.value, ? FROM json_each(?) AS j",
-          params: [tournamentId, at, ids],
+          sql: `INSERT INTO tournament_participants (tournament_id, user_id, joined_at, shard)
+                SELECT ?, json_extract(j.value, '$[0]'), ?, json_extract(j.value, '$[1]') FROM json_each(?) AS j`,
+          params: [tournamentId, at, seats],
         },
       ]);
     }

@@ -419,22 +419,20 @@ export class TournamentRoom extends DurableObject<Env> {
         store.unschedule("flush");
         this.#board.push(now);
       }
-      // A sharded show: announcements, the host's marks and the final board out (each retried from here).
       if (this.#core.coordinates()) {
         const phase = this.#core.meta().phase;
         if (phase === "completed") this.#coordinator.settled(Date.now());
         if (phase === "cancelled") this.#coordinator.cancelled(Date.now());
-        await this.#coordinator.deliver(Date.now());
       }
       await this.#core.arm();
     });
-    // A play shard's report goes to the coordinator outside this object's serial queue: the
-    // coordinator calls shards from inside its own (announcements, host marks), so waiting on it
-    // from inside ours could leave each waiting for the other.
-    if (this.#core.shard !== null) {
-      await this.#playShard.deliver(Date.now());
-      await this.#core.arm();
-    }
+    // A sharded show: announcements and the final board out, a shard's report in (each retried
+    // from here). Outside the serial queue: the other object's RPC waits on its own queue, and a
+    // shard's report and the coordinator's announcement, sent from alarms at the same moment
+    // (every reveal), would otherwise each hold their queue waiting on the other's, for ever.
+    if (this.#core.shard !== null) await this.#playShard.deliver(Date.now());
+    else if (this.#core.coordinates()) await this.#coordinator.deliver(Date.now());
+    if (this.#core.shard !== null || this.#core.coordinates()) await this.#core.serial(async () => this.#core.arm());
   }
 
   // ---- Sockets (hibernation API) ----

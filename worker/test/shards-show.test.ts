@@ -2,7 +2,7 @@
 // "Built"); how the tests drive it: ./shard-fixtures.ts.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { LIVE_SHOW_WINDOW_MS } from "../../common/domain/live-show";
 import { SESSION_ENDED_CLOSE_CODE } from "../../common/spec";
 import { checkTreeReveal, type TreeReveal } from "../../common/domain/fairness";
@@ -42,6 +42,7 @@ import {
   shard,
   shardCallProbe,
   shardedShow,
+  shardSql,
   statusOf,
 } from "./shard-fixtures";
 
@@ -276,6 +277,36 @@ describe("a sharded live show", () => {
       (await one<{ r: number }>("SELECT rank AS r FROM tournament_participants WHERE tournament_id = ? AND user_id = ?", t.id, ps[1]!.id))
         .r,
     ).toBe(1);
+  });
+
+  it("merges the board when the shards' alarms and the coordinator's run at the same moment (each reveal), and after a nameless wake", async () => {
+    const show = await shardedShow(2);
+    const { t, ps } = show;
+    await startNow(t.id);
+    await openNow(t, 0);
+    for (const [i, s] of show.sockets.entries()) {
+      const q = (await s.waitFor((f) => f.type === "question", 3000)).question;
+      await answerOn(s, `c${i}`, q.id, correctOf(t, q.id));
+    }
+    // The window closes everywhere at once, as it does in real time: the shards' reports to the
+    // coordinator and its announcement of the next question to them cross. Shard 1 is also woken
+    // cold with an id that has no name (workerd does so for an alarm after a restart).
+    const since = Date.now() - LIVE_SHOW_WINDOW_MS;
+    const back = "UPDATE questions SET opened_at = ? WHERE ord = 0";
+    for (let k = 0; k < N; k++) {
+      await shardSql(t, k, back, since);
+      await shardSql(t, k, "UPDATE meta SET show_since = ? WHERE id = 1", since);
+    }
+    await roomSql(t.id, back, since);
+    await roomSql(t.id, "UPDATE meta SET show_since = ? WHERE id = 1", since);
+    const nameless = env.TOURNAMENT_ROOM.get(env.TOURNAMENT_ROOM.idFromString(shard(t, 1).id.toString()));
+    expect(nameless.id.name).toBeUndefined();
+    await Promise.all([runAlarm(t.id), runDurableObjectAlarm(shard(t, 0)), runDurableObjectAlarm(nameless)]);
+    // Both shards reported: the coordinator's board is the merged one, both players with their points.
+    const board = (await call(`/api/tournaments/${t.id}/leaderboard`)).body as { userId: number; score: number }[];
+    expect(board.map((r) => r.userId).sort()).toEqual(ps.map((p) => p.id).sort());
+    expect(board.every((r) => r.score > 0)).toBe(true);
+    for (const s of show.sockets) await s.waitFor((f) => f.type === "leaderboard" && f.top.length === 2 && f.top[1].score > 0, 3000);
   });
 
   it("closes a signed-out player's socket on their play shard", async () => {

@@ -7,6 +7,9 @@ import { pushNotification } from "../hub-client";
 import { Counted } from "./host-tools";
 import { RoomStore, type MetaRow, type QuestionRow } from "./storage";
 
+/** The shard_state key where a play shard keeps its own index (see the constructor). */
+const SHARD_SELF = "self";
+
 export class RoomCore {
   readonly store: RoomStore;
   /** What counts for the ranking once the host voided a question or disqualified a player. */
@@ -30,9 +33,17 @@ export class RoomCore {
     env: () => Env,
   ) {
     this.#env = env;
-    const shard = /^\d+:shard:(\d+)$/.exec(ctx.id.name ?? "");
-    this.shard = shard ? Number(shard[1]) : null;
     this.store = new RoomStore(ctx.storage);
+    // workerd gives no name to an instance that an alarm wakes cold (evicted since, its sockets
+    // hibernating): a shard keeps its index in its own storage when it first learns it, or it would
+    // take itself for the coordinator there (announce, settle) and never report its reveal.
+    const named = /^\d+:shard:(\d+)$/.exec(ctx.id.name ?? "");
+    if (named) {
+      this.shard = Number(named[1]);
+      if (this.store.shardState<number>(SHARD_SELF) !== this.shard) this.store.setShardState(SHARD_SELF, this.shard);
+    } else {
+      this.shard = ctx.id.name === undefined ? this.store.shardState<number>(SHARD_SELF) : null;
+    }
     this.counted = new Counted(this.store);
   }
 
