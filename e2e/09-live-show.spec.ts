@@ -2,41 +2,11 @@
 // Journey 9: a live show in two browsers. Both players wait in the waiting room, get question 1
 // at the same moment, lock in their answers without learning whether they were right, and see
 // the correct answer only when the window has closed for everyone. Also at phone width.
-import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { FORMAT_LABEL } from "../common/messages";
 import { QUESTION_TIME_MS } from "../common/spec";
 import { createAccount, createTournament, expect, joinByApi, signIn, test, uniqueName } from "./fixtures";
-
-/** Question text to its options and right answer, from the question bank the e2e database is seeded with. */
-const BANK = new Map<string, { options: string[]; correctAnswer: string }>();
-const bankDir = fileURLToPath(new URL("../worker/seed/questions/", import.meta.url));
-for (const file of readdirSync(bankDir)) {
-  for (const q of JSON.parse(readFileSync(`${bankDir}${file}`, "utf8")) as {
-    question: string;
-    options: string[];
-    correctAnswer: string;
-  }[]) {
-    BANK.set(q.question, q);
-  }
-}
-
-/** Records (in the page, on its own clock) when an element with the test id first appears. */
-async function watchFor(page: Page, testId: string) {
-  await page.evaluate((id) => {
-    const w = window as unknown as Record<string, number>;
-    const seen = () => document.querySelector(`[data-testid="${id}"]`) !== null;
-    if (seen()) w[`seen:${id}`] = Date.now();
-    else
-      new MutationObserver((_, observer) => {
-        if (!seen()) return;
-        w[`seen:${id}`] = Date.now();
-        observer.disconnect();
-      }).observe(document.body, { childList: true, subtree: true });
-  }, testId);
-}
-const seenAt = (page: Page, testId: string) => page.evaluate((id) => (window as unknown as Record<string, number>)[`seen:${id}`]!, testId);
+import { SEEDED_QUESTIONS, seenAt, watchFor } from "./live-show-helpers";
 
 test("a live show: every player gets the question at the same moment and the answer only after the window @mobile", async ({
   page,
@@ -73,7 +43,7 @@ test("a live show: every player gets the question at the same moment and the ans
   expect(Math.abs(aliceSaw! - bobSaw!)).toBeLessThanOrEqual(1000);
   const text = (await page.getByTestId("live-question").textContent())!.trim();
   expect(await bobPage.getByTestId("live-question").textContent()).toContain(text);
-  const seeded = BANK.get(text);
+  const seeded = SEEDED_QUESTIONS.get(text);
   expect(seeded, `the seeded question "${text}"`).toBeDefined();
   const correct = seeded!.correctAnswer;
   const wrong = seeded!.options.find((o) => o !== correct)!;

@@ -9,8 +9,7 @@
 //
 // The journeys' server (serve.ts) must not be killed: this journey runs a server of its own on
 // E2E_PORT + 1, with its own state under the journeys' state directory.
-import { readdirSync, readFileSync, rmSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { rmSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import type { LeaderboardRow, PlayerQuestion } from "../common/api/tournaments";
 import { LIVE_SHOW_DURATION_MS, LIVE_SHOW_WINDOW_MS } from "../common/domain/live-show";
@@ -18,6 +17,7 @@ import { QUESTION_TIME_MS } from "../common/spec";
 import { startDevServer, type DevServer } from "../scripts/dev-server";
 import { E2E_PERSIST_TO, E2E_PORT, E2E_SERVER_VARS } from "./env";
 import { createAccount, createTournament, expect, joinByApi, newOperator, signIn, test, uniqueName, type Account } from "./fixtures";
+import { SEEDED_QUESTIONS, seenAt, watchFor } from "./live-show-helpers";
 
 const PORT = E2E_PORT + 1;
 const BASE = `http://localhost:${PORT}`;
@@ -34,35 +34,6 @@ test.use({
     `^WebSocket connection to 'ws://localhost:${PORT}/.*' failed|^Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)$`,
   ),
 });
-
-/** Question text to its options and right answer, from the question bank the database is seeded with. */
-const BANK = new Map<string, { options: string[]; correctAnswer: string }>();
-const bankDir = fileURLToPath(new URL("../worker/seed/questions/", import.meta.url));
-for (const file of readdirSync(bankDir)) {
-  for (const q of JSON.parse(readFileSync(`${bankDir}${file}`, "utf8")) as {
-    question: string;
-    options: string[];
-    correctAnswer: string;
-  }[]) {
-    BANK.set(q.question, q);
-  }
-}
-
-/** Records (in the page, on its own clock) when an element with the test id first appears. */
-async function watchFor(page: Page, testId: string) {
-  await page.evaluate((id) => {
-    const w = window as unknown as Record<string, number>;
-    const seen = () => document.querySelector(`[data-testid="${id}"]`) !== null;
-    if (seen()) w[`seen:${id}`] = Date.now();
-    else
-      new MutationObserver((_, observer) => {
-        if (!seen()) return;
-        w[`seen:${id}`] = Date.now();
-        observer.disconnect();
-      }).observe(document.body, { childList: true, subtree: true });
-  }, testId);
-}
-const seenAt = (page: Page, testId: string) => page.evaluate((id) => (window as unknown as Record<string, number>)[`seen:${id}`]!, testId);
 
 /** The seconds the question's clock shows ("12 seconds left"). */
 const secondsShown = async (page: Page) =>
@@ -133,7 +104,7 @@ test("the server is killed mid-show and started again: the window keeps its clos
   for (const p of pages) await expect(p.getByTestId("live-question")).toBeVisible({ timeout: 60_000 });
   const text = (await alicePage.getByTestId("live-question").textContent())!.trim();
   await expect(bobPage.getByTestId("live-question")).toHaveText(text);
-  const seeded = BANK.get(text);
+  const seeded = SEEDED_QUESTIONS.get(text);
   expect(seeded, `the seeded question "${text}"`).toBeDefined();
   const correct = seeded!.correctAnswer;
   const wrong = seeded!.options.find((o) => o !== correct)!;

@@ -6,14 +6,13 @@
 // only once the window has closed, both screens show the same merged board (both players, the same
 // ranks), and after the show both see the same final standings.
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import type { LeaderboardRow, PlayerQuestion } from "../common/api/tournaments";
 import { LIVE_SHOW_DURATION_MS, LIVE_SHOW_WINDOW_MS } from "../common/domain/live-show";
 import { shardCount, shardOf } from "../common/domain/shards";
 import { E2E_PERSIST_TO, E2E_SERVER_VARS } from "./env";
 import { createAccount, createTournament, expect, joinByApi, signIn, test, uniqueName, type Account } from "./fixtures";
+import { SEEDED_QUESTIONS, seenAt, watchFor } from "./live-show-helpers";
 
 /** Seats of the show: three shards' worth. */
 const SEATS = 3 * Number(E2E_SERVER_VARS.TOURNAMENT_SHARD_SIZE);
@@ -24,42 +23,6 @@ const SHARDS = shardCount("live_show", SEATS, Number(E2E_SERVER_VARS.TOURNAMENT_
  * shards the server stored.
  */
 const LOCAL_CONTINENT = "NA";
-
-/** Question text to its options and right answer, from the question bank the e2e database is seeded with. */
-const BANK = new Map<string, { options: string[]; correctAnswer: string }>();
-const bankDir = fileURLToPath(new URL("../worker/seed/questions/", import.meta.url));
-for (const file of readdirSync(bankDir)) {
-  for (const q of JSON.parse(readFileSync(`${bankDir}${file}`, "utf8")) as {
-    question: string;
-    options: string[];
-    correctAnswer: string;
-  }[]) {
-    BANK.set(q.question, q);
-  }
-}
-
-/** Records (in the page, on its own clock) when an element with the test id next appears, with this text unless null. */
-async function watchFor(page: Page, testId: string, notText: string | null = null) {
-  await page.evaluate(
-    ([id, old]) => {
-      const w = window as unknown as Record<string, number>;
-      delete w[`seen:${id}`];
-      const seen = () => {
-        const el = document.querySelector(`[data-testid="${id}"]`);
-        return el !== null && (old === null || el.textContent?.trim() !== old);
-      };
-      if (seen()) w[`seen:${id}`] = Date.now();
-      else
-        new MutationObserver((_, observer) => {
-          if (!seen()) return;
-          w[`seen:${id}`] = Date.now();
-          observer.disconnect();
-        }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    },
-    [testId, notText] as const,
-  );
-}
-const seenAt = (page: Page, testId: string) => page.evaluate((id) => (window as unknown as Record<string, number>)[`seen:${id}`]!, testId);
 
 /** The open question as the player's shard holds it. */
 async function openQuestion(player: Account, tournamentId: number): Promise<PlayerQuestion> {
@@ -144,7 +107,7 @@ test("a sharded live show: two players on different play shards get each questio
     expect(Math.abs(aliceSaw! - bobSaw!), `question ${n} on both screens`).toBeLessThanOrEqual(1000);
     const text = (await page.getByTestId("live-question").textContent())!.trim();
     await expect(bobPage.getByTestId("live-question")).toHaveText(text);
-    const seeded = BANK.get(text);
+    const seeded = SEEDED_QUESTIONS.get(text);
     expect(seeded, `the seeded question "${text}"`).toBeDefined();
     const correct = seeded!.correctAnswer;
     const wrong = seeded!.options.find((o) => o !== correct)!;
