@@ -14,11 +14,10 @@
 // top three; no reveal arrives before its window has closed.
 import { reconnectDelayMs } from "../../common/domain/reconnect";
 import { LIVE_SHOW_WINDOW_MS } from "../../common/domain/live-show";
-import { awardPrizes } from "../../common/domain/prizes";
-import { answerPoints, compareStandings, totalResponseMs } from "../../common/domain/scoring";
 import { REVEAL_PAUSE_MS } from "../../common/spec";
 import { seeded } from "../sim/random";
 import type { BenchTournament, Fixtures, Player } from "../lib/fixtures";
+import { checkAgainstReRank, type Ack } from "../lib/rerank";
 import { now, round } from "../lib/stats";
 import type { SocketTarget } from "../lib/sockets";
 import { until } from "./socket-play";
@@ -67,11 +66,6 @@ export interface RestartableServer {
 }
 
 const answersRight = (userId: number, questionId: number) => (userId * 13 + questionId * 7) % 10 < 6;
-
-interface Ack {
-  answer: string;
-  responseTime: number;
-}
 
 const spread = (xs: number[]) => {
   const v = [...xs].sort((a, b) => a - b);
@@ -327,50 +321,10 @@ export async function restartShow(
   }
 
   // The re-rank: the acknowledged answers scored and ranked by the product's rules.
-  const expected = players
-    .map((p, i) => {
-      const answered = acks[i]!.filter((a): a is Ack => a !== undefined);
-      const score = acks[i]!.reduce((s, a, k) => {
-        if (!a) return s;
-        const q = [...t.questions.values()].find((x) => x.ord === k)!;
-        return s + answerPoints(a.answer === q.correct, a.responseTime);
-      }, 0);
-      return {
-        userId: p.id,
-        score,
-        totalResponseMs: totalResponseMs(
-          answered.map((a) => a.responseTime),
-          o.questions - answered.length,
-        ),
-        // The show's end finishes every player at the same moment.
-        finishedAt: 0,
-        questionsAnswered: answered.length,
-      };
-    })
-    .sort(compareStandings);
-  const rows = await fx.all<{ user_id: number; score: number; rank: number }>(
-    "SELECT user_id, score, rank FROM tournament_participants WHERE tournament_id = ?",
-    t.id,
-  );
-  const rowBy = new Map(rows.map((r) => [r.user_id, r]));
-  let scoreMismatches = 0;
-  let rankMismatches = 0;
-  expected.forEach((e, i) => {
-    const r = rowBy.get(e.userId);
-    if (r?.score !== e.score) scoreMismatches++;
-    if (r?.rank !== i + 1) rankMismatches++;
-    if ((r?.score !== e.score || r?.rank !== i + 1) && errorSamples.length < 10)
-      errorSamples.push(`user ${e.userId}: settled ${JSON.stringify(r ?? null)}, re-ranked score ${e.score} rank ${i + 1}`);
-  });
-  const prizes = await fx.all<{ user_id: number; cents: number }>(
-    "SELECT user_id, sum(amount_cents) AS cents FROM transactions WHERE type = 'prize' AND reference LIKE ? GROUP BY user_id",
-    `prize:${t.id}:%`,
-  );
-  const awards = awardPrizes(expected, o.prizePoolCents);
-  const prizesToTheCent =
-    prizes.length === awards.byUser.size &&
-    prizes.every((p) => awards.byUser.get(p.user_id) === p.cents) &&
-    prizes.reduce((s, p) => s + p.cents, 0) + awards.unclaimed.reduce((s, u) => s + u.cents, 0) === o.prizePoolCents;
+  const reRank = await checkAgainstReRank(fx, t, players, acks, o);
+  errorSamples.push(...reRank.samples.slice(0, Math.max(0, 10 - errorSamples.length)));
+  const { scoreMismatches, rankMismatches } = reRank;
+  const prizesToTheCent = reRank.prizesToTheCent;
 
   const back = backAt.filter(Boolean);
   if (back.length < n) fail(`${n - back.length} sockets never came back`);

@@ -12,10 +12,10 @@
 // single-room re-rank of the acknowledged answers by the product's rules, and the house prize pool
 // is paid to the cent to the re-ranked top three.
 import { LIVE_SHOW_WINDOW_MS } from "../../common/domain/live-show";
-import { awardPrizes } from "../../common/domain/prizes";
-import { answerPoints, compareStandings, totalResponseMs } from "../../common/domain/scoring";
+import { answerPoints } from "../../common/domain/scoring";
 import { REVEAL_PAUSE_MS } from "../../common/spec";
 import type { BenchTournament, Fixtures, Player } from "../lib/fixtures";
+import { checkAgainstReRank, type Ack } from "../lib/rerank";
 import { watchLoadGenerator, type LoadGenReport } from "../lib/loadgen";
 import { openSockets, type SocketTarget } from "../lib/sockets";
 import { now, round, Samples, type LatencySummary } from "../lib/stats";
@@ -58,11 +58,6 @@ export interface ShardedShowRun {
 /** When player i answers question k after its push: 70% in the first 2 s, the rest over 12 s (as the live show row). */
 const thinkMs = (i: number) => (i % 10 < 7 ? (i * 7919) % 2000 : 2000 + ((i * 104729) % 10_000));
 const answersRight = (userId: number, questionId: number) => (userId * 13 + questionId * 7) % 10 < 6;
-
-interface Ack {
-  answer: string;
-  responseTime: number;
-}
 
 const percentile = (xs: number[], p: number) => {
   const v = [...xs].sort((a, b) => a - b);
@@ -263,48 +258,10 @@ export async function shardedShow(
   } while (Date.now() < settleBy);
   const ended = state.status === "completed" && state.settled === 1;
   if (!ended) fail(`the show had not settled a minute after its sockets saw it end (${state.status})`);
-  const ordered = [...t.questions.values()].sort((a, b) => a.ord - b.ord);
-  const expected = players
-    .map((p, i) => {
-      const answered = acks[i]!.filter((a): a is Ack => a !== undefined);
-      const score = acks[i]!.reduce((s, a, k) => (a ? s + answerPoints(a.answer === ordered[k]!.correct, a.responseTime) : s), 0);
-      return {
-        userId: p.id,
-        score,
-        totalResponseMs: totalResponseMs(
-          answered.map((a) => a.responseTime),
-          o.questions - answered.length,
-        ),
-        // The show's end finishes every player at the same moment.
-        finishedAt: 0,
-        questionsAnswered: answered.length,
-      };
-    })
-    .sort(compareStandings);
-  const rows = await fx.all<{ user_id: number; score: number; rank: number }>(
-    "SELECT user_id, score, rank FROM tournament_participants WHERE tournament_id = ?",
-    t.id,
-  );
-  const rowBy = new Map(rows.map((r) => [r.user_id, r]));
-  let scoreMismatches = 0;
-  let rankMismatches = 0;
-  expected.forEach((e, i) => {
-    const r = rowBy.get(e.userId);
-    if (r?.score !== e.score) scoreMismatches++;
-    if (r?.rank !== i + 1) rankMismatches++;
-    if ((r?.score !== e.score || r?.rank !== i + 1) && errorSamples.length < 10)
-      errorSamples.push(`user ${e.userId}: settled ${JSON.stringify(r ?? null)}, re-ranked score ${e.score} rank ${i + 1}`);
-  });
-  const prizes = await fx.all<{ user_id: number; cents: number }>(
-    "SELECT user_id, sum(amount_cents) AS cents FROM transactions WHERE type = 'prize' AND reference LIKE ? GROUP BY user_id",
-    `prize:${t.id}:%`,
-  );
-  const awards = awardPrizes(expected, o.prizePoolCents);
-  const prizesToTheCent =
-    ended &&
-    prizes.length === awards.byUser.size &&
-    prizes.every((p) => awards.byUser.get(p.user_id) === p.cents) &&
-    prizes.reduce((s, p) => s + p.cents, 0) + awards.unclaimed.reduce((s, u) => s + u.cents, 0) === o.prizePoolCents;
+  const reRank = await checkAgainstReRank(fx, t, players, acks, o);
+  errorSamples.push(...reRank.samples.slice(0, Math.max(0, 10 - errorSamples.length)));
+  const { scoreMismatches, rankMismatches } = reRank;
+  const prizesToTheCent = ended && reRank.prizesToTheCent;
 
   if (completed < sockets.length) fail(`${sockets.length - completed} sockets never saw the show complete`);
   if (open.closedEarly) fail(`${open.closedEarly} sockets closed by the server`);
