@@ -2,7 +2,7 @@
 //
 // Starts the real Worker and Durable Objects with `wrangler dev` (workerd) on a fresh local D1
 // under .wrangler/bench, drives it from this process over loopback only, checks every result,
-// prints a table and writes bench/results/latest.json. The whole run stays under 19 minutes on
+// prints a table and writes bench/results/latest.json. The whole run stays under 22 minutes on
 // a 2-core machine: every scenario is bounded in count and time and stops by itself. See
 // README.md (Performance) for what each figure means.
 import { cpus, loadavg, totalmem } from "node:os";
