@@ -41,9 +41,10 @@ export interface LiveShowRun {
   loadGenerator: LoadGenReport;
 }
 
-/** When player i answers after the push: 70% in the first 2 s (the burst), the rest over 12 s. */
-const thinkMs = (i: number) => (i % 10 < 7 ? (i * 7919) % 2000 : 2000 + ((i * 104729) % 10_000));
-const answersRight = (userId: number, questionId: number) => (userId * 13 + questionId * 7) % 10 < 6;
+/** When player i answers after the push: 70% in the first 2 s (the burst), the rest over 12 s (the live-show rows share it). */
+export const thinkMs = (i: number) => (i % 10 < 7 ? (i * 7919) % 2000 : 2000 + ((i * 104729) % 10_000));
+/** Which players answer a question right: about 60%, the same in every live-show row. */
+export const answersRight = (userId: number, questionId: number) => (userId * 13 + questionId * 7) % 10 < 6;
 
 export async function liveShow(
   target: SocketTarget,

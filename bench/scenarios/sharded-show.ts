@@ -19,6 +19,7 @@ import { checkAgainstReRank, type Ack } from "../lib/rerank";
 import { watchLoadGenerator, type LoadGenReport } from "../lib/loadgen";
 import { openSockets, type SocketTarget } from "../lib/sockets";
 import { now, round, Samples, type LatencySummary } from "../lib/stats";
+import { answersRight, thinkMs } from "./live-show";
 import { until } from "./socket-play";
 
 export interface ShardedShowRun {
@@ -54,10 +55,6 @@ export interface ShardedShowRun {
   errorSamples: string[];
   loadGenerator: LoadGenReport;
 }
-
-/** When player i answers question k after its push: 70% in the first 2 s, the rest over 12 s (as the live show row). */
-const thinkMs = (i: number) => (i % 10 < 7 ? (i * 7919) % 2000 : 2000 + ((i * 104729) % 10_000));
-const answersRight = (userId: number, questionId: number) => (userId * 13 + questionId * 7) % 10 < 6;
 
 const percentile = (xs: number[], p: number) => {
   const v = [...xs].sort((a, b) => a - b);
