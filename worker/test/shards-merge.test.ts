@@ -122,6 +122,10 @@ describe("a sharded live show's merged views", () => {
       await shardSql(t, 1, back, since);
       await shardSql(t, 1, "UPDATE meta SET show_since = ? WHERE id = 1", since);
       await runDurableObjectAlarm(shard(t, 1));
+      // Its reveal came after the incomplete merge: the others' counts and its own, partial until its report is in.
+      const lateReveal = await sockets[1]!.waitFor((f) => f.type === "reveal" && f.index === 0, 3000);
+      expect(lateReveal.partial).toBe(true);
+      expect(lateReveal.distribution.find((d: { option: string }) => d.option === correctOf(t, q.id)).count).toBe(4);
       const complete = await watcher.waitFor((f) => f.type === "leaderboard" && f.top.length === 4, 3000);
       expect(complete.provisional).toBeUndefined();
       expect(complete.version).toBeGreaterThan(provisional.version);

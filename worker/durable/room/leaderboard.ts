@@ -17,9 +17,10 @@ export interface MergedBoard {
   board: ShardReport<BoardRow>;
   /**
    * The question it was merged after, with how everyone answered it (./shard-merge.ts); absent on
-   * the final board. `complete` false: merged at the deadline without some shard's report of it.
+   * the final board. `complete` false: merged at the deadline without some shard's report of it;
+   * `shards`: the shards whose counts it holds.
    */
-  question?: { ord: number; complete: boolean; distribution: OptionCount[] };
+  question?: { ord: number; complete: boolean; distribution: OptionCount[]; shards?: number[] };
 }
 
 export class RoomBoard {

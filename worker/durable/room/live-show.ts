@@ -194,13 +194,7 @@ export class LiveShow {
     const q = merged.question;
     if (!q || meta.phase !== "live" || meta.show_stage !== "reveal" || meta.show_ord !== q.ord) return;
     const question = this.core.store.questionAt(q.ord)!;
-    const frame: TournamentServerFrame = {
-      type: "distribution",
-      questionId: question.question_id,
-      index: q.ord,
-      distribution: q.distribution,
-      ...(q.complete ? {} : { partial: true as const }),
-    };
+    const frame: TournamentServerFrame = { type: "distribution", questionId: question.question_id, index: q.ord, ...this.#shown(question) };
     this.sockets.broadcastText(JSON.stringify(frame));
   }
 

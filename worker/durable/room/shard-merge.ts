@@ -66,12 +66,13 @@ export class BoardMerge {
     // The deadline with no report come since the last merge of this question: nothing new to send.
     if (deadline && previous?.question?.ord === step.ord) return;
     const present = reports.filter((r): r is Reported => r !== null);
-    const distribution = mergeDistributions(present.filter((r) => r.ord === step.ord).map((r) => r.distribution ?? []));
+    const counted = reports.flatMap((r, k) => (r?.ord === step.ord ? [k] : []));
+    const distribution = mergeDistributions(counted.map((k) => reports[k]!.distribution ?? []));
     this.#publish({
       // Newer boards replace older ones: a late or a re-report of the same question still makes a newer board.
       version: Math.max(step.ord + 1, (previous?.version ?? 0) + 1),
       board: this.#withoutDisqualified(mergeShardReports(present.map((r) => r.report))),
-      question: { ord: step.ord, complete: step.complete, distribution },
+      question: { ord: step.ord, complete: step.complete, distribution, shards: counted },
     });
   }
 
@@ -128,5 +129,8 @@ export function shownDistribution(
   if (core.shard === null && !core.coordinates()) return { distribution: own };
   const merged = board.mergedQuestion();
   if (merged?.ord !== ord) return { distribution: own, partial: true };
-  return merged.complete ? { distribution: merged.distribution } : { distribution: merged.distribution, partial: true };
+  if (merged.complete) return { distribution: merged.distribution };
+  // Merged at the deadline without this shard's report (it revealed late): its own players count too.
+  const without = core.shard !== null && merged.shards !== undefined && !merged.shards.includes(core.shard);
+  return { distribution: without ? mergeDistributions([merged.distribution, own]) : merged.distribution, partial: true };
 }
