@@ -42,10 +42,12 @@ export class BoardMerge {
     this.#merge(now, false);
   }
 
-  /** From the alarm: the merge deadline of the newest question passed, so the board goes out with the reports there are. */
+  /**
+   * From the alarm, while a merge waits for its deadline: past it, the board goes out with the
+   * reports there are; before it (the alarm woke for something else), the wait is set again.
+   */
   due(now: number): void {
-    const at = this.core.store.scheduled("merge");
-    if (at === null) return;
+    if (this.core.store.scheduled("merge") === null) return;
     this.core.store.unschedule("merge");
     this.#merge(now, true);
   }

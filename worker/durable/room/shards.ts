@@ -3,7 +3,7 @@
 // the commitment, the clock, the merged board and the settlement; it announces each question's open
 // time to every shard ahead of it. A play shard (`{t}:shard:{k}`) holds its players' sockets and
 // answers, opens each question at the announced time on its own alarm, reveals at its own close and
-// reports its top rows and score histogram. Before settlement the coordinator gathers every shard's
+// reports its top rows, score histogram and answer counts (merged in ./shard-merge.ts). Before settlement the coordinator gathers every shard's
 // answers into its own storage, in chunks, and settles them as the one room does.
 import type { FairPlayFlag } from "../../../common/api/fair-play";
 import { questionTree } from "../../../common/domain/fairness";
