@@ -74,6 +74,8 @@ export const PLAY = {
   /** A live show the host paused: the current question runs to its reveal, the next waits for the host. */
   pausedByHost: "Paused by the host",
   pausedByHostDetail: "The next question goes out when the host resumes the show. Everyone gets it at the same moment.",
+  /** A sharded show's reveal before every play shard's counts are in (they replace these when they are). */
+  answersStillCounting: "Still adding up everyone's answers: these figures will update.",
   /** A question the host voided: shown on its reveal (or the next screen after it). */
   questionVoided: "This question was voided by the host — it counts for nobody",
   disqualified: (reason: string) => `Disqualified by the host: ${reason}`,

@@ -133,6 +133,12 @@ test("a sharded live show: two players on different play shards get each questio
       await expect(reveal).toContainText((account === alice) === aliceRight ? /Correct! \+\d+ points/ : "Wrong answer");
       expect(await seenAt(p, "reveal"), `question ${n}'s reveal not before its close`).toBeGreaterThanOrEqual(closesAt);
     }
+    // How everyone answered counts both shards' players on both screens: one right, one wrong.
+    for (const [p] of players) {
+      const reveal = p.getByTestId("reveal");
+      await expect(reveal.getByTestId("answers-counting")).toHaveCount(0, { timeout: 10_000 });
+      await expect(reveal.getByRole("list", { name: "Answers per option" }).locator("li[data-correct]")).toContainText("1 · 50%");
+    }
 
     // The merged board: both players on both screens, in the same order with the same ranks and
     // scores as the coordinator's leaderboard.

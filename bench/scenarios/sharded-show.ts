@@ -40,7 +40,7 @@ export interface ShardedShowRun {
   issuedAtDisagreements: number;
   answerLatencyMs: LatencySummary;
   answers: number;
-  /** Per question: from the close (issuedAt + window) to the merged board on the median and the last player socket. */
+  /** Per question: from the close (issuedAt + window) to the complete merged board (not a provisional one) on the median and the last player socket. */
   boardAfterCloseMs: { medianMs: number; lastMs: number; missing: number }[];
   reveals: number;
   revealsEarly: number;
@@ -170,7 +170,8 @@ export async function shardedShow(
       }
       case "leaderboard": {
         const k = awaitingBoard[i]!;
-        if (k < 0) return;
+        // Merged at the deadline without some shard's report: the row times the complete board.
+        if (k < 0 || f.provisional) return;
         boardAt[k]![i] = at;
         awaitingBoard[i] = -1;
         return;

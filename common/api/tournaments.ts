@@ -420,6 +420,8 @@ export const tournamentServerFrameSchema = z.discriminatedUnion("type", [
     me: z.object({ rank: z.number(), score: z.number() }).nullable(),
     /** Grows with every change of the standings. */
     version: z.number(),
+    /** A sharded show's board merged at the deadline without some play shard's report: a newer one follows. */
+    provisional: z.literal(true).optional(),
   }),
   /** The show is present in a live show only. */
   z.object({ type: z.literal("status"), status: statusSchema, show: liveShowStateSchema.nullable() }),
@@ -454,12 +456,29 @@ export const tournamentServerFrameSchema = z.discriminatedUnion("type", [
     explanation: z.string().nullable(),
     /** How many players chose each option (every option listed, in the question's own order). */
     distribution: z.array(z.object({ option: z.string(), count: z.number() })),
+    /**
+     * A sharded show: `distribution` does not count every player yet (the play shards' counts are
+     * still being merged); a `distribution` frame with everyone's follows.
+     */
+    partial: z.literal(true).optional(),
     /** The player's own scored answer; null for a spectator or a player who did not answer. */
     you: answerResultSchema.nullable(),
     /** When the next question goes out; null after the last, and while the host holds the show. */
     nextAt: z.string().nullable(),
     /** The host voided this question: it counts for nobody. */
     voided: z.boolean().optional(),
+  }),
+  /**
+   * A sharded show: how everyone answered the revealed question, merged over every play shard;
+   * replaces the reveal's `distribution`. `partial`: merged at the deadline without some shard's
+   * counts (a later frame completes it).
+   */
+  z.object({
+    type: z.literal("distribution"),
+    questionId: z.number(),
+    index: z.number(),
+    distribution: z.array(z.object({ option: z.string(), count: z.number() })),
+    partial: z.literal(true).optional(),
   }),
   /**
    * The host's tools as they touch this player (docs/decisions/017-host-tools.md): the show paused

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { FAIR_PLAY_THRESHOLDS as T, fairPlayFlags, humanFloorMs, timingFlags, type PlayedAnswer, type PlayerRecord } from "./fair-play";
+import {
+  FAIR_PLAY_THRESHOLDS as T,
+  fairPlayFlags,
+  humanFloorMs,
+  mergeFlags,
+  timingFlags,
+  type PlayedAnswer,
+  type PlayerRecord,
+} from "./fair-play";
 
 const LENGTH = 50;
 const answer = (i: number, responseMs: number | null, correct = true, text = `A${i}`): PlayedAnswer => ({
@@ -126,5 +134,22 @@ describe("a question the host voided", () => {
     expect(fairPlayFlags([player(1, voidFirst(mine), { networkHash: "n" }), player(2, voidFirst(theirs), { networkHash: "n" })]).size).toBe(
       0,
     );
+  });
+});
+
+describe("mergeFlags", () => {
+  it("adds each shard's players' flags to the coordinator's own, a flag both name counting once", () => {
+    const speed = { kind: "inhuman_speed" as const, detail: "3 correct answers faster than the reading floor" };
+    const pair = { kind: "shared_device" as const, detail: "5 of 5 answers identical, same device", otherUserId: 2 };
+    const own = new Map([[1, [pair]]]);
+    const merged = mergeFlags(own, [
+      { userId: 1, flags: [pair, speed] },
+      { userId: 3, flags: [speed] },
+    ]);
+    expect([...merged]).toEqual([
+      [1, [pair, speed]],
+      [3, [speed]],
+    ]);
+    expect(mergeFlags(new Map(), [])).toEqual(new Map());
   });
 });

@@ -132,3 +132,29 @@ export function fairPlayFlags(players: readonly PlayerRecord[]): Map<number, Fai
   }
   return out;
 }
+
+/**
+ * A sharded show's flags (docs/fair-play.md): each play shard's own, by these rules over its
+ * players' answers, added to `own` (the coordinator's over what it holds). A flag both name (the
+ * same kind, detail and other player) counts once.
+ */
+export function mergeFlags(
+  own: ReadonlyMap<number, readonly FairPlayFlag[]>,
+  shards: readonly { userId: number; flags: readonly FairPlayFlag[] }[],
+): Map<number, FairPlayFlag[]> {
+  const out = new Map<number, FairPlayFlag[]>();
+  const seen = new Set<string>();
+  const add = (userId: number, flags: readonly FairPlayFlag[]) => {
+    for (const f of flags) {
+      const key = JSON.stringify([userId, f.kind, f.detail, f.otherUserId ?? null]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const mine = out.get(userId);
+      if (mine) mine.push(f);
+      else out.set(userId, [f]);
+    }
+  };
+  for (const [userId, flags] of own) add(userId, flags);
+  for (const s of shards) add(s.userId, s.flags);
+  return out;
+}

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { compareStandings } from "./scoring";
-import { mergedRank, mergeShardReports, regionOf, SHARD_REGIONS, shardCount, shardOf, shardReport, shardSizeFrom } from "./shards";
+import {
+  MERGE_DEADLINE_MS,
+  mergeDistributions,
+  mergedRank,
+  mergeShardReports,
+  mergeStep,
+  regionOf,
+  SHARD_REGIONS,
+  shardCount,
+  shardOf,
+  shardReport,
+  shardSizeFrom,
+} from "./shards";
 
 describe("shardCount", () => {
   it("gives a live show past one shard's size ceil(capacity / size) shards", () => {
@@ -97,5 +109,44 @@ describe("merged board", () => {
     const r = shardReport(rows);
     expect(r.top.map((x) => x.userId)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
     expect(r.histogram[0]).toEqual([240, 1]);
+  });
+});
+
+describe("mergeDistributions", () => {
+  it("sums each option's count over the shards, in the question's order", () => {
+    const a = [
+      { option: "B", count: 2 },
+      { option: "A", count: 0 },
+      { option: "C", count: 1 },
+    ];
+    const b = [
+      { option: "B", count: 1 },
+      { option: "A", count: 3 },
+      { option: "C", count: 0 },
+    ];
+    expect(mergeDistributions([a, b])).toEqual([
+      { option: "B", count: 3 },
+      { option: "A", count: 3 },
+      { option: "C", count: 1 },
+    ]);
+    expect(mergeDistributions([])).toEqual([]);
+  });
+});
+
+describe("mergeStep", () => {
+  const close = 100_000;
+  it("merges at once when every shard reported the newest question", () => {
+    expect(mergeStep([3, 3, 3], close, close)).toEqual({ kind: "merge", ord: 3, complete: true });
+  });
+
+  it("waits for a missing or older report until the deadline after the close, then merges incomplete", () => {
+    expect(mergeStep([3, 2, 3], close, close + 10)).toEqual({ kind: "wait", until: close + MERGE_DEADLINE_MS });
+    expect(mergeStep([3, null], close, close + MERGE_DEADLINE_MS - 1)).toEqual({ kind: "wait", until: close + MERGE_DEADLINE_MS });
+    expect(mergeStep([3, null], close, close + MERGE_DEADLINE_MS)).toEqual({ kind: "merge", ord: 3, complete: false });
+    expect(mergeStep([2, 3], close, close + 60_000)).toEqual({ kind: "merge", ord: 3, complete: false });
+  });
+
+  it("has nothing to merge before any report", () => {
+    expect(mergeStep([null, null], close, close + 60_000)).toEqual({ kind: "none" });
   });
 });

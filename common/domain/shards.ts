@@ -110,3 +110,45 @@ export function mergedRank<R extends Standing>(board: ShardReport<R>, userId: nu
   for (const [s, n] of board.histogram) if (s > score) higher += n;
   return higher + 1;
 }
+
+/**
+ * How long after a question's close the coordinator waits for every shard's report before it
+ * merges what it has (docs/decisions/011-one-tournament-past-one-durable-object.md, "Built"): a slow
+ * or evicted shard does not hold everyone else's board. What it sends then is marked incomplete;
+ * each late report makes a newer board. Nothing about money depends on these boards.
+ */
+export const MERGE_DEADLINE_MS = 1_500;
+
+/** How many players chose one option of a question. */
+export interface OptionCount {
+  option: string;
+  count: number;
+}
+
+/**
+ * The shards' answer counts of one question summed per option, in the order the first shard lists
+ * them (every shard lists every option in the question's own order); an option only a later shard
+ * lists is added after.
+ */
+export function mergeDistributions(parts: readonly (readonly OptionCount[])[]): OptionCount[] {
+  const counts = new Map<string, number>();
+  for (const part of parts) for (const { option, count } of part) counts.set(option, (counts.get(option) ?? 0) + count);
+  return [...counts].map(([option, count]) => ({ option, count }));
+}
+
+/** What the coordinator does with the shards' newest reports: merge them (complete or not), or wait for the deadline. */
+export type MergeStep = { kind: "merge"; ord: number; complete: boolean } | { kind: "wait"; until: number } | { kind: "none" };
+
+/**
+ * `ords`: the question each shard's newest report counts (null: none yet). Every shard at the
+ * newest question: a complete merge at once. Otherwise the merge waits until `closedAt` (that
+ * question's close on the shared clock) + MERGE_DEADLINE_MS, then goes ahead incomplete.
+ */
+export function mergeStep(ords: readonly (number | null)[], closedAt: number, now: number): MergeStep {
+  const known = ords.filter((o): o is number => o !== null);
+  if (known.length === 0) return { kind: "none" };
+  const ord = Math.max(...known);
+  if (ords.every((o) => o === ord)) return { kind: "merge", ord, complete: true };
+  const due = closedAt + MERGE_DEADLINE_MS;
+  return now >= due ? { kind: "merge", ord, complete: false } : { kind: "wait", until: due };
+}

@@ -36,8 +36,7 @@ import {
   type ShardFigures,
 } from "./room/shards";
 import type { MergedBoard } from "./room/leaderboard";
-import type { BoardRow } from "./room/board";
-import type { ShardReport } from "../../common/domain/shards";
+import type { Reported } from "./room/shard-merge";
 
 export type { Admission, JoinOutcome, RoomFailure, RoomResult, RoomUser } from "./room/results";
 
@@ -90,7 +89,7 @@ export class TournamentRoom extends DurableObject<Env> {
     this.#host = new HostActions(core, show, board, lifecycle, presenters);
     this.#console = new OperatorConsole(core, sockets, board, show, lifecycle);
     // A sharded live show (./room/shards.ts): the clock's hooks, the settlement's gate, the last merged board.
-    const coordinator = new Coordinator(core, board);
+    const coordinator = new Coordinator(core, board, show);
     const playShard = new PlayShard(core, board, show, lifecycle);
     this.#coordinator = coordinator;
     this.#playShard = playShard;
@@ -368,7 +367,7 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   /** To the coordinator: a shard's top rows and score histogram after its reveal of `ord`. */
-  async shardReport(tournamentId: number, k: number, reported: { ord: number; report: ShardReport<BoardRow> }): Promise<void> {
+  async shardReport(tournamentId: number, k: number, reported: Reported): Promise<void> {
     if (!(await this.#ready(tournamentId)) || !this.#core.coordinates()) return;
     await this.#core.serial(async () => this.#coordinator.report(k, reported));
   }
@@ -394,8 +393,9 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** To a play shard: its sockets and recent answers, for the console's live view. */
   async shardFigures(tournamentId: number): Promise<ShardFigures> {
-    if (this.#core.shard === null || !(await this.#ready(tournamentId))) return { sockets: 0, connectedPlayers: 0, recentAnswers: 0 };
-    return this.#console.figures(Date.now());
+    if (this.#core.shard === null || !(await this.#ready(tournamentId)))
+      return { sockets: 0, connectedPlayers: 0, recentAnswers: 0, flags: [] };
+    return this.#console.figures(Date.now(), true);
   }
 
   /** To a play shard: settled; its players' places and the final board. */
@@ -423,6 +423,7 @@ export class TournamentRoom extends DurableObject<Env> {
         const phase = this.#core.meta().phase;
         if (phase === "completed") this.#coordinator.settled(Date.now());
         if (phase === "cancelled") this.#coordinator.cancelled(Date.now());
+        this.#coordinator.merge.due(Date.now());
       }
       await this.#core.arm();
     });

@@ -2,7 +2,7 @@
 // first needed, and pushed to the sockets at most once per flush interval.
 import { computeStandings, showStandings } from "./standings";
 import { LiveBoard, toLeaderboardRow, type BoardRow } from "./board";
-import { mergedRank, type ShardReport } from "../../../common/domain/shards";
+import { mergedRank, type OptionCount, type ShardReport } from "../../../common/domain/shards";
 import type { LeaderboardRow } from "../../../common/api/tournaments";
 import { LEADERBOARD_PUSH_SIZE } from "../../../common/spec";
 import { leaderboardPushInterval } from "../../../common/domain/tournaments";
@@ -15,13 +15,19 @@ export interface MergedBoard {
   /** Questions it counts (the last revealed ord + 1): newer boards replace older ones. */
   version: number;
   board: ShardReport<BoardRow>;
+  /**
+   * The question it was merged after, with how everyone answered it (./shard-merge.ts); absent on
+   * the final board. `complete` false: merged at the deadline without some shard's report of it;
+   * `shards`: the shards whose counts it holds.
+   */
+  question?: { ord: number; complete: boolean; distribution: OptionCount[]; shards?: number[] };
 }
 
 export class RoomBoard {
   readonly #board = new LiveBoard();
   #built = false;
   /** Set in a sharded live show once a merged board came: sockets see it instead of this object's own players only. */
-  #merged: { version: number; board: ShardReport<BoardRow>; prefix: string } | null = null;
+  #merged: (MergedBoard & { prefix: string }) | null = null;
 
   constructor(
     readonly core: RoomCore,
@@ -113,8 +119,15 @@ export class RoomBoard {
   setMerged(merged: MergedBoard): boolean {
     if (this.#merged && this.#merged.version >= merged.version) return false;
     const top = JSON.stringify(merged.board.top.map((r, i) => toLeaderboardRow(r, i + 1)));
-    this.#merged = { ...merged, prefix: `{"type":"leaderboard","version":${merged.version},"top":${top},"me":` };
+    // Merged at the deadline without some shard's report: a later one replaces it.
+    const provisional = merged.question?.complete === false ? `"provisional":true,` : "";
+    this.#merged = { ...merged, prefix: `{"type":"leaderboard","version":${merged.version},${provisional}"top":${top},"me":` };
     return true;
+  }
+
+  /** The question the merged board was merged after, with how everyone answered it, or null. */
+  mergedQuestion(): MergedBoard["question"] | null {
+    return this.#merged?.question ?? null;
   }
 
   /** The merged board's top rows (a sharded show's public leaderboard while it runs), or null. */

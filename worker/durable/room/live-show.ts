@@ -13,6 +13,8 @@ import type { Presenters } from "./presenters";
 import { publicStatus } from "./results";
 import { send, sendText, type RoomSockets } from "./sockets";
 import type { MetaRow, QuestionRow } from "./storage";
+import type { MergedBoard } from "./leaderboard";
+import { shownDistribution } from "./shard-merge";
 
 /**
  * How a sharded live show's clock differs (./shards.ts, decision 011): a question opens at the
@@ -137,7 +139,7 @@ export class LiveShow {
       index: ord,
       correctAnswer: question.correct_answer,
       explanation: question.explanation,
-      distribution: this.#distribution(question),
+      ...this.#shown(question),
       nextAt: nextAt === null ? null : iso(nextAt),
       ...(question.voided_at !== null ? { voided: true } : {}),
     });
@@ -181,8 +183,23 @@ export class LiveShow {
     this.sockets.broadcastText(JSON.stringify(this.statusFrame(this.core.meta(), now)));
   }
 
-  /** How many players chose each option of a question, in the question's own order. */
-  #distribution(question: QuestionRow): { option: string; count: number }[] {
+  /** A reveal's counts: this object's, or in a sharded show the merged ones once known (./shard-merge.ts). */
+  #shown(question: QuestionRow) {
+    return shownDistribution(this.core, this.board, question.ord, this.distribution(question));
+  }
+
+  /** A sharded show's merged counts of the question being revealed here: they replace the reveal's (partial) ones on every socket. */
+  mergedDistribution(merged: MergedBoard): void {
+    const meta = this.core.meta();
+    const q = merged.question;
+    if (!q || meta.phase !== "live" || meta.show_stage !== "reveal" || meta.show_ord !== q.ord) return;
+    const question = this.core.store.questionAt(q.ord)!;
+    const frame: TournamentServerFrame = { type: "distribution", questionId: question.question_id, index: q.ord, ...this.#shown(question) };
+    this.sockets.broadcastText(JSON.stringify(frame));
+  }
+
+  /** How many players on this object chose each option of a question, in the question's own order. */
+  distribution(question: QuestionRow): { option: string; count: number }[] {
     const { store } = this.core;
     const counts = new Map(this.core.optionsOf(question).map((o) => [o, 0]));
     for (const p of store.participants()) {
@@ -208,7 +225,7 @@ export class LiveShow {
       index: question.ord,
       correctAnswer: question.correct_answer,
       explanation: question.explanation,
-      distribution: this.#distribution(question),
+      ...this.#shown(question),
       you: play?.answer != null ? this.presenters.result(meta, play, question) : null,
       nextAt: nextAt === null ? null : iso(nextAt),
       ...(question.voided_at !== null ? { voided: true } : {}),

@@ -2,7 +2,7 @@
 // tournament nobody joined, and the live view.
 import { ADMIN_TOURNAMENTS } from "../../../common/console-messages";
 import { LIVE_PLAYERS_SHOWN, type RoomLiveStats } from "../../../common/api/admin-tournaments";
-import { fairPlayFlags } from "../../../common/domain/fair-play";
+import { fairPlayFlags, mergeFlags } from "../../../common/domain/fair-play";
 import { shardCount, shardSizeFrom } from "../../../common/domain/shards";
 import { editStatements, loadSnapshot, type ResolvedDraft } from "../../admin/tournament-draft";
 import { isTallyGuardTripped, tallyGuardStatement, tallyStatement, type TallyRow } from "../../admin/two-person";
@@ -76,14 +76,24 @@ export class OperatorConsole {
     });
   }
 
-  /** This object's own sockets and recent answers (a play shard's part of a sharded show's live view). */
-  figures(now: number): ShardFigures {
+  /**
+   * This object's own sockets and recent answers, and with `withFlags` its players' fair-play flags
+   * (a play shard's part of a sharded show's live view).
+   */
+  figures(now: number, withFlags = false): ShardFigures {
     const sockets = this.sockets.all();
     return {
       sockets: sockets.length,
       connectedPlayers: new Set(sockets.map((ws) => this.sockets.userOf(ws))).size,
       recentAnswers: this.core.store.allPlays().filter((p) => p.answered_at !== null && p.answered_at > now - ANSWER_RATE_WINDOW_MS).length,
+      flags: withFlags ? [...this.#flags()].map(([userId, flags]) => ({ userId, flags })) : [],
     };
+  }
+
+  /** What fair play would flag now over this object's own players and answers (none before the start, none in practice). */
+  #flags() {
+    const meta = this.core.meta();
+    return meta.practice || meta.phase === "upcoming" ? new Map() : fairPlayFlags(playerRecords(this.core.store));
   }
 
   /**
@@ -107,7 +117,8 @@ export class OperatorConsole {
     const participants = store.participants();
     const names = new Map(participants.map((p) => [p.user_id, p.username]));
     const show = this.show.showState(meta, now);
-    const flags = meta.practice || meta.phase === "upcoming" ? new Map() : fairPlayFlags(playerRecords(store));
+    // A sharded show: each shard's players' flags, with this coordinator's own (it holds answers only once gathered).
+    const flags = shards ? mergeFlags(this.#flags(), shards.flags) : this.#flags();
     return ok({
       status: meta.phase,
       format: meta.format,

@@ -3,19 +3,20 @@
 // the commitment, the clock, the merged board and the settlement; it announces each question's open
 // time to every shard ahead of it. A play shard (`{t}:shard:{k}`) holds its players' sockets and
 // answers, opens each question at the announced time on its own alarm, reveals at its own close and
-// reports its top rows and score histogram. Before settlement the coordinator gathers every shard's
+// reports its top rows, score histogram and answer counts (merged in ./shard-merge.ts). Before settlement the coordinator gathers every shard's
 // answers into its own storage, in chunks, and settles them as the one room does.
+import type { FairPlayFlag } from "../../../common/api/fair-play";
 import { questionTree } from "../../../common/domain/fairness";
-import { mergeShardReports, shardReport, type ShardReport } from "../../../common/domain/shards";
+import { shardReport } from "../../../common/domain/shards";
 import { REVEAL_PAUSE_MS } from "../../../common/spec";
 import { LIVE_SHOW_WINDOW_MS } from "../../../common/domain/live-show";
 import { shardRoomFor } from "../room-client";
-import type { BoardRow } from "./board";
 import { committedOf } from "./commitment";
 import type { RoomCore } from "./core";
 import type { Lifecycle } from "./lifecycle";
 import type { MergedBoard, RoomBoard } from "./leaderboard";
 import type { LiveShow } from "./live-show";
+import { BoardMerge, type Reported } from "./shard-merge";
 import type { ParticipantRow, PlayRow } from "./storage";
 
 /** The coordinator's word to a shard: question `ord` opens at `openAt` for everyone, under this commitment. */
@@ -59,6 +60,8 @@ export interface ShardFigures {
   sockets: number;
   connectedPlayers: number;
   recentAnswers: number;
+  /** Its players' fair-play flags, by the room's rules over its own answers (pairs: within the shard only). */
+  flags: { userId: number; flags: FairPlayFlag[] }[];
 }
 
 /** How far ahead of the first question the coordinator announces it: shards hear it before it is due. */
@@ -68,16 +71,17 @@ export const SHARD_RETRY_MS = 500;
 /** Players per chunk of answers gathered for the settlement. */
 export const GATHER_CHUNK_PLAYERS = 2_000;
 
-/** A shard's report of question `ord`; `host`: the host state version it counts (a void or a disqualification re-reports the same ord). */
-type Reported = { ord: number; host?: number; report: ShardReport<BoardRow> };
-
-const newer = (a: Reported, b: Reported) => a.ord > b.ord || (a.ord === b.ord && (a.host ?? 0) > (b.host ?? 0));
-
 export class Coordinator {
+  /** The shards' reports in, merged boards out (./shard-merge.ts). */
+  readonly merge: BoardMerge;
+
   constructor(
     readonly core: RoomCore,
     readonly board: RoomBoard,
-  ) {}
+    show: LiveShow,
+  ) {
+    this.merge = new BoardMerge(core, board, show);
+  }
 
   get #n(): number {
     return this.core.meta().shard_count;
@@ -130,17 +134,8 @@ export class Coordinator {
         .map((p) => ({ userId: p.user_id, at: p.disqualified_at!, reason: p.disqualified_reason ?? "" })),
     };
     store.setShardState("host", host);
-    const merged = store.shardState<MergedBoard>("board");
-    if (merged && meta.phase === "live") {
-      const board = this.#withoutDisqualified(merged.board);
-      if (board.top.length !== merged.board.top.length) this.#publish({ version: merged.version + 1, board });
-    }
+    this.merge.hostChanged();
     store.schedule("shards", now);
-  }
-
-  #withoutDisqualified(board: ShardReport<BoardRow>): ShardReport<BoardRow> {
-    const out = (u: number) => this.core.store.participant(u)?.disqualified_at != null;
-    return { ...board, top: board.top.filter((r) => !out(r.userId)) };
   }
 
   #announce(ord: number, openAt: number): number {
@@ -198,39 +193,12 @@ export class Coordinator {
   }
 
   /**
-   * A shard's report after its reveal (or again after a host action); once every shard reported
-   * the same question, the merged board goes out.
+   * A shard's report after its reveal (or again after a host action): merged once every shard
+   * reported the question, or past its merge deadline (the alarm is set for it).
    */
-  report(k: number, reported: Reported): void {
-    const { store } = this.core;
-    const old = store.shardState<Reported>(`report:${k}`);
-    if (old && !newer(reported, old)) return;
-    store.setShardState(`report:${k}`, reported);
-    const reports: Reported[] = [];
-    for (let i = 0; i < this.#n; i++) {
-      const r = store.shardState<Reported>(`report:${i}`);
-      if (!r || r.ord !== reported.ord) return;
-      reports.push(r);
-    }
-    const previous = store.shardState<MergedBoard>("board")?.version ?? 0;
-    const board = this.#withoutDisqualified(mergeShardReports(reports.map((r) => r.report)));
-    // Newer boards replace older ones: a re-report of the same question still makes a newer board.
-    this.#publish({ version: Math.max(reported.ord + 1, previous + 1), board });
-  }
-
-  /** The merged board to this room's spectators and to every shard (each pushes it to its players). */
-  #publish(merged: MergedBoard): void {
-    const { store } = this.core;
-    store.setShardState("board", merged);
-    if (this.board.setMerged(merged)) this.board.push(Date.now());
-    const t = this.core.meta().tournament_id;
-    // Each shard pushes it to its players; a shard that misses it keeps the previous board until the next one.
-    for (let i = 0; i < this.#n; i++)
-      this.core.ctx.waitUntil(
-        this.#shard(i)
-          .shardBoard(t, merged)
-          .catch(() => undefined),
-      );
+  async report(k: number, reported: Reported): Promise<void> {
+    this.merge.report(k, reported, Date.now());
+    await this.core.arm();
   }
 
   /**
@@ -273,7 +241,7 @@ export class Coordinator {
   async figures(): Promise<ShardFigures> {
     const t = this.core.meta().tournament_id;
     const results = await Promise.allSettled(Array.from({ length: this.#n }, (_, k) => this.#shard(k).shardFigures(t)));
-    const sum: ShardFigures = { sockets: 0, connectedPlayers: 0, recentAnswers: 0 };
+    const sum: ShardFigures = { sockets: 0, connectedPlayers: 0, recentAnswers: 0, flags: [] };
     for (const [k, r] of results.entries()) {
       if (r.status === "rejected") {
         console.error(`live figures of shard ${k} of tournament ${t} failed`, r.reason);
@@ -282,6 +250,8 @@ export class Coordinator {
       sum.sockets += r.value.sockets;
       sum.connectedPlayers += r.value.connectedPlayers;
       sum.recentAnswers += r.value.recentAnswers;
+      // Each player plays on one shard: their flags come from there only.
+      sum.flags.push(...(r.value.flags ?? []));
     }
     return sum;
   }
@@ -385,8 +355,15 @@ export class PlayShard {
   /** LiveShow's hook: this shard's report of the question is queued for the coordinator (sent from the alarm). */
   revealed(ord: number): void {
     const host = this.core.store.shardState<HostState>("host")?.version ?? 0;
-    this.core.store.setShardState("report", { ord, host, report: shardReport(this.board.now(Date.now()).rows()) } satisfies Reported);
+    this.core.store.setShardState("report", this.#report(ord, host, Date.now()));
     this.core.store.schedule("shards", Date.now());
+  }
+
+  /** This shard's report of `ord`: its rows now and how its players answered `ord` (for the merged reveal). */
+  #report(ord: number, host: number, now: number): Reported {
+    const question = this.core.store.questionAt(ord);
+    const distribution = question ? this.show.distribution(question) : [];
+    return { ord, host, report: shardReport(this.board.now(now).rows()), distribution };
   }
 
   /**
@@ -424,12 +401,7 @@ export class PlayShard {
       if (everyone || out.length > 0) {
         this.board.rebuild(now);
         const last = store.shardState<Reported>("report");
-        if (last && meta.phase === "live")
-          store.setShardState("report", {
-            ord: last.ord,
-            host: host.version,
-            report: shardReport(this.board.now(now).rows()),
-          } satisfies Reported);
+        if (last && meta.phase === "live") store.setShardState("report", this.#report(last.ord, host.version, now));
         store.schedule("shards", now);
       }
       await this.show.run(now);
@@ -463,6 +435,7 @@ export class PlayShard {
     if (!this.board.setMerged(merged)) return;
     this.core.store.setShardState("board", merged);
     this.board.push(Date.now());
+    this.show.mergedDistribution(merged);
   }
 
   /** A chunk of this shard's players and answers, by user id after `after`; null while a window is still open here. */

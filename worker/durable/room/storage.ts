@@ -200,7 +200,8 @@ export type PlayRow = {
 };
 
 /** What the alarm serves: the lifecycle step, the live show's next step and the coalesced leaderboard push. */
-export type ScheduleKind = "lifecycle" | "show" | "flush" | "shards";
+/** `merge`: a sharded show coordinator's merge deadline (./shard-merge.ts). */
+export type ScheduleKind = "lifecycle" | "show" | "flush" | "shards" | "merge";
 
 export interface TournamentConfig {
   meta: Omit<MetaRow, "settled" | "settle_stamp" | "show_stage" | "show_ord" | "show_since" | "commitment_published" | "paused_at"> & {

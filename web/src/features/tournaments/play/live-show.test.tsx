@@ -217,6 +217,45 @@ describe("live show: playing", () => {
     expect(optionButton("Mercury")).toBeEnabled();
   });
 
+  it("shows a sharded show's merged counts once they come, in place of its play shard's own", async () => {
+    const { ws } = await connect();
+    push(ws, showState("reveal", 0, iso(5_000)));
+    // The play shard's reveal counts its own players only, and says so.
+    push(ws, reveal({ partial: true }));
+    const card = screen.getByTestId("reveal");
+    const counts = () =>
+      within(within(card).getByRole("list", { name: "Answers per option" }))
+        .getAllByRole("listitem")
+        .map((b) => b.textContent);
+    expect(within(card).getByTestId("answers-counting")).toHaveTextContent(PLAY.answersStillCounting);
+    expect(counts()).toEqual(["Venus1 · 20%", "Mercury3 · 60%", "Mars0 · 0%", "Earth1 · 20%"]);
+
+    // Another question's counts change nothing here.
+    const merged = [
+      { option: "Venus", count: 2 },
+      { option: "Mercury", count: 5 },
+      { option: "Mars", count: 1 },
+      { option: "Earth", count: 2 },
+    ];
+    push(ws, { type: "distribution", questionId: 99, index: 5, distribution: merged });
+    expect(counts()).toEqual(["Venus1 · 20%", "Mercury3 · 60%", "Mars0 · 0%", "Earth1 · 20%"]);
+
+    // Merged at the deadline without one shard: still partial; then every shard's.
+    push(ws, {
+      type: "distribution",
+      questionId: 100,
+      index: 0,
+      distribution: merged.slice(0, 2).concat(merged.slice(2).map((o) => ({ ...o, count: 0 }))),
+      partial: true,
+    });
+    expect(counts()).toEqual(["Venus2 · 29%", "Mercury5 · 71%", "Mars0 · 0%", "Earth0 · 0%"]);
+    expect(within(card).getByTestId("answers-counting")).toBeVisible();
+    push(ws, { type: "distribution", questionId: 100, index: 0, distribution: merged });
+    expect(counts()).toEqual(["Venus2 · 20%", "Mercury5 · 50%", "Mars1 · 10%", "Earth2 · 20%"]);
+    expect(within(card).queryByTestId("answers-counting")).not.toBeInTheDocument();
+    expect(within(card).getByText("Correct! +1100 points")).toBeVisible();
+  });
+
   it("says No answer when the player let the time run out", async () => {
     const { ws } = await connect();
     push(ws, showState("question", 0, iso(32_000)));

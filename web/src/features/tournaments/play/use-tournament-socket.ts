@@ -85,6 +85,12 @@ export interface TournamentSocketOptions {
   untilShowEnds?: boolean;
 }
 
+/** A reveal with the merged counts of a `distribution` frame: partial only while that frame says so. */
+function withCounts(r: RevealFrame, f: Extract<TournamentServerFrame, { type: "distribution" }>): RevealFrame {
+  const { partial: _was, ...rest } = r;
+  return { ...rest, distribution: f.distribution, ...(f.partial ? { partial: true as const } : {}) };
+}
+
 export function useTournamentSocket(id: number, { enabled = true, untilShowEnds = false }: TournamentSocketOptions = {}): TournamentSocket {
   const qc = useQueryClient();
   const pending = useRef(new Map<string, Pending>());
@@ -135,6 +141,10 @@ export function useTournamentSocket(id: number, { enabled = true, untilShowEnds 
         return;
       case "reveal":
         setReveal(f);
+        return;
+      case "distribution":
+        // A sharded show's merged counts replace those of the reveal they belong to (never another's).
+        setReveal((r) => (r && r.index === f.index && r.questionId === f.questionId ? withCounts(r, f) : r));
         return;
       case "host":
         setHost(f);

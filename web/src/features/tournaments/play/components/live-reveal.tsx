@@ -59,6 +59,11 @@ export function RevealCard({ tournamentId, reveal, total, question, player, myAn
 
         <div>
           <h3 className="mb-2 text-sm font-semibold">How everyone answered</h3>
+          {reveal.partial && (
+            <p data-testid="answers-counting" className="mb-2 text-xs text-muted-foreground">
+              {PLAY.answersStillCounting}
+            </p>
+          )}
           <ul className="space-y-3" aria-label="Answers per option">
             {shares.map((s) => {
               const correct = s.option === reveal.correctAnswer;
