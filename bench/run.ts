@@ -565,6 +565,7 @@ async function shardedScenario() {
       });
       await fx.seat(t.id, players, placeOf);
       log(`  ${sockets} players over ${n} shards, ${SHARDED.questions} questions`);
+      const cpu0 = cpuSeconds(shardProcs.worker!.pid);
       const run = await shardedShow({ base: `ws://127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` }, fx, t, players, {
         shardOf: placeOf,
         shards: n,
@@ -573,10 +574,12 @@ async function shardedScenario() {
         questions: SHARDED.questions,
         prizePoolCents: SHARDED.prizePoolCents,
       });
+      // The one process's CPU over the show, beside the two-process row's per process.
+      results.serverCpu["sharded show"] = { workerdSeconds: round(cpuSeconds(shardProcs.worker!.pid) - cpu0, 2) };
       results.shardedShow = run;
       noteShardedFailures("sharded show", run);
       log(
-        `  ${run.sockets} sockets (${run.socketsPerShard.join("/")} a shard) in ${run.connectSeconds} s; push p50 ${run.pushLatencyMs.p50} p99 ${run.pushLatencyMs.p99} ms, to the last socket ${run.pushOverall.map((x) => x.lastMs).join("/")} ms; per shard first-last ${run.pushPerShard.map((q) => q.map((x) => `${x.firstMs}-${x.lastMs}`).join(" ")).join(" | ")} ms; answer p99 ${run.answerLatencyMs.p99} ms; merged board after the close median/last ${run.boardAfterCloseMs.map((b) => `${b.medianMs}/${b.lastMs}`).join(", ")} ms; reveals early ${run.revealsEarly}; scores off ${run.scoreMismatches}, ranks off ${run.rankMismatches}; prizes to the cent ${run.prizesToTheCent}; errors ${run.errors}`,
+        `  ${run.sockets} sockets (${run.socketsPerShard.join("/")} a shard) in ${run.connectSeconds} s; workerd CPU over the show ${results.serverCpu["sharded show"].workerdSeconds} s; push p50 ${run.pushLatencyMs.p50} p99 ${run.pushLatencyMs.p99} ms, to the last socket ${run.pushOverall.map((x) => x.lastMs).join("/")} ms; per shard first-last ${run.pushPerShard.map((q) => q.map((x) => `${x.firstMs}-${x.lastMs}`).join(" ")).join(" | ")} ms; answer p99 ${run.answerLatencyMs.p99} ms; merged board after the close median/last ${run.boardAfterCloseMs.map((b) => `${b.medianMs}/${b.lastMs}`).join(", ")} ms; reveals early ${run.revealsEarly}; scores off ${run.scoreMismatches}, ranks off ${run.rankMismatches}; prizes to the cent ${run.prizesToTheCent}; errors ${run.errors}`,
       );
     });
   } finally {
