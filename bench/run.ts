@@ -609,6 +609,8 @@ interface TwoProcessRun extends ShardedShowRun {
   /** Per session (A: coordinator and even shards; B: odd shards): its Worker workerd's pid, CPU over the show, most descriptors, player sockets. */
   processes: { session: "A" | "B"; pid: number; cpuSeconds: number; maxFds: number; fdsBefore: number; playerSockets: number }[];
   showSeconds: number;
+  /** The name an odd shard of an unused tournament sees when session A makes it through the dev registry (null: the registry carries no name). */
+  nameThroughRegistry: string | null;
 }
 
 /**
@@ -699,6 +701,14 @@ async function twoProcessScenario() {
         prizePoolCents: SHARDED.prizePoolCents,
         shardCount: n,
       });
+      // What a shard that A's coordinator reaches first through the registry knows of itself (an
+      // unused tournament's shard 1, so that this show's shards are not made that way).
+      const probe = await http.request<{ names: (string | null)[] }>("POST", "/api/__bench/wake-shards", {
+        body: { tournamentId: t.id + 1_000_000, shards: n, only: 1 },
+      });
+      if (probe.status !== 200) throw new Error(`the registry probe answered ${probe.status} ${probe.text.slice(0, 200)}`);
+      const nameThroughRegistry = probe.json.names[0] ?? null;
+      log(`  a shard made through the dev registry sees its name as ${JSON.stringify(nameThroughRegistry)}`);
       // B's shards made by name before the coordinator reaches them through the registry (by id alone).
       const woke = await httpB.request<{ names: (string | null)[] }>("POST", "/api/__bench/wake-shards", {
         body: { tournamentId: t.id, shards: n },
@@ -735,6 +745,7 @@ async function twoProcessScenario() {
       const two: TwoProcessRun = {
         ...run,
         showSeconds: round((now() - showStarted) / 1000, 1),
+        nameThroughRegistry,
         processes: (["A", "B"] as const).map((session, i) => ({
           session,
           pid: [a.pid, b.pid][i]!,
@@ -1279,7 +1290,7 @@ function table(r: Results): string {
       `Sharded live show over two workerd processes: ${n0(x.sockets)} players, coordinator and even shards in A, odd shards in B (${x.processes.map((p) => `${p.session} ${n0(p.playerSockets)} sockets`).join(", ")}), ${x.questions} questions`,
       `CPU over the show ${x.processes.map((p) => `${p.session} ${p.cpuSeconds} s`).join(", ")} (${x.showSeconds} s); question push, first to last socket of a shard (the widest): ${perShardSpread.map(ms).join(", ")} ms; issuedAt to the last socket of all: ${x.pushOverall.map((q) => ms(q.lastMs)).join(", ")} ms; merged board, close to the last socket: ${x.boardAfterCloseMs.map((b) => ms(b.lastMs)).join(", ")} ms (median ${x.boardAfterCloseMs.map((b) => ms(b.medianMs)).join(", ")})`,
       `push to socket ${lat(x.pushLatencyMs)}; answer ${lat(x.answerLatencyMs)}`,
-      `${x.missedQuestions} pushes missed, ${x.issuedAtDisagreements} issuedAt disagreements, ${x.revealsEarly} early reveals; ${x.ended ? `${n0(x.sockets - Math.max(x.scoreMismatches, x.rankMismatches))}/${n0(x.sockets)} scores and ranks = a single-room re-rank; prizes ${x.prizesToTheCent ? "to the cent" : "WRONG"}` : "the show had not settled: scores not compared"}; ${x.errors} errors`,
+      `${x.missedQuestions} pushes missed, ${x.issuedAtDisagreements} issuedAt disagreements, ${x.revealsEarly} early reveals; ${x.ended ? `${n0(x.sockets - Math.max(x.scoreMismatches, x.rankMismatches))}/${n0(x.sockets)} scores and ranks = a single-room re-rank; prizes ${x.prizesToTheCent ? "to the cent" : "WRONG"}` : "the show had not settled: scores not compared"}; ${x.errors} errors; a shard made through the dev registry sees ${x.nameThroughRegistry === null ? "no name (B's shards are woken by name first)" : "its name"}`,
     ]);
   }
   for (const a of r.answerPath) {

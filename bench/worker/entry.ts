@@ -14,8 +14,10 @@
 //   POST /api/__bench/seed-room {tournamentId, unfinishedUserId}   a live room's participants have
 //                          all answered every question and finished but one (bench/lib/seeded-room.ts);
 //                          the object then restarts to load them, as an evicted room does.
-//   POST /api/__bench/wake-shards {tournamentId, shards}   wakes this session's play shards of a
-//                          tournament by name and returns the names they see (the two-process row).
+//   POST /api/__bench/wake-shards {tournamentId, shards, only?}   wakes this session's play shards of a
+//                          tournament by name and returns the names they see (the two-process row);
+//                          with `only`, that one shard wherever it lives (through the dev registry
+//                          when the other session holds it).
 // In the two-process sharded row (bench/run.ts) two sessions serve this entry and split the rooms
 // between them (./split-rooms.ts); every other row runs it with env unchanged.
 import { app } from "../../worker/app";
@@ -69,10 +71,11 @@ type BenchRoom = {
   benchName(): Promise<string | null>;
 };
 
-/** Wakes by name every play shard of the tournament this session holds; the names the shards saw. */
-async function wakeShards(env: BenchEnv, tournamentId: number, shards: number): Promise<(string | null)[]> {
+/** Wakes by name every play shard of the tournament this session holds (or shard `only`); the names the shards saw. */
+async function wakeShards(env: BenchEnv, tournamentId: number, shards: number, only?: number): Promise<(string | null)[]> {
   const here = env.BENCH_ODD_SHARDS_HERE === "1";
-  const mine = Array.from({ length: shards }, (_, k) => k).filter((k) => oddShard(shardName(tournamentId, k)) === here);
+  const mine =
+    only !== undefined ? [only] : Array.from({ length: shards }, (_, k) => k).filter((k) => oddShard(shardName(tournamentId, k)) === here);
   const room = (k: number) => env.TOURNAMENT_ROOM.get(env.TOURNAMENT_ROOM.idFromName(shardName(tournamentId, k))) as unknown as BenchRoom;
   return Promise.all(mine.map((k) => room(k).benchName()));
 }
@@ -143,8 +146,8 @@ export default {
       return Response.json({ plays });
     }
     if (pathname === "/api/__bench/wake-shards" && request.method === "POST") {
-      const { tournamentId, shards } = (await request.json()) as { tournamentId: number; shards: number };
-      return Response.json({ names: await wakeShards(env, tournamentId, shards) });
+      const { tournamentId, shards, only } = (await request.json()) as { tournamentId: number; shards: number; only?: number };
+      return Response.json({ names: await wakeShards(env, tournamentId, shards, only) });
     }
     if (pathname === "/api/__bench/sql" && request.method === "POST") {
       const body = (await request.json()) as SqlRequest;
