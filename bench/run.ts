@@ -6,7 +6,7 @@
 // a 2-core machine: every scenario is bounded in count and time and stops by itself. See
 // README.md (Performance) for what each figure means.
 import { cpus, loadavg, totalmem } from "node:os";
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureDevVars, startDevServer, type DevServer } from "../scripts/dev-server";
 import { run } from "../scripts/run";
@@ -136,8 +136,22 @@ const SHARDED = {
   port: Number(process.env.BENCH_SHARD_PORT ?? PORT - 3),
   persist: ".wrangler/bench-shards",
 } as const;
+/**
+ * The sharded show again with the same sockets, shards and checks, its rooms split over two
+ * `wrangler dev` sessions on one local D1 (bench/worker/split-rooms.ts): session A (this port)
+ * holds the coordinator and the even shards, session B (the port below it) the odd shards, each
+ * binding the other's TournamentRoom through a dev registry of their own. An odd shard's players
+ * connect to B's workerd. BENCH_ONLY=twoproc.
+ */
+const TWOPROC = {
+  step: "twoproc: the sharded show over two workerd processes (odd shards in the second)",
+  port: Number(process.env.BENCH_TWOPROC_PORT ?? PORT - 4),
+  persist: ".wrangler/bench-twoproc",
+  registry: ".wrangler/bench-twoproc-registry",
+  names: ["trivia-bench-twoproc-a", "trivia-bench-twoproc-b"],
+} as const;
 /** Scenarios on a server of their own, before the load scenarios' server starts. */
-const OWN_SERVER_STEPS = [...PAGE_STEPS, RESTART.step, SHARDED.step];
+const OWN_SERVER_STEPS = [...PAGE_STEPS, RESTART.step, SHARDED.step, TWOPROC.step];
 const VARS = {
   // Registration is rate limited per address and every bench player comes from 127.0.0.1.
   REGISTER_LIMIT_PER_IP: "1000000",
@@ -206,6 +220,7 @@ interface Results {
   liveShow: LiveShowRun | null;
   restart: RestartRun | null;
   shardedShow: ShardedShowRun | null;
+  twoProcess: TwoProcessRun | null;
   settlement: SettleRun[];
   largeSettlement: LargeSettleRun | null;
   joinStorm: JoinRun[];
@@ -277,6 +292,8 @@ const results: Results = {
       "a live show on a server of its own (BENCH_RESTART_PORT, fresh state in .wrangler/bench-restart): at a seeded random moment 1 to 15 s into one window, SIGKILL of wrangler dev's process group (workerd included), then wrangler dev started again on the same state and port; the players reconnect through wrangler's public port with the web client's backoff (common/domain/reconnect.ts); answers lost, missed questions, scores, ranks and prizes checked from D1 against a re-rank of the acknowledged answers",
     shardedShow:
       "a live show on a server of its own (BENCH_SHARD_PORT, fresh state in .wrangler/bench-shards, TOURNAMENT_SHARD_SIZE = seats / 8) over a coordinator and 8 play shards; seats written to D1 on the shard the join would give a player of a continent with no shard near it (hash of the user id mod 8); one spectator socket on the coordinator; player sockets to the Worker's workerd port, each routed to its shard. Push per shard and overall from the announced issuedAt; the merged board from the close (issuedAt + window) to the first leaderboard frame after the reveal on each socket; scores, ranks and prizes checked from D1 against a single-room re-rank of the acknowledged answers",
+    twoProcess:
+      "the sharded show's row (same sockets, shards, questions, checks) on two wrangler dev sessions serving the same bench build on one local D1 (same database_id, same --persist-to): session A holds the coordinator and the even shards, session B the odd shards; each wraps env.TOURNAMENT_ROOM so a room's name picks the session that holds it (bench/worker/split-rooms.ts) and binds the other's TournamentRoom class through wrangler's dev registry (script_name; a registry directory of their own). Odd shards' players connect to B's workerd port, everyone else to A's. CPU per process: user+system time of each session's Worker workerd from /proc over the show; sockets per process: the most descriptors each held during the show",
     rateLimits: "REGISTER_LIMIT_PER_IP and LOGIN_LIMIT_PER_IP raised: every bench player signs up from 127.0.0.1",
     fixtures:
       "5,000 players sign up through the API and the other 5,000 are written to D1 with a session each (the 10,000-player room); players deposit through the API; join-storm seats go through POST /join. Tournaments, and the seats of the free answer-path, fan-out and hub tournaments, are written to D1 by the harness as the scheduler and the Worker tests do: POST /api/admin/tournaments only makes tournaments that start in the future, and seating 5,000 players through POST /join (serialised, one D1 batch each) and then waiting for the start alarm would spend minutes of the 10-minute budget on setup",
@@ -286,6 +303,7 @@ const results: Results = {
   liveShow: null,
   restart: null,
   shardedShow: null,
+  twoProcess: null,
   settlement: [],
   largeSettlement: null,
   joinStorm: [],
@@ -547,6 +565,7 @@ async function shardedScenario() {
       });
       await fx.seat(t.id, players, placeOf);
       log(`  ${sockets} players over ${n} shards, ${SHARDED.questions} questions`);
+      const cpu0 = cpuSeconds(shardProcs.worker!.pid);
       const run = await shardedShow({ base: `ws://127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` }, fx, t, players, {
         shardOf: placeOf,
         shards: n,
@@ -555,24 +574,204 @@ async function shardedScenario() {
         questions: SHARDED.questions,
         prizePoolCents: SHARDED.prizePoolCents,
       });
+      // The one process's CPU over the show, beside the two-process row's per process.
+      results.serverCpu["sharded show"] = { workerdSeconds: round(cpuSeconds(shardProcs.worker!.pid) - cpu0, 2) };
       results.shardedShow = run;
-      noteFailures("sharded show", run);
-      if (run.missedQuestions) results.failures.push(`sharded show: ${run.missedQuestions} question pushes never arrived`);
-      if (run.issuedAtDisagreements)
-        results.failures.push(`sharded show: ${run.issuedAtDisagreements} pushes with another issuedAt than other shards'`);
-      if (run.revealsEarly) results.failures.push(`sharded show: ${run.revealsEarly} reveals arrived before the window closed`);
-      if (!run.ended || run.scoreMismatches || run.rankMismatches)
-        results.failures.push(
-          `sharded show: ${run.ended ? `${run.scoreMismatches} scores and ${run.rankMismatches} ranks differ from a single-room re-rank of the answers` : "the show did not settle"}`,
-        );
-      if (!run.prizesToTheCent) results.failures.push("sharded show: the prizes are not the re-ranked top three's shares to the cent");
+      noteShardedFailures("sharded show", run);
       log(
-        `  ${run.sockets} sockets (${run.socketsPerShard.join("/")} a shard) in ${run.connectSeconds} s; push p50 ${run.pushLatencyMs.p50} p99 ${run.pushLatencyMs.p99} ms, to the last socket ${run.pushOverall.map((x) => x.lastMs).join("/")} ms; per shard first-last ${run.pushPerShard.map((q) => q.map((x) => `${x.firstMs}-${x.lastMs}`).join(" ")).join(" | ")} ms; answer p99 ${run.answerLatencyMs.p99} ms; merged board after the close median/last ${run.boardAfterCloseMs.map((b) => `${b.medianMs}/${b.lastMs}`).join(", ")} ms; reveals early ${run.revealsEarly}; scores off ${run.scoreMismatches}, ranks off ${run.rankMismatches}; prizes to the cent ${run.prizesToTheCent}; errors ${run.errors}`,
+        `  ${run.sockets} sockets (${run.socketsPerShard.join("/")} a shard) in ${run.connectSeconds} s; workerd CPU over the show ${results.serverCpu["sharded show"].workerdSeconds} s; push p50 ${run.pushLatencyMs.p50} p99 ${run.pushLatencyMs.p99} ms, to the last socket ${run.pushOverall.map((x) => x.lastMs).join("/")} ms; per shard first-last ${run.pushPerShard.map((q) => q.map((x) => `${x.firstMs}-${x.lastMs}`).join(" ")).join(" | ")} ms; answer p99 ${run.answerLatencyMs.p99} ms; merged board after the close median/last ${run.boardAfterCloseMs.map((b) => `${b.medianMs}/${b.lastMs}`).join(", ")} ms; reveals early ${run.revealsEarly}; scores off ${run.scoreMismatches}, ranks off ${run.rankMismatches}; prizes to the cent ${run.prizesToTheCent}; errors ${run.errors}`,
       );
     });
   } finally {
     await shardServer.stop();
     http.close();
+    pageMs += now() - started;
+    hardStop.refresh();
+  }
+}
+
+/** The sharded show's checks, as failures of the run (the one-process and the two-process rows). */
+function noteShardedFailures(label: string, run: ShardedShowRun) {
+  noteFailures(label, run);
+  if (run.missedQuestions) results.failures.push(`${label}: ${run.missedQuestions} question pushes never arrived`);
+  if (run.issuedAtDisagreements)
+    results.failures.push(`${label}: ${run.issuedAtDisagreements} pushes with another issuedAt than other shards'`);
+  if (run.revealsEarly) results.failures.push(`${label}: ${run.revealsEarly} reveals arrived before the window closed`);
+  if (!run.ended || run.scoreMismatches || run.rankMismatches)
+    results.failures.push(
+      `${label}: ${run.ended ? `${run.scoreMismatches} scores and ${run.rankMismatches} ranks differ from a single-room re-rank of the answers` : "the show did not settle"}`,
+    );
+  if (!run.prizesToTheCent) results.failures.push(`${label}: the prizes are not the re-ranked top three's shares to the cent`);
+}
+
+/** The sharded show over two workerd processes: the show's figures and what each process carried. */
+interface TwoProcessRun extends ShardedShowRun {
+  /** Per session (A: coordinator and even shards; B: odd shards): its Worker workerd's pid, CPU over the show, most descriptors, player sockets. */
+  processes: { session: "A" | "B"; pid: number; cpuSeconds: number; maxFds: number; fdsBefore: number; playerSockets: number }[];
+  showSeconds: number;
+  /** The name an odd shard of an unused tournament sees when session A makes it through the dev registry (null: the registry carries no name). */
+  nameThroughRegistry: string | null;
+}
+
+/**
+ * Writes the two sessions' configs: the build's wrangler.toml with a name of its own (the dev
+ * registry finds a session by its Worker's name, and every other local session is "trivia-arena")
+ * and the other session's TournamentRoom bound as BENCH_OTHER_ROOMS.
+ */
+function twoProcessConfigs(): [string, string] {
+  const base = readFileSync(`${BUILD}/wrangler.toml`, "utf8");
+  const [a, b] = TWOPROC.names;
+  const config = (name: string, other: string) => {
+    const path = `${BUILD}/wrangler.${name}.toml`;
+    const named = base.replace(/^name = ".*"$/m, `name = "${name}"`);
+    if (named === base) throw new Error("wrangler.toml has no top-level name line to replace");
+    writeFileSync(
+      path,
+      `${named}\n# The other session's rooms (bench/worker/split-rooms.ts).\n[[durable_objects.bindings]]\nname = "BENCH_OTHER_ROOMS"\nclass_name = "TournamentRoom"\nscript_name = "${other}"\n`,
+    );
+    return path;
+  };
+  return [config(a, b), config(b, a)];
+}
+
+/** The sharded show with its odd shards in a second workerd process (bench/worker/split-rooms.ts). */
+async function twoProcessScenario() {
+  if (only.length > 0 && !only.some((w) => TWOPROC.step.includes(w))) {
+    results.skipped.push(`${TWOPROC.step}: not selected (BENCH_ONLY)`);
+    return;
+  }
+  const started = now();
+  rmSync(TWOPROC.persist, { recursive: true, force: true });
+  rmSync(TWOPROC.registry, { recursive: true, force: true });
+  const shardSize = Math.ceil(SHARDED.sockets / SHARDED.shards);
+  const [configA, configB] = twoProcessConfigs();
+  const portB = TWOPROC.port - 1;
+  const common = {
+    persistTo: TWOPROC.persist,
+    demo: false,
+    build: false,
+    quiet: process.env.BENCH_VERBOSE !== "1",
+    env: { WRANGLER_REGISTRY_PATH: resolve(TWOPROC.registry) },
+  };
+  const devArgs = (config: string) => ["--config", config, `${BUILD}/worker/entry.js`, "--no-bundle", "--assets", `${BUILD}/web`];
+  log(`starting the two-process show's sessions on 127.0.0.1:${TWOPROC.port} (A) and ${portB} (B) (fresh ${TWOPROC.persist})`);
+  const serverA = await startDevServer({
+    ...common,
+    port: TWOPROC.port,
+    vars: { ...VARS, TOURNAMENT_SHARD_SIZE: String(shardSize), BENCH_ODD_SHARDS_HERE: "0" },
+    devArgs: devArgs(configA),
+  });
+  cleanups.push(() => serverA.stop());
+  // B opens the database A migrated and seeded; the cron is A's alone.
+  const serverB = await startDevServer({
+    ...common,
+    port: portB,
+    prepared: true,
+    schedule: false,
+    vars: { ...VARS, TOURNAMENT_SHARD_SIZE: String(shardSize), BENCH_ODD_SHARDS_HERE: "1" },
+    devArgs: devArgs(configB),
+  });
+  cleanups.push(() => serverB.stop());
+  const procsA = await findServerProcesses(serverA.process.pid!, TWOPROC.port);
+  const procsB = await findServerProcesses(serverB.process.pid!, portB);
+  if (!procsA.worker || !procsB.worker) throw new Error("could not find the workerd processes that run the two sessions' Worker");
+  const a = procsA.worker;
+  const b = procsB.worker;
+  const http = new HttpClient(a.port, 16);
+  const httpB = new HttpClient(b.port, 4);
+  const fx = new Fixtures(http);
+  let sampler: NodeJS.Timeout | undefined;
+  try {
+    const ceiling = 2 * Math.min(connectionHeadroom(a.pid).connections, connectionHeadroom(b.pid).connections) - 10;
+    const sockets = Math.min(SHARDED.sockets, ceiling);
+    if (sockets < SHARDED.sockets) results.limits.push(`two processes: ${sockets} of ${SHARDED.sockets} sockets (the open-files limit)`);
+    await step(TWOPROC.step, 180_000, async () => {
+      const [spectator, ...players] = (await directPlayers(fx, sockets + 1, "w")) as [Player, ...Player[]];
+      const n = shardCount("live_show", sockets, shardSize);
+      if (n !== SHARDED.shards) throw new Error(`${sockets} seats at ${shardSize} a shard make ${n} shards, not ${SHARDED.shards}`);
+      const placeOf = (p: Player) => shardOf(p.id, null, n);
+      const startAt = Date.now() + Math.round((sockets / 70) * 1000) + 10_000;
+      const t = await fx.tournament({
+        title: `Bench Two-Process Show ${sockets}`,
+        status: "upcoming",
+        format: "live_show",
+        questions: SHARDED.questions,
+        startTime: startAt,
+        maxParticipants: sockets,
+        prizePoolCents: SHARDED.prizePoolCents,
+        shardCount: n,
+      });
+      // What a shard that A's coordinator reaches first through the registry knows of itself (an
+      // unused tournament's shard 1, so that this show's shards are not made that way).
+      const probe = await http.request<{ names: (string | null)[] }>("POST", "/api/__bench/wake-shards", {
+        body: { tournamentId: t.id + 1_000_000, shards: n, only: 1 },
+      });
+      if (probe.status !== 200) throw new Error(`the registry probe answered ${probe.status} ${probe.text.slice(0, 200)}`);
+      const nameThroughRegistry = probe.json.names[0] ?? null;
+      log(`  a shard made through the dev registry sees its name as ${JSON.stringify(nameThroughRegistry)}`);
+      // B's shards made by name before the coordinator reaches them through the registry (by id alone).
+      const woke = await httpB.request<{ names: (string | null)[] }>("POST", "/api/__bench/wake-shards", {
+        body: { tournamentId: t.id, shards: n },
+      });
+      const expected = Array.from({ length: n }, (_, k) => k)
+        .filter((k) => k % 2 === 1)
+        .map((k) => `${t.id}:shard:${k}`);
+      if (woke.status !== 200 || JSON.stringify(woke.json.names) !== JSON.stringify(expected))
+        throw new Error(`session B woke its shards as ${woke.status} ${woke.text.slice(0, 200)}, not ${expected.join(", ")}`);
+      await fx.seat(t.id, players, placeOf);
+      const inB = (p: Player) => placeOf(p) % 2 === 1;
+      log(`  ${sockets} players over ${n} shards (${players.filter(inB).length} on B's odd shards), ${SHARDED.questions} questions`);
+      const at = (port: number): SocketTarget => ({ base: `ws://127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` });
+      const fdsBefore = [openFds(a.pid), openFds(b.pid)];
+      const maxFds = [...fdsBefore];
+      sampler = setInterval(() => {
+        maxFds[0] = Math.max(maxFds[0]!, openFds(a.pid));
+        maxFds[1] = Math.max(maxFds[1]!, openFds(b.pid));
+      }, 1000);
+      const cpu0 = [cpuSeconds(a.pid), cpuSeconds(b.pid)];
+      const showStarted = now();
+      const run = await shardedShow(at(a.port), fx, t, players, {
+        shardOf: placeOf,
+        shards: n,
+        spectator,
+        startAt,
+        questions: SHARDED.questions,
+        prizePoolCents: SHARDED.prizePoolCents,
+        playerTarget: (p) => at(inB(p) ? b.port : a.port),
+      });
+      clearInterval(sampler);
+      const cpu = [cpuSeconds(a.pid) - cpu0[0]!, cpuSeconds(b.pid) - cpu0[1]!];
+      const playerSockets = [players.filter((p) => !inB(p)).length, players.length - players.filter((p) => !inB(p)).length];
+      const two: TwoProcessRun = {
+        ...run,
+        showSeconds: round((now() - showStarted) / 1000, 1),
+        nameThroughRegistry,
+        processes: (["A", "B"] as const).map((session, i) => ({
+          session,
+          pid: [a.pid, b.pid][i]!,
+          cpuSeconds: round(cpu[i]!, 2),
+          maxFds: maxFds[i]!,
+          fdsBefore: fdsBefore[i]!,
+          playerSockets: playerSockets[i]!,
+        })),
+      };
+      results.twoProcess = two;
+      noteShardedFailures("two processes", two);
+      // Both processes must have carried their players' sockets (two descriptors each in workerd).
+      for (const p of two.processes)
+        if (p.maxFds - p.fdsBefore < p.playerSockets)
+          results.failures.push(
+            `two processes: session ${p.session} held at most ${p.maxFds - p.fdsBefore} more descriptors, fewer than its ${p.playerSockets} player sockets`,
+          );
+      log(
+        `  ${two.sockets} sockets in ${two.connectSeconds} s; ${two.processes.map((p) => `${p.session}: ${p.playerSockets} players, +${p.maxFds - p.fdsBefore} fds, ${p.cpuSeconds} s CPU`).join("; ")}; push p50 ${two.pushLatencyMs.p50} p99 ${two.pushLatencyMs.p99} ms, to the last socket ${two.pushOverall.map((x) => x.lastMs).join("/")} ms; per shard first-last ${two.pushPerShard.map((q) => q.map((x) => `${x.firstMs}-${x.lastMs}`).join(" ")).join(" | ")} ms; answer p99 ${two.answerLatencyMs.p99} ms; merged board after the close median/last ${two.boardAfterCloseMs.map((x) => `${x.medianMs}/${x.lastMs}`).join(", ")} ms; reveals early ${two.revealsEarly}; scores off ${two.scoreMismatches}, ranks off ${two.rankMismatches}; prizes to the cent ${two.prizesToTheCent}; errors ${two.errors}`,
+      );
+    });
+  } finally {
+    if (sampler) clearInterval(sampler);
+    await Promise.all([serverB.stop(), serverA.stop()]);
+    http.close();
+    httpB.close();
     pageMs += now() - started;
     hardStop.refresh();
   }
@@ -593,6 +792,7 @@ async function main() {
   await pageScenarios();
   await restartScenario();
   await shardedScenario();
+  await twoProcessScenario();
   // Only scenarios on servers of their own selected: the load scenarios' server (and its 10,000 players) is not needed.
   if (only.length > 0 && only.every((w) => OWN_SERVER_STEPS.some((name) => name.includes(w)))) {
     results.skipped.push("the load scenarios: not selected (BENCH_ONLY)");
@@ -1081,6 +1281,16 @@ function table(r: Results): string {
       `question push, first to last socket of a shard (the widest shard): ${perShardSpread.map(ms).join(", ")} ms; issuedAt to the last socket of all: ${x.pushOverall.map((q) => ms(q.lastMs)).join(", ")} ms (slowest shard's last ${perShardLast.map(ms).join(", ")}); merged board, close to the last socket: ${x.boardAfterCloseMs.map((b) => ms(b.lastMs)).join(", ")} ms (median ${x.boardAfterCloseMs.map((b) => ms(b.medianMs)).join(", ")})`,
       `push to socket ${lat(x.pushLatencyMs)}; answer ${lat(x.answerLatencyMs)}`,
       `${x.missedQuestions} pushes missed, ${x.issuedAtDisagreements} issuedAt disagreements between shards, ${x.revealsEarly} reveals before the window closed; ${x.ended ? `${n0(x.sockets - Math.max(x.scoreMismatches, x.rankMismatches))}/${n0(x.sockets)} settled scores and ranks = a single-room re-rank of the answers; prizes ${x.prizesToTheCent ? "to the cent" : "WRONG"} ($${(x.prizePoolCents / 100).toFixed(2)})` : "the show had not settled: scores not compared"}; ${x.errors} errors`,
+    ]);
+  }
+  if (r.twoProcess) {
+    const x = r.twoProcess;
+    const perShardSpread = x.pushPerShard.map((q) => Math.max(0, ...q.map((s) => s.lastMs - s.firstMs)));
+    rows.push([
+      `Sharded live show over two workerd processes: ${n0(x.sockets)} players, coordinator and even shards in A, odd shards in B (${x.processes.map((p) => `${p.session} ${n0(p.playerSockets)} sockets`).join(", ")}), ${x.questions} questions`,
+      `CPU over the show ${x.processes.map((p) => `${p.session} ${p.cpuSeconds} s`).join(", ")} (${x.showSeconds} s); question push, first to last socket of a shard (the widest): ${perShardSpread.map(ms).join(", ")} ms; issuedAt to the last socket of all: ${x.pushOverall.map((q) => ms(q.lastMs)).join(", ")} ms; merged board, close to the last socket: ${x.boardAfterCloseMs.map((b) => ms(b.lastMs)).join(", ")} ms (median ${x.boardAfterCloseMs.map((b) => ms(b.medianMs)).join(", ")})`,
+      `push to socket ${lat(x.pushLatencyMs)}; answer ${lat(x.answerLatencyMs)}`,
+      `${x.missedQuestions} pushes missed, ${x.issuedAtDisagreements} issuedAt disagreements, ${x.revealsEarly} early reveals; ${x.ended ? `${n0(x.sockets - Math.max(x.scoreMismatches, x.rankMismatches))}/${n0(x.sockets)} scores and ranks = a single-room re-rank; prizes ${x.prizesToTheCent ? "to the cent" : "WRONG"}` : "the show had not settled: scores not compared"}; ${x.errors} errors; a shard made through the dev registry sees ${x.nameThroughRegistry === null ? "no name (B's shards are woken by name first)" : "its name"}`,
     ]);
   }
   for (const a of r.answerPath) {

@@ -27,6 +27,10 @@ export interface DevServerOptions {
    * also stops when the terminal's Ctrl-C reaches the group.
    */
   ownProcessGroup?: boolean;
+  /** Extra environment for wrangler (the benchmark's two-session row gives both sessions a dev registry of their own). */
+  env?: Record<string, string>;
+  /** Run the cron handler once the server answers (default). A second session on the same D1 leaves that to the first. */
+  schedule?: boolean;
 }
 
 export interface DevServer {
@@ -83,7 +87,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     ],
     {
       stdio: opts.quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...opts.env },
       detached: opts.ownProcessGroup === true,
     },
   );
@@ -132,7 +136,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
       }
     },
   };
-  await server.runSchedule();
+  if (opts.schedule !== false) await server.runSchedule();
   return server;
 }
 

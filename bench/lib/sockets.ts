@@ -23,7 +23,8 @@ export interface OpenSockets {
  * handshakes at a time. `onFrame(i, data, at)` sees every text frame.
  */
 export async function openSockets(
-  target: SocketTarget,
+  /** One address for every socket, or each socket's own (the two-process sharded row: a shard's players go to its process). */
+  target: SocketTarget | ((i: number) => SocketTarget),
   path: string,
   count: number,
   cookieFor: (i: number) => string,
@@ -42,7 +43,8 @@ export async function openSockets(
     new Promise<void>((resolve) => {
       let ws: WebSocket;
       try {
-        ws = new WebSocket(`${target.base}${path}`, { headers: { cookie: cookieFor(i), origin: target.origin } } as any);
+        const to = typeof target === "function" ? target(i) : target;
+        ws = new WebSocket(`${to.base}${path}`, { headers: { cookie: cookieFor(i), origin: to.origin } } as any);
       } catch (e) {
         failures.push(String(e));
         return resolve();

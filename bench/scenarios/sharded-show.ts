@@ -75,6 +75,8 @@ export async function shardedShow(
     startAt: number;
     questions: number;
     prizePoolCents: number;
+    /** Where a player's socket goes when not to `target` (the two-process row: an odd shard's players to the second process). */
+    playerTarget?: (p: Player) => SocketTarget;
   },
 ): Promise<ShardedShowRun> {
   const errorSamples: string[] = [];
@@ -200,7 +202,9 @@ export async function shardedShow(
     { inFlight: 1 },
   );
   for (const f of spectator.failures) fail(`spectator: ${f}`);
-  const open = await openSockets(target, `/api/tournaments/${t.id}/ws`, n, (i) => players[i]!.cookie, onFrame, { inFlight: 64 });
+  const playerTarget = o.playerTarget;
+  const to = playerTarget ? (i: number) => playerTarget(players[i]!) : target;
+  const open = await openSockets(to, `/api/tournaments/${t.id}/ws`, n, (i) => players[i]!.cookie, onFrame, { inFlight: 64 });
   sockets = open.sockets;
   for (const f of open.failures.slice(0, 5)) fail(f);
   if (sockets.length < n) fail(`${n - sockets.length} sockets did not open`);

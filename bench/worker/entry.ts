@@ -14,17 +14,37 @@
 //   POST /api/__bench/seed-room {tournamentId, unfinishedUserId}   a live room's participants have
 //                          all answered every question and finished but one (bench/lib/seeded-room.ts);
 //                          the object then restarts to load them, as an evicted room does.
+//   POST /api/__bench/wake-shards {tournamentId, shards, only?}   wakes this session's play shards of a
+//                          tournament by name and returns the names they see (the two-process row);
+//                          with `only`, that one shard wherever it lives (through the dev registry
+//                          when the other session holds it).
+// In the two-process sharded row (bench/run.ts) two sessions serve this entry and split the rooms
+// between them (./split-rooms.ts); every other row runs it with env unchanged.
 import { app } from "../../worker/app";
 import { runSchedule } from "../../worker/schedule/run-schedule";
 import { TournamentRoom as ProductionTournamentRoom } from "../../worker/durable/tournament-room";
 import { NotificationHub as ProductionNotificationHub } from "../../worker/durable/notification-hub";
-import { roomFor } from "../../worker/durable/room-client";
+import { roomFor, shardName } from "../../worker/durable/room-client";
 import { boundSnapshot, countingEnv, resetBound, snapshot } from "./d1-counter";
 import { SEED_PLAYS_SQL } from "../lib/seeded-room";
+import { oddShard, splitEnv } from "./split-rooms";
+
+/** The bindings of the two-process row (./split-rooms.ts), absent in every other. */
+type BenchEnv = Env & { BENCH_OTHER_ROOMS?: DurableObjectNamespace; BENCH_ODD_SHARDS_HERE?: string };
 
 export class TournamentRoom extends ProductionTournamentRoom {
   constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, countingEnv(env, "room"));
+    super(ctx, countingEnv(splitEnv(env), "room"));
+  }
+
+  /**
+   * The name workerd gave this instance. A call through wrangler's dev registry reaches the object
+   * by its id alone (no name), and a shard first made that way would take itself for a coordinator
+   * (worker/durable/room/core.ts reads the role from the name, else from its storage): the
+   * two-process row wakes each shard by name in its own session first, which stores its index.
+   */
+  benchName(): string | null {
+    return this.ctx.id.name ?? null;
   }
 
   /** Writes the seeded answers into this live room's storage; returns how many plays it holds. */
@@ -45,11 +65,24 @@ export class TournamentRoom extends ProductionTournamentRoom {
   }
 }
 
-type BenchRoom = { benchSeedFinished(t: number, u: number): Promise<number>; benchRestart(): Promise<void> };
+type BenchRoom = {
+  benchSeedFinished(t: number, u: number): Promise<number>;
+  benchRestart(): Promise<void>;
+  benchName(): Promise<string | null>;
+};
+
+/** Wakes by name every play shard of the tournament this session holds (or shard `only`); the names the shards saw. */
+async function wakeShards(env: BenchEnv, tournamentId: number, shards: number, only?: number): Promise<(string | null)[]> {
+  const here = env.BENCH_ODD_SHARDS_HERE === "1";
+  const mine =
+    only !== undefined ? [only] : Array.from({ length: shards }, (_, k) => k).filter((k) => oddShard(shardName(tournamentId, k)) === here);
+  const room = (k: number) => env.TOURNAMENT_ROOM.get(env.TOURNAMENT_ROOM.idFromName(shardName(tournamentId, k))) as unknown as BenchRoom;
+  return Promise.all(mine.map((k) => room(k).benchName()));
+}
 
 export class NotificationHub extends ProductionNotificationHub {
   constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, countingEnv(env, "hub"));
+    super(ctx, countingEnv(splitEnv(env), "hub"));
   }
 }
 
@@ -91,7 +124,8 @@ interface SqlRequest {
 }
 
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(request, rawEnv, ctx) {
+    const env = splitEnv(rawEnv);
     const { pathname } = new URL(request.url);
     if (pathname === "/api/__bench/d1") return Response.json(snapshot());
     if (pathname === "/api/__bench/d1/bound") {
@@ -111,6 +145,10 @@ export default {
         .catch(() => undefined);
       return Response.json({ plays });
     }
+    if (pathname === "/api/__bench/wake-shards" && request.method === "POST") {
+      const { tournamentId, shards, only } = (await request.json()) as { tournamentId: number; shards: number; only?: number };
+      return Response.json({ names: await wakeShards(env, tournamentId, shards, only) });
+    }
     if (pathname === "/api/__bench/sql" && request.method === "POST") {
       const body = (await request.json()) as SqlRequest;
       try {
@@ -123,6 +161,6 @@ export default {
     return app.fetch(request, countingEnv(env, "worker"), ctx);
   },
   scheduled(controller, env, ctx) {
-    ctx.waitUntil(runSchedule(countingEnv(env, "cron"), controller.scheduledTime));
+    ctx.waitUntil(runSchedule(countingEnv(splitEnv(env), "cron"), controller.scheduledTime));
   },
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<BenchEnv>;
