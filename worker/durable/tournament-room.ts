@@ -38,6 +38,7 @@ import {
 import type { MergedBoard } from "./room/leaderboard";
 import type { BoardRow } from "./room/board";
 import type { ShardReport } from "../../common/domain/shards";
+import { SeatPool, type LastGrant, type LeaseGrant } from "./room/leases";
 
 export type { Admission, JoinOutcome, RoomFailure, RoomResult, RoomUser } from "./room/results";
 
@@ -70,6 +71,7 @@ export class TournamentRoom extends DurableObject<Env> {
   readonly #console: OperatorConsole;
   readonly #coordinator: Coordinator;
   readonly #playShard: PlayShard;
+  readonly #seatPool: SeatPool;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -102,6 +104,10 @@ export class TournamentRoom extends DurableObject<Env> {
     };
     show.hooks = () => (core.shard !== null ? shardHooks : core.coordinates() ? coordinatorHooks : null);
     lifecycle.settleGate = () => (core.coordinates() ? coordinator.gather() : Promise.resolve(true));
+    // Seat leases (./room/leases.ts): the coordinator's pool, closed before a start or a cancel.
+    const seatPool = new SeatPool(core, lifecycle);
+    this.#seatPool = seatPool;
+    lifecycle.seats = { gate: (now) => seatPool.gate(now), close: () => seatPool.close() };
     playShard.restore();
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
@@ -246,7 +252,12 @@ export class TournamentRoom extends DurableObject<Env> {
     poolRaise: { row: TallyRow; thresholdCents: number; refusal: string } | null = null,
   ): Promise<RoomResult<null>> {
     if (!(await this.#ready(tournamentId))) return notFound();
-    return this.#console.reconfigure(tournamentId, actorId, draft, poolRaise);
+    const edit = () => this.#console.reconfigure(tournamentId, actorId, draft, poolRaise);
+    if (!this.#core.coordinates()) return edit();
+    // A sharded show: no grants meanwhile, every unused seat back; the shards reload the edition after.
+    const edited = await this.#seatPool.holdForEdit(edit);
+    if (!edited) throw new Error("a play shard did not give back its seats");
+    return edited;
   }
 
   /**
@@ -359,7 +370,21 @@ export class TournamentRoom extends DurableObject<Env> {
     return this.#host.resultsCsv(meta);
   }
 
-  // ---- A sharded live show: the coordinator and its play shards (./room/shards.ts) ----
+  // ---- A sharded live show: the coordinator and its play shards (./room/shards.ts, ./room/leases.ts) ----
+
+  /** To the coordinator: seats for shard k's lease, granted once per `grantId`; `ahead`: asked before need (no take-back). */
+  async leaseSeats(tournamentId: number, k: number, grantId: string, want: number, ahead = false): Promise<LeaseGrant> {
+    // The stored meta is enough (no D1 sync): a grant reads only the capacity, the phase and the leases.
+    if (!this.#core.store.meta() && !(await this.#ready(tournamentId))) throw new Error(`no tournament ${tournamentId}`);
+    if (this.#core.meta().tournament_id !== tournamentId || !this.#core.coordinates()) throw new Error("not this show's coordinator");
+    return this.#seatPool.grant(k, grantId, want, ahead);
+  }
+
+  /** To a play shard: gives back the seats of its lease it does not use (once per `round`); `close`: registration is over. */
+  async leaseReturn(tournamentId: number, round: string, last: LastGrant, close: boolean): Promise<number> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) throw new Error("not a play shard of this tournament");
+    return this.#core.serial(async () => this.#joins.leases!.giveBack(round, last, close));
+  }
 
   /** To a play shard: question `ord` opens at `openAt`. False when the shard refuses (its questions differ from the commitment). */
   async shardAnnounce(tournamentId: number, a: Announcement): Promise<boolean> {
