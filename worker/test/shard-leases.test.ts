@@ -1,0 +1,207 @@
+// Seat leases of a sharded live show (worker/durable/room/leases.ts; decision 011, "Built"): joins
+// go to the player's play shard, which seats only against seats the coordinator leased to it.
+// Two shards (./shard-fixtures.ts): players from North America join on shard 0, from Europe on
+// shard 1. With 12 seats a shard asks for blocks of 8, so the second shard's first grant is the
+// 4 seats left in the pool, and the last seats come back from the other shard's unused lease.
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import type { TournamentRoom } from "../durable/tournament-room";
+import { JOIN, PLAY } from "../../common/messages";
+import { call } from "./helpers";
+import {
+  all,
+  balanceOf,
+  ledgerMismatches,
+  makeCategory,
+  makePlayer,
+  makeTournament,
+  one,
+  room,
+  startNow,
+  type Player,
+} from "./tournament-fixtures";
+import { CONTINENTS, N, shard } from "./shard-fixtures";
+
+const FEE = 200;
+const SEATS = 12;
+
+async function paidShow(seats = SEATS) {
+  const t = await makeTournament(await makeCategory(), { format: "live_show", maxParticipants: seats, entryFeeCents: FEE });
+  await env.DB.prepare("UPDATE tournaments SET shard_count = ? WHERE id = ?").bind(N, t.id).run();
+  return t;
+}
+
+const players = (n: number) => Promise.all(Array.from({ length: n }, () => makePlayer({ balanceCents: 1_000 })));
+
+/** Joins from North America (shard 0) or Europe (shard 1). */
+const join = (t: { id: number }, p: Player, k: 0 | 1) =>
+  call(`/api/tournaments/${t.id}/join`, { method: "POST", cookie: p.cookie, cf: { continent: CONTINENTS[k] } });
+
+/** The coordinator's leases: seats leased to each shard, and how many grants it stored. */
+const leasesOf = (t: { id: number }) =>
+  runInDurableObject(room(t.id), (_i: TournamentRoom, state) => {
+    const rows = [...state.storage.sql.exec<{ key: string; value: string }>("SELECT key, value FROM shard_state")];
+    const lease = (k: number) => Number(rows.find((r) => r.key === `lease:${k}`)?.value ?? 0);
+    return { leased: [lease(0), lease(1)], grants: rows.filter((r) => r.key.startsWith("grant:")).length };
+  });
+
+/** Every seat of the tournament is charged once, every charge has a seat, the count in D1 is right, the ledger balances. */
+async function expectOneChargePerSeat(t: { id: number }, ps: Player[]) {
+  const seats = await all<{ user_id: number }>("SELECT user_id FROM tournament_participants WHERE tournament_id = ?", t.id);
+  const fees = await all<{ user_id: number; n: number }>(
+    `SELECT user_id, count(*) AS n FROM transactions WHERE type = 'tournament_entry' AND reference LIKE ?1
+       AND user_id NOT IN (SELECT user_id FROM transactions WHERE type = 'refund' AND reference LIKE ?2) GROUP BY user_id`,
+    `entry:${t.id}:%`,
+    `leave:${t.id}:%`,
+  );
+  expect(fees.map((f) => f.user_id).sort()).toEqual(seats.map((s) => s.user_id).sort());
+  expect(fees.every((f) => f.n === 1)).toBe(true);
+  for (const p of ps) expect(await balanceOf(p.id)).toBe(seats.some((s) => s.user_id === p.id) ? 1_000 - FEE : 1_000);
+  const row = await one<{ n: number; pool: number }>(
+    "SELECT current_participants AS n, prize_pool_cents AS pool FROM tournaments WHERE id = ?",
+    t.id,
+  );
+  expect(row.n).toBe(seats.length);
+  expect(row.pool).toBe(Math.floor((seats.length * FEE * 85) / 100));
+  expect(await ledgerMismatches()).toEqual([]);
+  return seats;
+}
+
+/** The shard's calls of the coordinator's leaseSeats: the first reaches it (the grant is stored) and its reply is lost. */
+async function loseFirstLeaseReply(t: { id: number }, k: number) {
+  await runInDurableObject(shard(t, k), (instance: TournamentRoom) => {
+    const target = instance as unknown as { env: Env };
+    const real = target.env.TOURNAMENT_ROOM;
+    let lost = false;
+    const wrapped = {
+      idFromName: (name: string) => real.idFromName(name),
+      get: (id: DurableObjectId, o?: DurableObjectNamespaceGetDurableObjectOptions) => {
+        const stub = real.get(id, o);
+        return new Proxy(stub, {
+          get(s, prop) {
+            if (prop !== "leaseSeats" || lost) return Reflect.get(s, prop);
+            return async (...args: unknown[]) => {
+              lost = true;
+              await (s.leaseSeats as (...a: unknown[]) => Promise<unknown>)(...args);
+              throw new Error("reply lost");
+            };
+          },
+        });
+      },
+    };
+    target.env = { ...target.env, TOURNAMENT_ROOM: wrapped as unknown as Env["TOURNAMENT_ROOM"] };
+  });
+}
+
+describe("seat leases of a sharded live show", () => {
+  it("fills the capacity exactly when joins race on both shards, charging each seat once and refusing the rest as full", async () => {
+    const t = await paidShow();
+    const ps = await players(20);
+    const results = await Promise.all(ps.map((p, i) => join(t, p, (i % 2) as 0 | 1)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(SEATS);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(8);
+    for (const r of refused) expect(r.body).toMatchObject({ code: "tournament_full", message: JOIN.full.description });
+    expect(await expectOneChargePerSeat(t, ps)).toHaveLength(SEATS);
+    // The leases never exceed the capacity.
+    const { leased } = await leasesOf(t);
+    expect(leased[0]! + leased[1]!).toBeLessThanOrEqual(SEATS);
+  }, 30_000);
+
+  it("takes the last seats back from the other shard's unused lease, and says full only when none is left anywhere", async () => {
+    const t = await paidShow();
+    const [na, ...eu] = await players(14);
+    // Shard 0 leases a block of 8 for one player.
+    expect((await join(t, na!, 0)).status).toBe(200);
+    expect((await leasesOf(t)).leased).toEqual([8, 0]);
+    // Shard 1 gets the 4 seats left in the pool, then the 7 shard 0 does not use.
+    for (const p of eu.slice(0, 11)) expect((await join(t, p, 1)).status).toBe(200);
+    expect((await leasesOf(t)).leased).toEqual([1, 11]);
+    const late = await join(t, eu[11]!, 1);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe("tournament_full");
+    expect((await join(t, eu[12]!, 0)).body.code).toBe("tournament_full");
+    expect(await expectOneChargePerSeat(t, [na!, ...eu])).toHaveLength(SEATS);
+
+    // At the start the coordinator closes every lease and has every seat for the show.
+    await startNow(t.id);
+    const seated = await runInDurableObject(room(t.id), (_i: TournamentRoom, state) => [
+      ...state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM participants"),
+    ]);
+    expect(seated[0]!.n).toBe(SEATS);
+    const after = await join(t, (await players(1))[0]!, 0);
+    expect(after.status).toBe(409);
+    expect(after.body.code).toBe("join_closed");
+    expect(after.body.message).toBe(PLAY.joinClosed);
+  }, 30_000);
+
+  it("answers a lost grant's retry with the same grant: the pool is not charged twice", async () => {
+    const t = await paidShow();
+    const [a, b] = await players(2);
+    await loseFirstLeaseReply(t, 0);
+    // The grant is stored on the coordinator; its reply never reaches the shard: the join fails, nothing is charged.
+    const lost = await join(t, a!, 0);
+    expect(lost.status).toBe(500);
+    expect(await balanceOf(a!.id)).toBe(1_000);
+    expect(await leasesOf(t)).toEqual({ leased: [8, 0], grants: 1 });
+    // The press again asks with the same grant id and gets the same 8 seats.
+    expect((await join(t, a!, 0)).status).toBe(200);
+    expect((await join(t, b!, 0)).status).toBe(200);
+    expect(await leasesOf(t)).toEqual({ leased: [8, 0], grants: 1 });
+    await expectOneChargePerSeat(t, [a!, b!]);
+  }, 30_000);
+
+  it("counts a grant whose shard was evicted before it got the reply: the seats come back when the other shard needs them", async () => {
+    const t = await paidShow();
+    const [a, ...eu] = await players(13);
+    await loseFirstLeaseReply(t, 0);
+    expect((await join(t, a!, 0)).status).toBe(500);
+    // Shard 0 restarts holding the id of a grant it never heard; it seats nobody.
+    await evictDurableObject(shard(t, 0));
+    expect(await leasesOf(t)).toEqual({ leased: [8, 0], grants: 1 });
+    // Shard 1 gets the 4 seats of the pool, then the 8 of shard 0's grant, given back.
+    for (const p of eu.slice(0, SEATS)) expect((await join(t, p, 1)).status).toBe(200);
+    expect((await leasesOf(t)).leased).toEqual([0, SEATS]);
+    expect((await join(t, a!, 0)).body.code).toBe("tournament_full");
+    expect(await expectOneChargePerSeat(t, [a!, ...eu])).toHaveLength(SEATS);
+  }, 30_000);
+
+  it("keeps one player pressing on two shards at once to one seat and one charge, and answers 'already joined' on the other", async () => {
+    const t = await paidShow();
+    const [twice, ...others] = await players(SEATS + 1);
+    const both = await Promise.all([join(t, twice!, 0), join(t, twice!, 1)]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await balanceOf(twice!.id)).toBe(1_000 - FEE);
+    const seat = await one<{ shard: number }>(
+      "SELECT shard FROM tournament_participants WHERE tournament_id = ? AND user_id = ?",
+      t.id,
+      twice!.id,
+    );
+    // Pressing again from the other region: their seat's shard answers, nothing is charged.
+    const again = await join(t, twice!, seat.shard === 0 ? 1 : 0);
+    expect(again.status).toBe(200);
+    expect(again.body.joined).toBe(true);
+    expect(await balanceOf(twice!.id)).toBe(1_000 - FEE);
+    // The shard that lost the race holds no seat for them: every other seat is still there for others.
+    for (const [i, p] of others.slice(0, SEATS - 1).entries()) expect((await join(t, p, (i % 2) as 0 | 1)).status).toBe(200);
+    expect((await join(t, others[SEATS - 1]!, 1)).body.code).toBe("tournament_full");
+    expect(await expectOneChargePerSeat(t, [twice!, ...others])).toHaveLength(SEATS);
+  }, 30_000);
+
+  it("lets a player on another shard take the seat a leave freed", async () => {
+    const t = await paidShow();
+    const ps = await players(SEATS + 1);
+    for (const [i, p] of ps.slice(0, SEATS).entries()) expect((await join(t, p, (i % 2) as 0 | 1)).status).toBe(200);
+    const waiting = ps[SEATS]!;
+    expect((await join(t, waiting, 1)).body.code).toBe("tournament_full");
+    // A player of shard 0 leaves (refunded there); the European player gets that seat through shard 1.
+    const leave = await call(`/api/tournaments/${t.id}/leave`, { method: "POST", cookie: ps[0]!.cookie });
+    expect(leave.status, leave.text).toBe(200);
+    expect(await balanceOf(ps[0]!.id)).toBe(1_000);
+    expect((await join(t, waiting, 1)).status).toBe(200);
+    const seats = await expectOneChargePerSeat(t, ps.slice(1));
+    expect(seats).toHaveLength(SEATS);
+    expect((await join(t, ps[0]!, 1)).body.code).toBe("tournament_full");
+  }, 30_000);
+});
