@@ -199,6 +199,12 @@ describe("seat leases of a sharded live show", () => {
     const leave = await call(`/api/tournaments/${t.id}/leave`, { method: "POST", cookie: ps[0]!.cookie });
     expect(leave.status, leave.text).toBe(200);
     expect(await balanceOf(ps[0]!.id)).toBe(1_000);
+    // D1 counts every shard's seats, not the leaving shard's own.
+    const left = await one<{ n: number; pool: number }>(
+      "SELECT current_participants AS n, prize_pool_cents AS pool FROM tournaments WHERE id = ?",
+      t.id,
+    );
+    expect(left).toEqual({ n: SEATS - 1, pool: Math.floor(((SEATS - 1) * FEE * 85) / 100) });
     expect((await join(t, waiting, 1)).status).toBe(200);
     const seats = await expectOneChargePerSeat(t, ps.slice(1));
     expect(seats).toHaveLength(SEATS);
