@@ -239,11 +239,9 @@ export class TournamentRoom extends DurableObject<Env> {
    * An operator's edit of a tournament nobody joined: D1 is changed and the room takes the new
    * configuration in the same serial turn, so no join can come between the check and the change
    * (or be charged the old fee). New questions get a new commitment, published before anyone
-   * can join and so before anyone could have seen them.
-   */
-  /**
-   * `poolRaise`: the house pool's increase, counted toward the two-person rule's totals in the
-   * edit's own batch with its guard (worker/admin/two-person.ts); the guard refuses the edit.
+   * can join and so before anyone could have seen them. `poolRaise`: the house pool's increase,
+   * counted toward the two-person rule's totals in the edit's own batch with its guard
+   * (worker/admin/two-person.ts); the guard refuses the edit.
    */
   async reconfigure(
     tournamentId: number,
@@ -253,11 +251,8 @@ export class TournamentRoom extends DurableObject<Env> {
   ): Promise<RoomResult<null>> {
     if (!(await this.#ready(tournamentId))) return notFound();
     const edit = () => this.#console.reconfigure(tournamentId, actorId, draft, poolRaise);
-    if (!this.#core.coordinates()) return edit();
     // A sharded show: no grants meanwhile, every unused seat back; the shards reload the edition after.
-    const edited = await this.#seatPool.holdForEdit(edit);
-    if (!edited) throw new Error("a play shard did not give back its seats");
-    return edited;
+    return this.#core.coordinates() ? this.#seatPool.holdForEdit(edit) : edit();
   }
 
   /**

@@ -299,13 +299,13 @@ export class SeatPool {
 
   /**
    * Around an operator's edit (only while nobody holds a seat): nothing is granted, every unused
-   * seat comes back (false when a shard did not answer), and afterwards a shard reloads the
+   * seat comes back (an error when a shard did not answer: nothing edited), and afterwards a shard reloads the
    * tournament before it seats anyone (the next grant carries the new edition).
    */
-  async holdForEdit<T>(edit: () => Promise<T>): Promise<T | null> {
+  async holdForEdit<T>(edit: () => Promise<T>): Promise<T> {
     this.#held = true;
     try {
-      if (!(await this.takeBack(false))) return null;
+      if (!(await this.takeBack(false))) throw new Error("a play shard did not give back its seats");
       await this.core.serial(() => this.readSeats());
       const result = await edit();
       const { store } = this.core;
