@@ -22,6 +22,7 @@ import {
   type Player,
 } from "./tournament-fixtures";
 import { CONTINENTS, N, shard } from "./shard-fixtures";
+import { makeOperator } from "./fair-play-fixtures";
 
 const FEE = 200;
 const SEATS = 12;
@@ -209,5 +210,32 @@ describe("seat leases of a sharded live show", () => {
     const seats = await expectOneChargePerSeat(t, ps.slice(1));
     expect(seats).toHaveLength(SEATS);
     expect((await join(t, ps[0]!, 1)).body.code).toBe("tournament_full");
+  }, 30_000);
+
+  it("makes a shard that loaded the tournament before an operator's edit charge the edited fee", async () => {
+    const cat = await makeCategory(6);
+    const op = await makeOperator();
+    const draft = (entryFee: number) => ({
+      title: "Leased Show",
+      description: "A show for many.",
+      categoryId: cat.id,
+      entryFee,
+      isFree: false,
+      maxParticipants: 250,
+      minLevel: 1,
+      startTime: new Date(Date.now() + 60 * 60_000).toISOString(),
+      durationMinutes: 30,
+      format: "live_show",
+    });
+    const created = await call("/api/admin/tournaments", { cookie: op.cookie, body: draft(2) });
+    expect(created.status, created.text).toBe(201);
+    const t = { id: created.body.id as number };
+    // A European press without the fee: the shard loads the $2 show and leases seats, and seats nobody.
+    const [broke, player] = [await makePlayer({ balanceCents: 0 }), await makePlayer({ balanceCents: 1_000 })];
+    expect((await join(t, broke, 1)).body.code).toBe("insufficient_balance");
+    const edit = await call(`/api/admin/tournaments/${t.id}`, { method: "PATCH", cookie: op.cookie, body: draft(1) });
+    expect(edit.status, edit.text).toBe(200);
+    expect((await join(t, player, 1)).status).toBe(200);
+    expect(await balanceOf(player.id)).toBe(900);
   }, 30_000);
 });
