@@ -21,7 +21,7 @@ import {
   startNow,
   type Player,
 } from "./tournament-fixtures";
-import { CONTINENTS, N, shard } from "./shard-fixtures";
+import { CONTINENTS, N, shard, shardCallProbe } from "./shard-fixtures";
 import { makeOperator } from "./fair-play-fixtures";
 
 const FEE = 200;
@@ -237,5 +237,35 @@ describe("seat leases of a sharded live show", () => {
     expect(edit.status, edit.text).toBe(200);
     expect((await join(t, player, 1)).status).toBe(200);
     expect(await balanceOf(player.id)).toBe(900);
+  }, 30_000);
+
+  it("ends registration on every shard at the start: a shard that has not heard the start yet seats nobody from its lease", async () => {
+    // Free (no minimum of players): it starts with one.
+    const t = await makeTournament(await makeCategory(), { format: "live_show", maxParticipants: SEATS });
+    await env.DB.prepare("UPDATE tournaments SET shard_count = ? WHERE id = ?").bind(N, t.id).run();
+    const [first, late] = await players(2);
+    expect((await join(t, first!, 0)).status).toBe(200);
+    // Shard 0 still holds 7 unused seats; the first question's announcement does not reach it.
+    await shardCallProbe(t, "shardAnnounce", 0);
+    await startNow(t.id);
+    const refused = await join(t, late!, 0);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("join_closed");
+    expect(await all("SELECT user_id FROM tournament_participants WHERE tournament_id = ?", t.id)).toEqual([{ user_id: first!.id }]);
+    expect((await leasesOf(t)).leased).toEqual([1, 0]);
+  }, 30_000);
+
+  it("refunds every shard's seats when an operator cancels before the start", async () => {
+    const t = await paidShow();
+    const ps = await players(4);
+    for (const [i, p] of ps.entries()) expect((await join(t, p, (i % 2) as 0 | 1)).status).toBe(200);
+    const operator = await makeOperator();
+    expect(await room(t.id).cancelByOperator(t.id, operator.id, "The host is ill")).toMatchObject({
+      ok: true,
+      value: { playersRefunded: 4, refundedCents: 4 * FEE },
+    });
+    for (const p of ps) expect(await balanceOf(p.id)).toBe(1_000);
+    expect(await ledgerMismatches()).toEqual([]);
+    expect((await join(t, (await players(1))[0]!, 1)).body.code).toBe("join_closed");
   }, 30_000);
 });
