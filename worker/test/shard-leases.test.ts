@@ -268,4 +268,25 @@ describe("seat leases of a sharded live show", () => {
     expect(await ledgerMismatches()).toEqual([]);
     expect((await join(t, (await players(1))[0]!, 1)).body.code).toBe("join_closed");
   }, 30_000);
+
+  it("starts a show waiting past its start time for its minimum of players on the join that completes it", async () => {
+    const t = await paidShow();
+    await env.DB.prepare("UPDATE tournaments SET start_time = ? WHERE id = ?")
+      .bind(Date.now() - 1000, t.id)
+      .run();
+    const ps = await players(10);
+    for (const [i, p] of ps.slice(0, 9).entries()) expect((await join(t, p, (i % 2) as 0 | 1)).status).toBe(200);
+    expect((await one<{ status: string }>("SELECT status FROM tournaments WHERE id = ?", t.id)).status).toBe("upcoming");
+    expect((await join(t, ps[9]!, 1)).status).toBe(200);
+    // The shard told the coordinator, which closed the leases, read the ten seats and started.
+    for (let i = 0; i < 50; i++) {
+      if ((await one<{ status: string }>("SELECT status FROM tournaments WHERE id = ?", t.id)).status === "live") break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await one<{ status: string }>("SELECT status FROM tournaments WHERE id = ?", t.id)).status).toBe("live");
+    const seated = await runInDurableObject(room(t.id), (_i: TournamentRoom, state) => [
+      ...state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM participants"),
+    ]);
+    expect(seated[0]!.n).toBe(10);
+  }, 30_000);
 });

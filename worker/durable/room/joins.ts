@@ -36,6 +36,7 @@ import {
 import type { MetaRow } from "./storage";
 import { shardOf } from "../../../common/domain/shards";
 import { leaseBlock, ShardLeases, type LeaseGrant } from "./leases";
+import { roomFor } from "../room-client";
 
 interface WaitingJoin {
   user: RoomUser;
@@ -326,8 +327,14 @@ export class Joins {
     try {
       // A shard counts only its own players: the pool is D1's (and the coordinator's at the start).
       if (fee > 0 && !this.leases) store.setPrizePool(prizePoolFromFees(store.participantCount() * fee));
-      // The player who completes the minimum starts a tournament that is waiting for players.
-      if (meta.phase === "upcoming" && now >= meta.start_time) {
+      // The player who completes the minimum starts a tournament that is waiting for players. A
+      // shard tells its coordinator, without waiting (the coordinator calls it back to close its lease).
+      if (this.leases && meta.phase === "upcoming" && now >= meta.start_time) {
+        const t = meta.tournament_id;
+        void roomFor(core.env, t)
+          .init(t)
+          .catch((e) => console.error(`telling the coordinator of tournament ${t} about new seats failed`, e));
+      } else if (meta.phase === "upcoming" && now >= meta.start_time) {
         await this.lifecycle.advance(now);
         if (core.meta().phase !== meta.phase) tournament = presentRow(await tournamentAnswerStatement(db, meta.tournament_id).first());
       }
