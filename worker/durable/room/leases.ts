@@ -34,6 +34,8 @@ interface ShardLease {
   held: number;
   seq: number;
   pending: string | null;
+  /** The pending grant was asked ahead of need (the coordinator then grants from its pool only). */
+  ahead?: boolean;
   closed: boolean;
   config: number;
 }
@@ -120,11 +122,14 @@ export class ShardLeases {
     const { core } = this;
     const meta = core.meta();
     const s = this.#state();
-    if (s.pending === null) this.#save({ ...s, pending: `${core.shard}:${s.seq}` });
-    const id = this.#state().pending!;
+    if (s.pending === null) this.#save({ ...s, pending: `${core.shard}:${s.seq}`, ahead: need === 0 });
+    // A retried id is asked as it was first asked: the coordinator answers it the same.
+    const { pending: id, ahead = false } = this.#state();
     const want = Math.max(need, leaseBlock(meta.max_participants ?? 0, meta.shard_count));
-    const grant = await roomFor(core.env, meta.tournament_id).leaseSeats(meta.tournament_id, core.shard!, id, want, need === 0);
-    this.#apply(id, grant.seats, grant.config);
+    const grant = await roomFor(core.env, meta.tournament_id).leaseSeats(meta.tournament_id, core.shard!, id!, want, ahead);
+    this.#apply(id!, grant.seats, grant.config);
+    // An ahead request's answer says nothing about the other shards' unused seats: joins waiting ask again.
+    if (need > 0 && ahead && grant.seats < need && !grant.closed) return this.#ask(need);
     return grant;
   }
 
