@@ -1,5 +1,5 @@
 // The Worker's side of the TournamentRoom RPC: which object, and refusals as HTTP errors.
-import { regionOf } from "../../common/domain/shards";
+import { regionOf, shardOf } from "../../common/domain/shards";
 import { HttpError } from "../http/errors";
 import type { RoomFailure } from "./room/results";
 
@@ -41,6 +41,22 @@ export async function playRoomFor(env: Env, tournamentId: number, userId: number
     .bind(tournamentId, userId)
     .first<{ shard: number }>();
   return seat ? shardRoomFor(env, tournamentId, seat.shard, n) : roomFor(env, tournamentId);
+}
+
+/**
+ * Where a join (or a leave) goes: the tournament's room, or in a sharded live show a play shard,
+ * which seats against its lease (./room/leases.ts): the seat's shard for a player who has one
+ * (they hear "already joined" there; a leave is refunded there), else the shard their region and
+ * id pick. Two presses from two regions at once may reach two shards: D1's one seat per player and
+ * the entry's one ledger reference keep them to one seat and one charge (./room/join-group.ts).
+ */
+export async function joinRoomFor(env: Env, tournamentId: number, userId: number, continent: string | null) {
+  const n = await shardCountOf(env, tournamentId);
+  if (n <= 1) return roomFor(env, tournamentId);
+  const seat = await env.DB.prepare("SELECT shard FROM tournament_participants WHERE tournament_id = ? AND user_id = ?")
+    .bind(tournamentId, userId)
+    .first<{ shard: number }>();
+  return shardRoomFor(env, tournamentId, seat ? seat.shard : shardOf(userId, continent, n), n);
 }
 
 /** The value of a room's answer, or its refusal thrown as the `{code, message}` error the client sees. */

@@ -37,6 +37,7 @@ import {
 } from "./room/shards";
 import type { MergedBoard } from "./room/leaderboard";
 import type { Reported } from "./room/shard-merge";
+import { SeatPool, type LastGrant, type LeaseGrant } from "./room/leases";
 
 export type { Admission, JoinOutcome, RoomFailure, RoomResult, RoomUser } from "./room/results";
 
@@ -69,6 +70,7 @@ export class TournamentRoom extends DurableObject<Env> {
   readonly #console: OperatorConsole;
   readonly #coordinator: Coordinator;
   readonly #playShard: PlayShard;
+  readonly #seatPool: SeatPool;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -101,6 +103,10 @@ export class TournamentRoom extends DurableObject<Env> {
     };
     show.hooks = () => (core.shard !== null ? shardHooks : core.coordinates() ? coordinatorHooks : null);
     lifecycle.settleGate = () => (core.coordinates() ? coordinator.gather() : Promise.resolve(true));
+    // Seat leases (./room/leases.ts): the coordinator's pool, closed before a start or a cancel.
+    const seatPool = new SeatPool(core, lifecycle);
+    this.#seatPool = seatPool;
+    lifecycle.seats = { gate: (now) => seatPool.gate(now), close: () => seatPool.close() };
     playShard.restore();
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
@@ -232,11 +238,9 @@ export class TournamentRoom extends DurableObject<Env> {
    * An operator's edit of a tournament nobody joined: D1 is changed and the room takes the new
    * configuration in the same serial turn, so no join can come between the check and the change
    * (or be charged the old fee). New questions get a new commitment, published before anyone
-   * can join and so before anyone could have seen them.
-   */
-  /**
-   * `poolRaise`: the house pool's increase, counted toward the two-person rule's totals in the
-   * edit's own batch with its guard (worker/admin/two-person.ts); the guard refuses the edit.
+   * can join and so before anyone could have seen them. `poolRaise`: the house pool's increase,
+   * counted toward the two-person rule's totals in the edit's own batch with its guard
+   * (worker/admin/two-person.ts); the guard refuses the edit.
    */
   async reconfigure(
     tournamentId: number,
@@ -245,7 +249,9 @@ export class TournamentRoom extends DurableObject<Env> {
     poolRaise: { row: TallyRow; thresholdCents: number; refusal: string } | null = null,
   ): Promise<RoomResult<null>> {
     if (!(await this.#ready(tournamentId))) return notFound();
-    return this.#console.reconfigure(tournamentId, actorId, draft, poolRaise);
+    const edit = () => this.#console.reconfigure(tournamentId, actorId, draft, poolRaise);
+    // A sharded show: no grants meanwhile, every unused seat back; the shards reload the edition after.
+    return this.#core.coordinates() ? this.#seatPool.holdForEdit(edit) : edit();
   }
 
   /**
@@ -358,7 +364,21 @@ export class TournamentRoom extends DurableObject<Env> {
     return this.#host.resultsCsv(meta);
   }
 
-  // ---- A sharded live show: the coordinator and its play shards (./room/shards.ts) ----
+  // ---- A sharded live show: the coordinator and its play shards (./room/shards.ts, ./room/leases.ts) ----
+
+  /** To the coordinator: seats for shard k's lease, granted once per `grantId`; `ahead`: asked before need (no take-back). */
+  async leaseSeats(tournamentId: number, k: number, grantId: string, want: number, ahead = false): Promise<LeaseGrant> {
+    // The stored meta is enough (no D1 sync): a grant reads only the capacity, the phase and the leases.
+    if (!this.#core.store.meta() && !(await this.#ready(tournamentId))) throw new Error(`no tournament ${tournamentId}`);
+    if (this.#core.meta().tournament_id !== tournamentId || !this.#core.coordinates()) throw new Error("not this show's coordinator");
+    return this.#seatPool.grant(k, grantId, want, ahead);
+  }
+
+  /** To a play shard: gives back the seats of its lease it does not use (once per `round`); `close`: registration is over. */
+  async leaseReturn(tournamentId: number, round: string, last: LastGrant, close: boolean): Promise<number> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) throw new Error("not a play shard of this tournament");
+    return this.#core.serial(async () => this.#joins.leases!.giveBack(round, last, close));
+  }
 
   /** To a play shard: question `ord` opens at `openAt`. False when the shard refuses (its questions differ from the commitment). */
   async shardAnnounce(tournamentId: number, a: Announcement): Promise<boolean> {

@@ -21,7 +21,7 @@ import { centsToDollars, formatCents } from "../../common/domain/money";
 import type { Db } from "../db/client";
 import { categories, tournamentParticipants, tournaments, transactions, users } from "../db/schema";
 import { presentTournament, publicLevel, visibility } from "../db/present-tournament";
-import { playRoomFor, roomFor, unwrap } from "../durable/room-client";
+import { joinRoomFor, playRoomFor, roomFor, unwrap } from "../durable/room-client";
 import { continentOf } from "../http/client-address";
 import type { RoomResult } from "../durable/tournament-room";
 import { tournamentOfReference } from "../durable/room/d1";
@@ -254,8 +254,11 @@ export const tournamentRoutes = new Hono<AppEnv>()
       run: async (claim) => {
         // The room answers first, from memory: no such tournament, already in, closed, level, full.
         // Beside it, whether the tournament is private and when a featured one opens (one read by primary key, in parallel).
+        // A sharded live show's joins go to a play shard (decision 011, seat leases).
+        const continent = continentOf(c.req.raw);
+        const room = await joinRoomFor(c.env, requested, user.id, continent);
         const [admission, access] = await Promise.all([
-          roomFor(c.env, requested).admission(requested, user.id, user.level),
+          room.admission(requested, user.id, user.level),
           db
             .select({
               inviteCode: tournaments.inviteCode,
@@ -308,7 +311,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
         // Only money is worth a bot's while: free entries without a prize are never checked.
         if (fee > 0 || prize) await requireHuman(c.env, c.req.raw, turnstileToken, "join");
         const joined = unwrap(
-          await roomFor(c.env, id).join(
+          await (id === requested ? room : roomFor(c.env, id)).join(
             id,
             {
               userId: user.id,
@@ -317,7 +320,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
               showLevel: visibility(user.preferences).showLevel,
               ...identity,
               // Where the join came from picks the player's play shard in a sharded live show (decision 011).
-              continent: continentOf(c.req.raw),
+              continent,
             },
             claim,
           ),
@@ -340,7 +343,7 @@ export const tournamentRoutes = new Hono<AppEnv>()
       request: {},
       run: async (claim) => {
         await findVisibleTournament(db, c.env.DB, id, me.id);
-        const { refundedCents, reference } = unwrap(await roomFor(c.env, id).leave(id, me.id, claim));
+        const { refundedCents, reference } = unwrap(await (await joinRoomFor(c.env, id, me.id, null)).leave(id, me.id, claim));
         return { reference, answer: await leaveAnswer(db, id, me.id, refundedCents) };
       },
       // A paid leave's refund is in the ledger under its reference; a free one has none.

@@ -227,10 +227,10 @@ describe("a sharded live show", () => {
       expect(
         (await call(`/api/tournaments/${t.id}/join`, { method: "POST", cookie: p.cookie, cf: { continent: CONTINENTS[i] } })).status,
       ).toBe(200);
-    // Shard 0 loads the questions now; then the first question's answer changes in D1, and shard 1 loads that.
+    // Both shards loaded the questions at the join (their seat leases); shard 1's copy of the first answer then differs.
     const sa = await socketOf(t, a);
     await sa.waitFor((f) => f.type === "status");
-    await env.DB.prepare("UPDATE questions SET correct_answer = 'Changed' WHERE id = ?").bind(t.questions[0]!.id).run();
+    await shardSql(t, 1, "UPDATE questions SET correct_answer = 'Changed' WHERE ord = 0");
     const sb = await socketOf(t, b);
     await sb.waitFor((f) => f.type === "status");
 

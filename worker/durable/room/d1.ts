@@ -6,6 +6,7 @@ import { CHEAT_ATTEMPTS_STORED_MAX, XP_PER_LEVEL } from "../../../common/spec";
 import { isPracticeKind, minPlayersFor } from "../../../common/domain/tournaments";
 import { TOURNAMENT_DURATION_MS } from "../../../common/spec";
 import { ledgerStatement } from "../../money/ledger";
+import { POOL_PERCENT } from "../../../common/domain/prizes";
 import { bindWithin, D1_MAX_BOUND_BYTES, packJson } from "../../db/d1-limits";
 import { settleQuestionStatements } from "../../questions/usage";
 import type { TournamentNotice } from "./notices";
@@ -165,8 +166,9 @@ export function leaveStatements(
     userId: number;
     feeCents: number;
     departures: number;
-    participants: number;
-    prizePoolCents: number;
+    /** Null (a sharded show, whose seats no one object holds): counted from the seats, and a paid pool from them. */
+    participants: number | null;
+    prizePoolCents: number | null;
     /** Why the seat goes: the player left, or staff may not play for prizes (removed at the start). */
     why?: "left" | "staff";
   },
@@ -185,9 +187,18 @@ export function leaveStatements(
         ]
       : []),
     db.prepare("DELETE FROM tournament_participants WHERE tournament_id = ? AND user_id = ?").bind(l.tournamentId, l.userId),
-    db
-      .prepare("UPDATE tournaments SET current_participants = ?, prize_pool_cents = ? WHERE id = ? AND status = 'upcoming'")
-      .bind(l.participants, l.prizePoolCents, l.tournamentId),
+    l.participants === null
+      ? db
+          .prepare(
+            `UPDATE tournaments SET current_participants = s.n,
+               prize_pool_cents = CASE WHEN ?2 > 0 THEN CAST(s.n * ?2 * ?3 / 100 AS INTEGER) ELSE prize_pool_cents END
+             FROM (SELECT count(*) AS n FROM tournament_participants WHERE tournament_id = ?1) AS s
+             WHERE id = ?1 AND status = 'upcoming'`,
+          )
+          .bind(l.tournamentId, l.feeCents, POOL_PERCENT)
+      : db
+          .prepare("UPDATE tournaments SET current_participants = ?, prize_pool_cents = ? WHERE id = ? AND status = 'upcoming'")
+          .bind(l.participants, l.prizePoolCents, l.tournamentId),
   ];
 }
 

@@ -27,12 +27,26 @@ export interface GroupRow {
   s: number;
 }
 
+/** Leaves of these players in the tournament, as D1's ledger has them (a paid leave's refund). */
+export async function departuresOf(db: D1Database, tournamentId: number, userIds: number[]): Promise<Map<number, number>> {
+  const { results } = await db
+    .prepare(
+      `SELECT user_id, count(*) AS times FROM transactions
+       WHERE user_id IN (SELECT value FROM json_each(?1)) AND type = 'refund' AND reference LIKE ?2 GROUP BY user_id`,
+    )
+    .bind(JSON.stringify(userIds), `leave:${tournamentId}:%`)
+    .all<{ user_id: number; times: number }>();
+  return new Map(results.map((r) => [r.user_id, r.times]));
+}
+
 /** What the batch read back for one row of the group. */
 export interface GroupReadback {
   u: number;
   balance: number;
   /** When the player's seat was taken (this batch's time for a seat it made); null when not seated. */
   joined_at: number | null;
+  /** The shard of the seat (a sharded show's batch only; null otherwise). */
+  seat_shard: number | null;
   /** The request's claim was still its own (always 1 without a key). */
   claim_held: 0 | 1;
   /** The player is staff or linked to staff (docs/fair-play.md) in a prize tournament: no seat, no fee. */
@@ -127,7 +141,7 @@ const brokenLimit = (u: string, fee: string, now: string, w: Parameters<typeof w
  */
 export function joinGroupStatements(
   db: D1Database,
-  g: { tournamentId: number; title: string; feeCents: number; joinedAt: number; prize: boolean; rows: GroupRow[] },
+  g: { tournamentId: number; title: string; feeCents: number; joinedAt: number; prize: boolean; rows: GroupRow[]; sharded?: boolean },
 ): D1PreparedStatement[] {
   const rows = JSON.stringify(g.rows);
   const w = { daily: "?6", weekly: "?7", monthly: "?8" };
@@ -206,6 +220,7 @@ export function joinGroupStatements(
            ${limitColumn(feesInWindow("u", "l", "?3", w2))} AS used_cents
          FROM (SELECT ${row("u")} AS u, coalesce(u.balance_cents, 0) AS balance, coalesce(u.owed_cents, 0) AS owed,
            (SELECT p.joined_at FROM tournament_participants p WHERE p.tournament_id = ?1 AND p.user_id = ${row("u")}) AS joined_at,
+           ${g.sharded ? `(SELECT p.shard FROM tournament_participants p WHERE p.tournament_id = ?1 AND p.user_id = ${row("u")})` : "NULL"} AS seat_shard,
            CASE WHEN ${row("key")} IS NULL OR EXISTS (SELECT 1 FROM idempotency_keys k
              WHERE k.user_id = ${row("u")} AND k.key = ${row("key")} AND k.created_at = ${row("at")} AND k.response_status IS NULL)
            THEN 1 ELSE 0 END AS claim_held,

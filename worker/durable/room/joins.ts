@@ -11,6 +11,7 @@ import { claimStatements, isClaimLost, type KeyClaim } from "../../money/idempot
 import type { RoomCore } from "./core";
 import { entryReference, leaveReference, leaveStatements } from "./d1";
 import {
+  departuresOf,
   groupRefusal,
   joinGroupStatements,
   tournamentAnswerStatement,
@@ -34,6 +35,8 @@ import {
 } from "./results";
 import type { MetaRow } from "./storage";
 import { shardOf } from "../../../common/domain/shards";
+import { leaseBlock, ShardLeases, type LeaseGrant } from "./leases";
+import { roomFor } from "../room-client";
 
 interface WaitingJoin {
   user: RoomUser;
@@ -52,12 +55,16 @@ export class Joins {
   #queue: WaitingJoin[] = [];
   /** Whether a group commit is already on its way (a timer or a place in the serial queue). */
   #flushQueued = false;
+  /** A play shard's seat lease (./leases.ts); null in a tournament's room, which holds the capacity itself. */
+  readonly leases: ShardLeases | null;
 
   constructor(
     readonly core: RoomCore,
     readonly board: RoomBoard,
     readonly lifecycle: Lifecycle,
-  ) {}
+  ) {
+    this.leases = core.shard !== null ? new ShardLeases(core) : null;
+  }
 
   /** TournamentRoom.admission, once the room is ready. */
   admission(meta: MetaRow, userId: number, level: number): RoomResult<Admission> {
@@ -70,6 +77,8 @@ export class Joins {
 
   /** TournamentRoom.join, once the room is ready: the join waits for its group's commit. */
   join(user: RoomUser, claim: KeyClaim | null): Promise<RoomResult<JoinOutcome>> {
+    // A sharded show seats on its play shards, against their leases: the coordinator seats nobody itself.
+    if (this.core.coordinates()) return Promise.reject(new Error("a sharded show's joins go to its play shards"));
     return new Promise<RoomResult<JoinOutcome>>((resolve, reject) => {
       this.#queue.push({ user, claim, resolve, reject });
       if (this.#flushQueued) return;
@@ -85,8 +94,9 @@ export class Joins {
     const { store } = core;
     return core.serial(async () => {
       const meta = core.meta();
-      if (!store.participant(userId)) return fail(409, "not_joined", PLAY.notJoined);
-      if (meta.phase !== "upcoming") return fail(409, "leave_closed", PLAY.leaveClosed);
+      // A sharded show's seats are its shards' (the Worker sends a leave to the seat's shard).
+      if (!store.participant(userId) || core.coordinates()) return fail(409, "not_joined", PLAY.notJoined);
+      if (meta.phase !== "upcoming" || this.leases?.closed()) return fail(409, "leave_closed", PLAY.leaveClosed);
       const count = store.participantCount() - 1;
       const fee = meta.entry_fee_cents;
       const pool = fee > 0 ? prizePoolFromFees(count * fee) : meta.prize_pool_cents;
@@ -103,8 +113,8 @@ export class Joins {
             userId,
             feeCents: fee,
             departures,
-            participants: count,
-            prizePoolCents: pool,
+            // A shard knows only its own players: D1 counts the seats (the seat freed stays in its lease).
+            ...(this.leases ? { participants: null, prizePoolCents: null } : { participants: count, prizePoolCents: pool }),
           }),
           ...key.after,
         ]);
@@ -113,7 +123,7 @@ export class Joins {
         throw e;
       }
       store.recordDeparture(userId);
-      store.setPrizePool(pool);
+      if (!this.leases) store.setPrizePool(pool);
       this.board.remove(userId);
       await this.board.changed();
       return ok({ refundedCents: fee, reference });
@@ -133,10 +143,9 @@ export class Joins {
     // show closes when its first question goes out.
     const over = meta.end_time !== null && now >= meta.end_time;
     const open = meta.phase === "upcoming" || (meta.phase === "live" && meta.format === "self_paced");
-    if (!open || over) return fail(409, "join_closed", PLAY.joinClosed, JOIN.failedTitle);
+    if (!open || over || this.leases?.closed()) return fail(409, "join_closed", PLAY.joinClosed, JOIN.failedTitle);
     if (!meta.practice && level < meta.min_level) return fail(403, "level_too_low", JOIN.levelDescription(meta.min_level), JOIN.levelTitle);
-    if (meta.max_participants !== null && this.core.store.participantCount() >= meta.max_participants)
-      return fail(409, "tournament_full", JOIN.full.description, JOIN.full.title);
+    if (meta.max_participants !== null && this.core.store.participantCount() >= meta.max_participants) return full();
     return null;
   }
 
@@ -144,21 +153,28 @@ export class Joins {
    * One group commit of the joins waiting (in the serial queue). Each waiting join is answered
    * from memory when it can be (already in, closed, level, full); the rest, one row per player and
    * no more than the seats left, go to D1 in one batch; whoever does not fit waits for the next
-   * group, since a row refused for money frees its seat again.
+   * group, since a row refused for money frees its seat again. On a play shard the seats left are
+   * its lease's: joins that do not fit wait for the coordinator's next grant (asked outside the
+   * serial queue), and `grant` is that answer: none granted means full (or closed) for them.
    */
-  async #flush(): Promise<void> {
-    const { core } = this;
+  async #flush(grant: LeaseGrant | null = null): Promise<void> {
+    const { core, leases } = this;
     this.#flushQueued = false;
     const waiting = this.#queue.splice(0);
+    let short = 0;
     try {
       // After a group whose batch failed, D1 may hold seats this copy does not: count them first.
       if (!core.synced) await this.lifecycle.syncParticipants(core.meta().tournament_id);
+      // An operator edited the tournament since this shard loaded it (nobody was seated then).
+      if (leases?.stale()) await leases.reload();
       const meta = core.meta();
       const now = Date.now();
-      const seatsLeft = Math.min(
-        JOIN_GROUP_MAX,
-        meta.max_participants === null ? Infinity : meta.max_participants - core.store.participantCount(),
-      );
+      const room = leases
+        ? leases.left()
+        : meta.max_participants === null
+          ? Infinity
+          : meta.max_participants - core.store.participantCount();
+      const seatsLeft = Math.min(JOIN_GROUP_MAX, room);
       const group: WaitingJoin[] = [];
       const inGroup = new Set<number>();
       const later: WaitingJoin[] = [];
@@ -167,24 +183,55 @@ export class Joins {
         const refusal = seated === null ? this.#joinRefusal(meta, w.user.level, now) : null;
         if (seated !== null) w.resolve(ok({ alreadyJoined: true, reference: seated, answer: null }));
         else if (refusal) w.resolve(refusal);
-        else if (group.length >= seatsLeft || inGroup.has(w.user.userId)) later.push(w);
-        else {
+        else if (inGroup.has(w.user.userId)) later.push(w);
+        else if (group.length < seatsLeft) {
           group.push(w);
           inGroup.add(w.user.userId);
+        } else if (leases && grant && grant.seats === 0 && room <= 0) {
+          // The coordinator had no seat left anywhere (after taking back the unused ones), or registration closed.
+          w.resolve(grant.closed ? fail(409, "join_closed", PLAY.joinClosed, JOIN.failedTitle) : full());
+        } else {
+          later.push(w);
+          if (!inGroup.has(w.user.userId)) short += 1;
         }
       }
       this.#queue.unshift(...later);
       if (group.length > 0) await this.#commit(meta, group, now);
+      // Ahead of need: a quarter of a block left, the next block is asked for in the background.
+      if (leases && short === 0 && !leases.asking() && !leases.closed() && meta.max_participants !== null) {
+        if (leases.left() < Math.ceil(leaseBlock(meta.max_participants, meta.shard_count) / 4) && this.#queue.length + group.length > 0)
+          void leases.ask(0).catch((e) => console.error("asking ahead for seats failed", e));
+      }
     } catch (e) {
       // Whatever has not been answered fails with the error (answering twice changes nothing).
       for (const w of waiting) w.reject(e);
       this.#queue = this.#queue.filter((w) => !waiting.includes(w));
+      short = 0;
     } finally {
-      if (this.#queue.length > 0 && !this.#flushQueued) {
+      if (leases && short > 0) this.#askThenFlush(short);
+      else if (this.#queue.length > 0 && !this.#flushQueued) {
         this.#flushQueued = true;
         void core.serial(() => this.#flush());
       }
     }
+  }
+
+  /**
+   * Outside the serial queue (the coordinator may call this shard back to take seats, in that
+   * queue): more seats for the joins that did not fit, then the next group with the answer. A
+   * failed request fails those joins (nothing was charged).
+   */
+  #askThenFlush(need: number): void {
+    this.#flushQueued = true;
+    this.leases!.ask(need).then(
+      (grant) => void this.core.serial(() => this.#flush(grant)),
+      (e) => {
+        console.error("asking for seats failed", e);
+        const waiting = this.#queue.splice(0);
+        this.#flushQueued = false;
+        for (const w of waiting) w.reject(e);
+      },
+    );
   }
 
   async #commit(meta: MetaRow, group: WaitingJoin[], now: number): Promise<void> {
@@ -192,6 +239,15 @@ export class Joins {
     const { store } = core;
     const db = core.env.DB;
     const fee = meta.entry_fee_cents;
+    // A player may have left on another shard since this one read D1: their next entry is a new one.
+    if (this.leases && fee > 0)
+      store.adoptDepartures(
+        await departuresOf(
+          db,
+          meta.tournament_id,
+          group.map((w) => w.user.userId),
+        ),
+      );
     const rows: GroupRow[] = group.map(({ user, claim }) => ({
       u: user.userId,
       ref: entryReference(meta.tournament_id, user.userId, store.departures(user.userId)),
@@ -199,8 +255,8 @@ export class Joins {
       at: claim?.claimedAt ?? null,
       d: user.deviceHash,
       n: user.networkHash,
-      // Chosen once, here, from where the join came from; a reconnect reads it back from D1.
-      s: shardOf(user.userId, user.continent, meta.shard_count),
+      // Chosen once, from where the join came from (by the Worker for a play shard: this one); a reconnect reads it back from D1.
+      s: core.shard ?? shardOf(user.userId, user.continent, meta.shard_count),
     }));
     const statements = joinGroupStatements(db, {
       tournamentId: meta.tournament_id,
@@ -209,6 +265,7 @@ export class Joins {
       joinedAt: now,
       prize: isPrize(meta),
       rows,
+      sharded: this.leases !== null,
     });
     let results: D1Result[];
     try {
@@ -225,7 +282,10 @@ export class Joins {
     const refused: [WaitingJoin, RoomFailure][] = [];
     for (const [i, w] of group.entries()) {
       const r = readback.get(w.user.userId);
-      if (r?.joined_at != null) {
+      if (r?.joined_at != null && this.leases && r.seat_shard !== core.shard) {
+        // Pressed twice from two places at once: the seat (and its one charge) is on the other shard.
+        seated.set(w.user.userId, { reference: rows[i]!.ref, balanceCents: r.balance, fresh: false });
+      } else if (r?.joined_at != null) {
         seated.set(w.user.userId, { reference: rows[i]!.ref, balanceCents: r.balance, fresh: r.joined_at === now });
         store.addParticipants([
           {
@@ -265,9 +325,16 @@ export class Joins {
       return false;
     });
     try {
-      if (fee > 0) store.setPrizePool(prizePoolFromFees(store.participantCount() * fee));
-      // The player who completes the minimum starts a tournament that is waiting for players.
-      if (meta.phase === "upcoming" && now >= meta.start_time) {
+      // A shard counts only its own players: the pool is D1's (and the coordinator's at the start).
+      if (fee > 0 && !this.leases) store.setPrizePool(prizePoolFromFees(store.participantCount() * fee));
+      // The player who completes the minimum starts a tournament that is waiting for players. A
+      // shard tells its coordinator, without waiting (the coordinator calls it back to close its lease).
+      if (this.leases && meta.phase === "upcoming" && now >= meta.start_time) {
+        const t = meta.tournament_id;
+        void roomFor(core.env, t)
+          .init(t)
+          .catch((e) => console.error(`telling the coordinator of tournament ${t} about new seats failed`, e));
+      } else if (meta.phase === "upcoming" && now >= meta.start_time) {
         await this.lifecycle.advance(now);
         if (core.meta().phase !== meta.phase) tournament = presentRow(await tournamentAnswerStatement(db, meta.tournament_id).first());
       }
@@ -289,6 +356,8 @@ export class Joins {
     return fail(refusal.status, refusal.code, refusal.message);
   }
 }
+
+const full = () => fail(409, "tournament_full", JOIN.full.description, JOIN.full.title);
 
 /** A tournament row read with tournamentAnswerStatement, as the API shows it. */
 const presentRow = (row: TournamentAnswerRow | null | undefined): Tournament | null =>

@@ -98,11 +98,29 @@ export class Lifecycle {
    */
   settleGate: ((now: number) => Promise<boolean>) | null = null;
 
+  /**
+   * The coordinator of a sharded live show, whose play shards seat the players (./leases.ts):
+   * `gate` reads the seats from D1 once the start time has come, and ends registration on every
+   * shard before a start or a cancel (false: a shard did not answer, asked again soon); `close`
+   * ends it before an operator's or creator's cancel.
+   */
+  seats: { gate: (now: number) => Promise<boolean>; close: () => Promise<boolean> } | null = null;
+
+  #seats() {
+    return this.core.coordinates() ? this.seats : null;
+  }
+
   /** Moves the lifecycle on as far as the clock allows, then sets the alarm for what is next. */
   async advance(now: number): Promise<void> {
     const { store } = this.core;
     // A play shard has no lifecycle of its own: the coordinator's announcements and final phase drive it.
     if (this.core.shard !== null) return this.core.arm();
+    const first = this.core.meta();
+    const seats = this.#seats();
+    if (seats && first.phase === "upcoming" && now >= first.start_time && !(await seats.gate(now))) {
+      store.schedule("lifecycle", now + SETTLE_GATE_RETRY_MS);
+      return this.core.arm();
+    }
     // Before the first question: no staff in prize play, whatever changed since they joined.
     const before = this.core.meta();
     if (before.phase === "upcoming" && now >= before.start_time && isPrize(before)) await this.#removeStaffSeats(before, now);
@@ -170,6 +188,8 @@ export class Lifecycle {
     const fee = meta.entry_fee_cents;
     let count = store.participantCount();
     let pool = meta.prize_pool_cents;
+    // A sharded show's shards may still seat players while it waits for enough of them: D1 counts.
+    const counted = this.#seats() !== null;
     const statements = staff.flatMap((userId) => {
       count -= 1;
       if (fee > 0) pool = prizePoolFromFees(count * fee);
@@ -179,8 +199,8 @@ export class Lifecycle {
         userId,
         feeCents: fee,
         departures: store.departures(userId),
-        participants: count,
-        prizePoolCents: pool,
+        participants: counted ? null : count,
+        prizePoolCents: counted ? null : pool,
         why: "staff",
       });
     });
@@ -241,6 +261,9 @@ export class Lifecycle {
       if (meta.practice) return fail(409, "tournament_practice", ADMIN_TOURNAMENTS.practice);
       if (meta.phase === "cancelled") return ok({ tournamentId, cancelled: false, playersRefunded: 0, refundedCents: 0 });
       if (meta.phase === "completed" || meta.phase === "settling") return fail(409, "tournament_finished", ADMIN_TOURNAMENTS.finished);
+      // A sharded show: no shard seats anyone from here on, and every seat D1 has is refunded.
+      const seats = this.#seats();
+      if (seats && meta.phase === "upcoming" && !(await seats.close())) throw new Error("a play shard did not close its seats");
       const userIds = store.participants().map((p) => p.user_id);
       const fee = meta.entry_fee_cents;
       const refunded = fee > 0 ? userIds.length : 0;
@@ -285,6 +308,10 @@ export class Lifecycle {
       if (meta.phase === "cancelled") return ok(null);
       if (meta.practice || meta.phase !== "upcoming" || store.participantCount() > 0)
         return fail(409, "tournament_not_cancellable", CUSTOM.notCancellable);
+      // A sharded show: the shards stop seating first; a seat taken meanwhile makes it not cancellable.
+      const seats = this.#seats();
+      if (seats && !(await seats.close())) throw new Error("a play shard did not close its seats");
+      if (store.participantCount() > 0) return fail(409, "tournament_not_cancellable", CUSTOM.notCancellable);
       const db = this.core.env.DB;
       await runAtomically(
         db,
