@@ -150,6 +150,12 @@ const TWOPROC = {
   registry: ".wrangler/bench-twoproc-registry",
   names: ["trivia-bench-twoproc-a", "trivia-bench-twoproc-b"],
 } as const;
+/**
+ * The measured servers run without wrangler dev's local trace collector (scripts/dev-server.ts,
+ * `localTraces`): a development artefact that cost about half of workerd's CPU per socket answer.
+ * BENCH_LOCAL_TRACES=1 keeps it, to compare with runs before it was left out.
+ */
+const LOCAL_TRACES = process.env.BENCH_LOCAL_TRACES === "1";
 /** Scenarios on a server of their own, before the load scenarios' server starts. */
 const OWN_SERVER_STEPS = [...PAGE_STEPS, RESTART.step, SHARDED.step, TWOPROC.step];
 const VARS = {
@@ -274,6 +280,8 @@ const results: Results = {
     socketLimit:
       "workerd holds two file descriptors per TCP connection and this container's hard limit is 20,000 open files (not raisable, even as root), so the 10,000-socket runs are bounded to what the Worker's process can still open (reported under limits)",
     cpu: "server CPU: user+system time of the Worker's workerd process from /proc, before and after each phase",
+    localTraces:
+      "the measured servers run without wrangler dev's local trace collector (X_LOCAL_OBSERVABILITY=false; BENCH_LOCAL_TRACES=1 keeps it): a streaming tail worker that wrangler attaches to the Worker in the same workerd process, turning every invocation (each socket message is one) into trace events in JavaScript. Production has no such worker in the Worker's process; with it, a socket answer cost about twice the CPU here (docs/decisions/004-tournament-room.md, Measured). Locally the WebSockets still negotiate permessage-deflate: miniflare's own entry worker, in front of the Worker, accepts it whatever the Worker's no_web_socket_compression flag says (docs/decisions/014-websocket-compression-off.md), so each frame here also pays for zlib",
     d1Cost:
       "every D1 statement executed through the Worker's DB binding is counted by a wrapper in the bench entry, per caller (worker = HTTP handlers, room = TournamentRoom, hub, cron); read = SELECT/WITH, write = anything else; counters read before and after each phase with no other traffic",
     scrypt:
@@ -452,6 +460,7 @@ async function restartScenario() {
     vars: VARS,
     devArgs: ["--config", `${BUILD}/wrangler.toml`, `${BUILD}/worker/entry.js`, "--no-bundle", "--assets", `${BUILD}/web`],
     ownProcessGroup: true,
+    localTraces: LOCAL_TRACES,
   };
   let restartServer = await startDevServer(options);
   cleanups.push(() => restartServer.kill());
@@ -531,6 +540,7 @@ async function shardedScenario() {
     build: false,
     quiet: process.env.BENCH_VERBOSE !== "1",
     vars: { ...VARS, TOURNAMENT_SHARD_SIZE: String(shardSize) },
+    localTraces: LOCAL_TRACES,
     devArgs: ["--config", `${BUILD}/wrangler.toml`, `${BUILD}/worker/entry.js`, "--no-bundle", "--assets", `${BUILD}/web`],
   });
   cleanups.push(() => shardServer.stop());
@@ -652,6 +662,7 @@ async function twoProcessScenario() {
     build: false,
     quiet: process.env.BENCH_VERBOSE !== "1",
     env: { WRANGLER_REGISTRY_PATH: resolve(TWOPROC.registry) },
+    localTraces: LOCAL_TRACES,
   };
   const devArgs = (config: string) => ["--config", config, `${BUILD}/worker/entry.js`, "--no-bundle", "--assets", `${BUILD}/web`];
   log(`starting the two-process show's sessions on 127.0.0.1:${TWOPROC.port} (A) and ${portB} (B) (fresh ${TWOPROC.persist})`);
@@ -807,10 +818,12 @@ async function main() {
     // BENCH_VERBOSE=1 shows wrangler's own output (errors logged by the Worker among them).
     quiet: process.env.BENCH_VERBOSE !== "1",
     vars: VARS,
+    localTraces: LOCAL_TRACES,
     devArgs: ["--config", `${BUILD}/wrangler.toml`, `${BUILD}/worker/entry.js`, "--no-bundle", "--assets", `${BUILD}/web`],
   });
   results.setup.serverStartSeconds = round(elapsed() / 1000, 1);
   results.setup.commit = run("git", ["rev-parse", "--short", "HEAD"], { quiet: true }).trim();
+  results.setup.localTraces = LOCAL_TRACES;
   results.setup.uncommittedFilesInCheckout = run("git", ["status", "--porcelain"], { quiet: true }).split("\n").filter(Boolean).length;
 
   procs = await findServerProcesses(server.process.pid!, PORT);
@@ -1018,7 +1031,14 @@ async function main() {
       const wave = Math.min(o.wave, bounded(o.wave, `socket answer path ${o.players}`));
       const { run, states } = await metered(
         `socket play ${o.players} at ${o.rate}`,
-        () => socketPlay(target, fx, t, players.slice(0, o.players), { rate: o.rate, wave, capMs: o.capMs, complete: o.complete }),
+        () =>
+          socketPlay(target, fx, t, players.slice(0, o.players), {
+            rate: o.rate,
+            wave,
+            capMs: o.capMs,
+            complete: o.complete,
+            cpuSeconds: () => cpuSeconds(procs.worker?.pid),
+          }),
         (r) => r.run.answers,
       );
       results.socketPlay.push(run);
@@ -1040,7 +1060,7 @@ async function main() {
           `socket answer path ${o.players}: stopped by its time cap after ${run.answers} of ${run.answersPlanned} answers`,
         );
       log(
-        `  ${run.answers}/${run.answersPlanned} answers at ${run.answersPerSecond}/s (target ${run.targetAnswersPerSecond}); p50 ${run.answerLatencyMs.p50} p95 ${run.answerLatencyMs.p95} p99 ${run.answerLatencyMs.p99} ms; late sends ${run.sentLate}; errors ${run.errors}; live board rows off ${run.boardMismatches}; settled scores off ${run.scoresChecked ? run.scoreMismatches : "(compared at its settlement)"}; generator CPU ${run.loadGenerator.cpuShareOfOneCore} core, lag p99 ${run.loadGenerator.eventLoopLagMs.p99} ms`,
+        `  ${run.answers}/${run.answersPlanned} answers at ${run.answersPerSecond}/s (target ${run.targetAnswersPerSecond}); p50 ${run.answerLatencyMs.p50} p95 ${run.answerLatencyMs.p95} p99 ${run.answerLatencyMs.p99} ms; late sends ${run.sentLate}; errors ${run.errors}; workerd CPU while answering ${run.workerdCpu?.playMsPerAnswer} ms/answer, opening ${run.workerdCpu?.openMsPerSocket} ms/socket; live board rows off ${run.boardMismatches}; settled scores off ${run.scoresChecked ? run.scoreMismatches : "(compared at its settlement)"}; generator CPU ${run.loadGenerator.cpuShareOfOneCore} core, lag p99 ${run.loadGenerator.eventLoopLagMs.p99} ms`,
       );
     });
   await socketRoom(SOCKET_ROOMS[0]);
@@ -1243,7 +1263,7 @@ function table(r: Results): string {
     const g = a.loadGenerator;
     rows.push([
       `Socket answer path, ${n0(a.players)} players in one room x 10 questions${a.wave < a.players ? ` (waves of ${n0(a.wave)} sockets)` : ""}, open loop at ${n0(a.targetAnswersPerSecond)} answers/s`,
-      `${n0(a.answersPerSecond)} answers/s sustained (${n0(a.answers)} of ${n0(a.answersPlanned)} in ${a.seconds} s${a.timeCapped ? ", time cap" : ""})${cpuNote(r, `socket play ${a.players} at ${a.targetAnswersPerSecond}`, "answer")}; load generator ${g.cpuShareOfOneCore} of a core, event-loop lag p99 ${g.eventLoopLagMs.p99} ms`,
+      `${n0(a.answersPerSecond)} answers/s sustained (${n0(a.answers)} of ${n0(a.answersPlanned)} in ${a.seconds} s${a.timeCapped ? ", time cap" : ""})${cpuNote(r, `socket play ${a.players} at ${a.targetAnswersPerSecond}`, "answer")}${a.workerdCpu ? ` (while answering ${a.workerdCpu.playMsPerAnswer} ms per answer; opening the sockets ${a.workerdCpu.openMsPerSocket} ms per socket)` : ""}; load generator ${g.cpuShareOfOneCore} of a core, event-loop lag p99 ${g.eventLoopLagMs.p99} ms`,
       `answer frame, from its scheduled time: ${lat(a.answerLatencyMs)}`,
       `${a.errors} errors; answers locked in, live board ${n0(a.boardChecked - a.boardMismatches)}/${n0(a.boardChecked)} answered counts with scores withheld; ${a.scoresChecked ? `${n0(a.players - a.scoreMismatches)}/${n0(a.players)} settled scores = sum of points` : "settled scores not compared"}${a.completions ? `; ${n0(a.completions)} completed over the socket` : ""}`,
     ]);

@@ -31,6 +31,14 @@ export interface DevServerOptions {
   env?: Record<string, string>;
   /** Run the cron handler once the server answers (default). A second session on the same D1 leaves that to the first. */
   schedule?: boolean;
+  /**
+   * false: without wrangler dev's local trace collector (X_LOCAL_OBSERVABILITY=false). By default
+   * wrangler attaches a streaming tail worker to the Worker that turns every invocation (each
+   * socket message is one) into trace events, in JavaScript, in the same workerd process: about
+   * half of that process's CPU per socket answer here. Production has no such worker in the
+   * Worker's process, so the benchmark measures without it (README, Performance).
+   */
+  localTraces?: boolean;
 }
 
 export interface DevServer {
@@ -87,7 +95,12 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
     ],
     {
       stdio: opts.quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...opts.env },
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: "false",
+        ...(opts.localTraces === false ? { X_LOCAL_OBSERVABILITY: "false" } : {}),
+        ...opts.env,
+      },
       detached: opts.ownProcessGroup === true,
     },
   );

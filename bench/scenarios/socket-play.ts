@@ -55,6 +55,13 @@ export interface SocketPlayRun {
   /** Whether the settled scores were compared (the tournament ended). */
   scoresChecked: boolean;
   timeCapped: boolean;
+  /**
+   * The Worker's workerd CPU while the answers are played (from the schedule's start to the last
+   * reply of each wave) per answer, and for opening the sockets per socket (the upgrade's session
+   * and tournament reads, the room's accept and first frames): the scenario's own CPU per answer
+   * counts both, and one socket is opened per ten answers. Null without `cpuSeconds`.
+   */
+  workerdCpu: { playMsPerAnswer: number; openMsPerSocket: number } | null;
   d1PerAnswer: D1Counters;
   loadGenerator: LoadGenReport;
 }
@@ -84,8 +91,12 @@ export async function socketPlay(
   fx: Fixtures,
   t: BenchTournament,
   players: Player[],
-  o: { rate: number; wave: number; capMs: number; complete: boolean },
+  o: { rate: number; wave: number; capMs: number; complete: boolean; cpuSeconds?: () => number },
 ): Promise<{ run: SocketPlayRun; states: PlayState[] }> {
+  const cpu = o.cpuSeconds ?? (() => 0);
+  let playCpu = 0;
+  let openCpu = 0;
+  let opened = 0;
   const played: PlayState[] = [];
   const latency = new Samples();
   const errorSamples: string[] = [];
@@ -210,8 +221,11 @@ export async function socketPlay(
           return;
       }
     };
+    const openCpuBefore = cpu();
     const open = await openSockets(target, `/api/tournaments/${t.id}/ws`, group.length, (i) => group[i]!.cookie, onFrame, { inFlight: 64 });
     connectMs += open.openMs;
+    openCpu += cpu() - openCpuBefore;
+    opened += open.sockets.length;
     sockets = open.sockets;
     for (const f of open.failures.slice(0, 5)) fail(f);
     if (open.sockets.length < group.length) {
@@ -226,6 +240,7 @@ export async function socketPlay(
     const before = await fx.d1();
     const total = group.length * QUESTIONS_PER_TOURNAMENT;
     const clockStart = now();
+    const playCpuBefore = cpu();
     const interval = 1000 / o.rate;
     let slot = 0;
     await new Promise<void>((resolve) => {
@@ -257,6 +272,7 @@ export async function socketPlay(
     for (const s of states) s.due = [];
     if (!(await until(() => states.every((s) => s.pending === null && !s.asked), 60_000)))
       fail(`${states.filter((s) => s.pending !== null || s.asked).length} answers or questions never arrived`);
+    playCpu += cpu() - playCpuBefore;
     d1Total = sumCounters(d1Total, diffCounters(before, await fx.d1()));
 
     const wavePlayed = states.map((s) => ({ player: s.player, issued: s.issued, done: s.round, points: s.points }));
@@ -319,6 +335,12 @@ export async function socketPlay(
     scoreMismatches: mismatches + (completesSent - completions),
     scoresChecked,
     timeCapped: capped,
+    workerdCpu: o.cpuSeconds
+      ? {
+          playMsPerAnswer: round((playCpu * 1000) / Math.max(1, answers), 2),
+          openMsPerSocket: round((openCpu * 1000) / Math.max(1, opened), 2),
+        }
+      : null,
     d1PerAnswer: perOp(d1Total, Math.max(1, answers)),
     loadGenerator,
   };

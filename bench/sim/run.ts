@@ -12,11 +12,12 @@ import {
   REVEAL_PAUSE_MS,
 } from "../../common/spec";
 import { LIVE_SHOW_WINDOW_MS } from "../../common/domain/live-show";
-import { loadCosts, type Costs, type LiveShowReference } from "./costs";
+import { loadCosts, type Costs, type LiveShowReference, type ShardedShowReference } from "./costs";
 import { simulateShow, type D1Plan, type ModelCosts, type Scenario, type ShowResult } from "./model";
 import { constant, exponential, logNormal, mixture, uniform } from "./random";
 
-const BENCH_RESULTS = "bench/results/latest.json";
+/** BENCH_SIM_RESULTS=path: another results file of the same shape (e.g. a complete run with rows from partial runs put in). */
+const BENCH_RESULTS = process.env.BENCH_SIM_RESULTS ?? "bench/results/latest.json";
 const OUT = "bench/results/sim.json";
 const SIZES = [10_000, 100_000, 1_000_000] as const;
 const SEED = 16;
@@ -157,6 +158,31 @@ function calibrate(ref: LiveShowReference, costs: ModelCosts, plan: D1Plan) {
   };
 }
 
+/**
+ * The model against the bench's sharded show: the same sockets over the same number of shards,
+ * over loopback. The model gives each shard a thread of its own, as Cloudflare runs each object;
+ * the bench runs every shard and the coordinator on workerd's one thread (shared with the rest of
+ * a loaded machine), so its push and board take every shard's work in turn and come out longer.
+ */
+function calibrateSharded(ref: ShardedShowReference, costs: ModelCosts, plan: D1Plan) {
+  const loopback = constant(0.1);
+  const r = simulateShow(
+    scenario(ref.sockets, ref.shards, costs, plan, {
+      playerLatency: loopback,
+      rpcLatency: loopback,
+      d1Latency: loopback,
+      alarmLate: constant(0),
+    }),
+  );
+  return {
+    sockets: ref.sockets,
+    shards: ref.shards,
+    pushToLastSocketMs: { simulated: Math.round(r.pushMaxMs), bench: ref.pushToLastSocketMs },
+    boardToLastSocketMs: { simulated: Math.round(r.boardMaxMs), bench: ref.boardToLastSocketMs },
+    answerP99Ms: { simulatedWait: Math.round(r.busiest.answerWaitP99Ms), benchLatency: ref.answerLatencyP99Ms },
+  };
+}
+
 const fmt = (x: number, digits = 0) => x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const ms = (x: number) =>
   x >= 120_000 ? `${fmt(x / 60_000, 1)} min` : x >= 10_000 ? `${fmt(x / 1000, 1)} s` : `${fmt(x, x < 10 ? 1 : 0)} ms`;
@@ -213,7 +239,7 @@ function tables(results: ShowResult[], plan: D1Plan): string {
 }
 
 const t0 = performance.now();
-const { costs: figures, benchTimestamp, liveShow } = loadCosts(BENCH_RESULTS);
+const { costs: figures, benchTimestamp, liveShow, shardedShow } = loadCosts(BENCH_RESULTS);
 const costs = Object.fromEntries(Object.entries(figures).map(([k, f]) => [k, f.value])) as unknown as ModelCosts;
 const plan = d1Plan();
 const sizing = playersPerShard(costs);
@@ -251,6 +277,16 @@ if (calibration) {
       `(bench answer latency ${fmt(c.answerP50Ms.benchLatency)} / ${fmt(c.answerP99Ms.benchLatency)} ms)`,
   );
 }
+const shardedCalibration = shardedShow && calibrateSharded(shardedShow, costs, plan);
+if (shardedCalibration) {
+  const c = shardedCalibration;
+  console.log(
+    `  calibration, the bench's sharded show (${fmt(c.sockets)} sockets over ${c.shards} shards, loopback; every shard on one workerd thread there, one thread each here): ` +
+      `push to the last socket ${fmt(c.pushToLastSocketMs.simulated)} ms (bench ${fmt(c.pushToLastSocketMs.bench)} ms); ` +
+      `merged board to the last socket after the close ${fmt(c.boardToLastSocketMs.simulated)} ms (bench ${fmt(c.boardToLastSocketMs.bench)} ms); ` +
+      `answers' wait p99 ${fmt(c.answerP99Ms.simulatedWait)} ms (bench answer latency p99 ${fmt(c.answerP99Ms.benchLatency)} ms)`,
+  );
+}
 const table = tables(results, plan);
 const seconds = (performance.now() - t0) / 1000;
 console.log(`\n${table}\n\nSimulated in ${fmt(seconds, 1)} s.`);
@@ -268,6 +304,7 @@ writeFileSync(
       plan,
       playersPerShard: sizing,
       calibration,
+      shardedCalibration,
       results: results.map((r) => ({ ...r, d1: d1Verdict(r, plan) })),
       table,
       seconds: Math.round(seconds * 10) / 10,
