@@ -343,6 +343,12 @@ function noteFailures(name: string, run: { errors: number; errorSamples: string[
 
 /** BENCH_ONLY=socket,live runs only the scenarios whose names contain one of the words (a partial run is reported NOT OK). */
 const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
+/** A scenario on a server of its own that BENCH_ONLY leaves out: recorded as skipped. */
+function skippedByOnly(step: string): boolean {
+  if (only.length === 0 || only.some((w) => step.includes(w))) return false;
+  results.skipped.push(`${step}: not selected (BENCH_ONLY)`);
+  return true;
+}
 
 /**
  * Runs a scenario only when the budget has room for it. `required`: it runs whatever BENCH_ONLY
@@ -444,10 +450,7 @@ async function pageScenarios() {
 
 /** A live show through a SIGKILL of its server and a restart on the same state (bench/scenarios/restart.ts). */
 async function restartScenario() {
-  if (only.length > 0 && !only.some((w) => RESTART.step.includes(w))) {
-    results.skipped.push(`${RESTART.step}: not selected (BENCH_ONLY)`);
-    return;
-  }
+  if (skippedByOnly(RESTART.step)) return;
   const started = now();
   rmSync(RESTART.persist, { recursive: true, force: true });
   log(`starting the restart scenario's wrangler dev on 127.0.0.1:${RESTART.port} (fresh ${RESTART.persist}, its own process group)`);
@@ -523,10 +526,7 @@ async function restartScenario() {
 
 /** A live show on a coordinator and 8 play shards (bench/scenarios/sharded-show.ts). */
 async function shardedScenario() {
-  if (only.length > 0 && !only.some((w) => SHARDED.step.includes(w))) {
-    results.skipped.push(`${SHARDED.step}: not selected (BENCH_ONLY)`);
-    return;
-  }
+  if (skippedByOnly(SHARDED.step)) return;
   const started = now();
   rmSync(SHARDED.persist, { recursive: true, force: true });
   const shardSize = Math.ceil(SHARDED.sockets / SHARDED.shards);
@@ -646,10 +646,7 @@ function twoProcessConfigs(): [string, string] {
 
 /** The sharded show with its odd shards in a second workerd process (bench/worker/split-rooms.ts). */
 async function twoProcessScenario() {
-  if (only.length > 0 && !only.some((w) => TWOPROC.step.includes(w))) {
-    results.skipped.push(`${TWOPROC.step}: not selected (BENCH_ONLY)`);
-    return;
-  }
+  if (skippedByOnly(TWOPROC.step)) return;
   const started = now();
   rmSync(TWOPROC.persist, { recursive: true, force: true });
   rmSync(TWOPROC.registry, { recursive: true, force: true });
