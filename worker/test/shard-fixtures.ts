@@ -138,7 +138,28 @@ export async function shardCallProbe(
 ) {
   const calls: string[] = [];
   let fail = failShard;
-  await runInDurableObject(room(t.id), (instance: TournamentRoom) => {
+  await interceptRoomCalls(room(t.id), method, async (id, call) => {
+    calls.push(id.name!);
+    if (fail !== null && id.name === `${t.id}:shard:${fail}`) {
+      fail = null;
+      throw new Error("reply lost");
+    }
+    return call();
+  });
+  return calls;
+}
+
+/**
+ * Puts a wrapper in front of the room binding of the object `holder` (a coordinator's calls to its
+ * shards, a shard's to its coordinator): every call of `method` goes through `around`, which makes it
+ * with `call()` or not, and may lose its reply.
+ */
+export async function interceptRoomCalls(
+  holder: DurableObjectStub,
+  method: string,
+  around: (id: DurableObjectId, call: () => Promise<unknown>) => Promise<unknown>,
+): Promise<void> {
+  await runInDurableObject(holder, (instance: TournamentRoom) => {
     const target = instance as unknown as { env: Env };
     const real = target.env.TOURNAMENT_ROOM;
     const wrapped = {
@@ -148,21 +169,14 @@ export async function shardCallProbe(
         return new Proxy(stub, {
           get(s, prop) {
             if (prop !== method) return Reflect.get(s, prop);
-            return async (...args: unknown[]) => {
-              calls.push(id.name!);
-              if (fail !== null && id.name === `${t.id}:shard:${fail}`) {
-                fail = null;
-                throw new Error("reply lost");
-              }
-              return (s[method] as (...a: unknown[]) => Promise<unknown>)(...args);
-            };
+            return (...args: unknown[]) =>
+              around(id, () => (s[method as keyof typeof s] as (...a: unknown[]) => Promise<unknown>)(...args));
           },
         });
       },
     };
     target.env = { ...target.env, TOURNAMENT_ROOM: wrapped as unknown as Env["TOURNAMENT_ROOM"] };
   });
-  return calls;
 }
 
 export const answerOn = (s: SocketClient, id: string, questionId: number, text: string) =>

@@ -21,7 +21,7 @@ import {
   startNow,
   type Player,
 } from "./tournament-fixtures";
-import { CONTINENTS, N, shard, shardCallProbe } from "./shard-fixtures";
+import { CONTINENTS, N, interceptRoomCalls, shard, shardCallProbe } from "./shard-fixtures";
 import { makeOperator } from "./fair-play-fixtures";
 
 const FEE = 200;
@@ -71,27 +71,12 @@ async function expectOneChargePerSeat(t: { id: number }, ps: Player[]) {
 
 /** The shard's calls of the coordinator's leaseSeats: the first reaches it (the grant is stored) and its reply is lost. */
 async function loseFirstLeaseReply(t: { id: number }, k: number) {
-  await runInDurableObject(shard(t, k), (instance: TournamentRoom) => {
-    const target = instance as unknown as { env: Env };
-    const real = target.env.TOURNAMENT_ROOM;
-    let lost = false;
-    const wrapped = {
-      idFromName: (name: string) => real.idFromName(name),
-      get: (id: DurableObjectId, o?: DurableObjectNamespaceGetDurableObjectOptions) => {
-        const stub = real.get(id, o);
-        return new Proxy(stub, {
-          get(s, prop) {
-            if (prop !== "leaseSeats" || lost) return Reflect.get(s, prop);
-            return async (...args: unknown[]) => {
-              lost = true;
-              await (s.leaseSeats as (...a: unknown[]) => Promise<unknown>)(...args);
-              throw new Error("reply lost");
-            };
-          },
-        });
-      },
-    };
-    target.env = { ...target.env, TOURNAMENT_ROOM: wrapped as unknown as Env["TOURNAMENT_ROOM"] };
+  let lost = false;
+  await interceptRoomCalls(shard(t, k), "leaseSeats", async (_id, call) => {
+    if (lost) return call();
+    lost = true;
+    await call();
+    throw new Error("reply lost");
   });
 }
 
