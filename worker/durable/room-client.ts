@@ -35,12 +35,18 @@ async function shardCountOf(env: Env, tournamentId: number): Promise<number> {
  * play to them as the room does and serves spectators the merged board.
  */
 export async function playRoomFor(env: Env, tournamentId: number, userId: number) {
+  return seatRoomFor(env, tournamentId, userId, () => null);
+}
+
+/** The room of a player's seat in a sharded show (read from D1), else `unseated(n)`'s shard, else the coordinator. */
+async function seatRoomFor(env: Env, tournamentId: number, userId: number, unseated: (n: number) => number | null) {
   const n = await shardCountOf(env, tournamentId);
   if (n <= 1) return roomFor(env, tournamentId);
   const seat = await env.DB.prepare("SELECT shard FROM tournament_participants WHERE tournament_id = ? AND user_id = ?")
     .bind(tournamentId, userId)
     .first<{ shard: number }>();
-  return seat ? shardRoomFor(env, tournamentId, seat.shard, n) : roomFor(env, tournamentId);
+  const k = seat ? seat.shard : unseated(n);
+  return k === null ? roomFor(env, tournamentId) : shardRoomFor(env, tournamentId, k, n);
 }
 
 /**
@@ -51,12 +57,7 @@ export async function playRoomFor(env: Env, tournamentId: number, userId: number
  * the entry's one ledger reference keep them to one seat and one charge (./room/join-group.ts).
  */
 export async function joinRoomFor(env: Env, tournamentId: number, userId: number, continent: string | null) {
-  const n = await shardCountOf(env, tournamentId);
-  if (n <= 1) return roomFor(env, tournamentId);
-  const seat = await env.DB.prepare("SELECT shard FROM tournament_participants WHERE tournament_id = ? AND user_id = ?")
-    .bind(tournamentId, userId)
-    .first<{ shard: number }>();
-  return shardRoomFor(env, tournamentId, seat ? seat.shard : shardOf(userId, continent, n), n);
+  return seatRoomFor(env, tournamentId, userId, (n) => shardOf(userId, continent, n));
 }
 
 /** The value of a room's answer, or its refusal thrown as the `{code, message}` error the client sees. */
