@@ -401,6 +401,16 @@ const RESULT_ROW_MAX_BYTES = 9 * 16 + 8 + 2;
  */
 export const SETTLEMENT_CHUNK_PLAYERS = Math.floor(JSON_BUDGET / RESULT_ROW_MAX_BYTES);
 
+/**
+ * The setting `SETTLEMENT_CHUNK_PLAYERS` as players per chunk: a whole number from 1 to the most
+ * one statement holds (SETTLEMENT_CHUNK_PLAYERS); that most when unset or out of range. Smaller
+ * chunks make more, smaller D1 batches (the Worker tests use a few players a chunk).
+ */
+export function settlementChunkSize(setting: string | undefined): number {
+  const n = Number(setting);
+  return Number.isSafeInteger(n) && n >= 1 && n <= SETTLEMENT_CHUNK_PLAYERS ? n : SETTLEMENT_CHUNK_PLAYERS;
+}
+
 export interface SettlementChunk {
   index: number;
   rows: SettlementRow[];
@@ -408,11 +418,11 @@ export interface SettlementChunk {
 }
 
 /**
- * The plan's chunks: SETTLEMENT_CHUNK_PLAYERS players at a time in rank order, each with its
+ * The plan's chunks: `size` players at a time in rank order, each with its
  * players' responses. The ranking is fixed once the room is settling, so chunk k holds the same
  * players on every attempt.
  */
-export function settlementChunks(plan: SettlementPlan): SettlementChunk[] {
+export function settlementChunks(plan: SettlementPlan, size = SETTLEMENT_CHUNK_PLAYERS): SettlementChunk[] {
   const byUser = new Map<number, ResponseRecord[]>();
   for (const r of plan.responses) {
     const mine = byUser.get(r.u);
@@ -420,8 +430,8 @@ export function settlementChunks(plan: SettlementPlan): SettlementChunk[] {
     else byUser.set(r.u, [r]);
   }
   const chunks: SettlementChunk[] = [];
-  for (let i = 0; i < plan.rows.length; i += SETTLEMENT_CHUNK_PLAYERS) {
-    const rows = plan.rows.slice(i, i + SETTLEMENT_CHUNK_PLAYERS);
+  for (let i = 0; i < plan.rows.length; i += size) {
+    const rows = plan.rows.slice(i, i + size);
     chunks.push({ index: chunks.length, rows, responses: rows.flatMap((r) => byUser.get(r.u) ?? []) });
   }
   return chunks;

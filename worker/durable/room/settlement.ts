@@ -17,6 +17,7 @@ import {
   practiceXpStatement,
   responsesStatements,
   settlementChunks,
+  settlementChunkSize,
   settlementProgress,
   SETTLEMENT_CHUNK_PLAYERS,
   userLevels,
@@ -118,7 +119,7 @@ export class Settlement {
     const progress = await settlementProgress(db, meta.tournament_id);
     let claimed = 0;
     if (!progress.settled) {
-      for (const chunk of settlementChunks(plan)) {
+      for (const chunk of settlementChunks(plan, settlementChunkSize(this.core.env.SETTLEMENT_CHUNK_PLAYERS))) {
         if (progress.applied.has(chunk.index)) continue;
         try {
           await runAtomically(db, chunkStatements(db, plan, chunk, Date.now()));

@@ -12,6 +12,7 @@ import { LIVE_SHOW_WINDOW_MS } from "../../../common/domain/live-show";
 import { shardRoomFor } from "../room-client";
 import type { BoardRow } from "./board";
 import { committedOf } from "./commitment";
+import { settlementChunkSize } from "./d1";
 import type { RoomCore } from "./core";
 import type { Lifecycle } from "./lifecycle";
 import type { MergedBoard, RoomBoard } from "./leaderboard";
@@ -65,8 +66,6 @@ export interface ShardFigures {
 export const FIRST_QUESTION_LEAD_MS = 2_000;
 /** How soon a coordinator asks again a shard that did not confirm (an announcement, the final board). */
 export const SHARD_RETRY_MS = 500;
-/** Players per chunk of answers gathered for the settlement. */
-export const GATHER_CHUNK_PLAYERS = 2_000;
 
 /** A shard's report of question `ord`; `host`: the host state version it counts (a void or a disqualification re-reports the same ord). */
 type Reported = { ord: number; host?: number; report: ShardReport<BoardRow> };
@@ -248,7 +247,7 @@ export class Coordinator {
         if (cursor.done) break;
         let chunk: PlaysChunk | null;
         try {
-          chunk = await this.#shard(k).shardPlays(t, cursor.after, GATHER_CHUNK_PLAYERS);
+          chunk = await this.#shard(k).shardPlays(t, cursor.after, settlementChunkSize(this.core.env.SETTLEMENT_CHUNK_PLAYERS));
         } catch (e) {
           // Asked again from the alarm; the chunks already stored stay.
           console.error(`gathering shard ${k} of tournament ${t} failed`, e);

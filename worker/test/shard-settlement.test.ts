@@ -1,0 +1,276 @@
+// Settlement of a sharded live show, interrupted at every step in turn (issue 28: "settlement
+// resumed after a failure at any chunk of any shard"). Chunks hold three players here
+// (SETTLEMENT_CHUNK_PLAYERS, set on each object), so every shard's players span several chunks.
+// Each attempt of the coordinator's alarm fails the first step that has not yet failed both ways:
+// once before the step happens (a D1 batch refused, a call that never arrived) and once after it
+// happened (the reply lost). The next attempt resumes. At the end: every prize paid once to the
+// cent, every result row once with the rank a single-room re-rank of the stored answers gives,
+// balances equal to the ledger, and the fairness report verifies.
+import { describe, expect, it } from "vitest";
+import { runInDurableObject } from "cloudflare:test";
+import { checkTreeReveal, type TreeReveal } from "../../common/domain/fairness";
+import { awardPrizes } from "../../common/domain/prizes";
+import { compareStandings } from "../../common/domain/scoring";
+import type { FairnessReport } from "../../common/api/fair-play";
+import { SHARD_RETRY_MS } from "../durable/room/shards";
+import type { TournamentRoom } from "../durable/tournament-room";
+import { call } from "./helpers";
+import { all, forceAlarm, ledgerMismatches, one, room, sleep, startNow } from "./tournament-fixtures";
+import { finishNow, N, playAll, shard, shardedShow, statusOf } from "./shard-fixtures";
+
+const CHUNK = 3;
+const PLAYERS = 8;
+const POOL = 1_000;
+
+type Mode = "before" | "after";
+
+/**
+ * The failures injected: each step fails at most once each way. An attempt fails the first step not
+ * yet failed in each of its lanes: steps in sequence share one lane; calls the coordinator makes to
+ * every shard at once have a lane per shard.
+ */
+class Faults {
+  readonly done = new Map<string, Set<Mode>>();
+  readonly fired: string[] = [];
+  #armed = new Set<string>();
+  #firedNow = 0;
+
+  /** A new attempt: every lane may fail once. */
+  arm(): void {
+    this.#armed = new Set(["main", ...Array.from({ length: N }, (_, k) => `shard ${k}`)]);
+    this.#firedNow = 0;
+  }
+
+  /** Whether the attempt since arm() failed nothing. */
+  get quiet(): boolean {
+    return this.#firedNow === 0;
+  }
+
+  async around<T>(key: string, run: () => Promise<T>, lane = "main"): Promise<T> {
+    const mode = this.#take(key, lane);
+    if (mode === "before") throw new Error(`injected failure: ${key}`);
+    const result = await run();
+    if (mode === "after") throw new Error(`injected lost reply: ${key}`);
+    return result;
+  }
+
+  #take(key: string, lane: string): Mode | null {
+    if (!this.#armed.has(lane)) return null;
+    const done = this.done.get(key) ?? new Set<Mode>();
+    const mode: Mode | null = !done.has("before") ? "before" : !done.has("after") ? "after" : null;
+    if (mode === null) return null;
+    done.add(mode);
+    this.done.set(key, done);
+    this.#armed.delete(lane);
+    this.#firedNow++;
+    this.fired.push(`${key} ${mode}`);
+    return mode;
+  }
+
+  /** The steps whose key starts with `prefix` that failed both ways. */
+  both(prefix: string): string[] {
+    return [...this.done.entries()].filter(([k, m]) => k.startsWith(prefix) && m.size === 2).map(([k]) => k);
+  }
+}
+
+/** A D1 statement that remembers its SQL and bound values (the batch's step is named from its first statement). */
+class Seen {
+  constructor(
+    readonly real: D1PreparedStatement,
+    readonly sql: string,
+    readonly values: unknown[] = [],
+  ) {}
+  bind(...values: unknown[]) {
+    return new Seen(this.real.bind(...values), this.sql, values);
+  }
+  first(column?: string) {
+    return column === undefined ? this.real.first() : this.real.first(column);
+  }
+  all() {
+    return this.real.all();
+  }
+  run() {
+    return this.real.run();
+  }
+  raw() {
+    return this.real.raw();
+  }
+}
+
+/** The settlement step a D1 batch is: a chunk (named by its marker row) or the completion; null for anything else. */
+function batchStep(first: Seen | undefined): string | null {
+  if (!first) return null;
+  if (first.sql.startsWith("INSERT INTO settlement_chunks")) return `d1 chunk ${String(first.values[1])}`;
+  if (first.sql.startsWith("UPDATE tournaments SET status = 'completed'")) return "d1 completion";
+  return null;
+}
+
+/** The coordinator's calls to shards that settlement makes, named by shard and cursor; `lane`: made to every shard at once. */
+const CALLS: Record<string, { key: (k: string, args: unknown[]) => string; parallel?: true }> = {
+  shardPlays: { key: (k, args) => `gather ${k} after ${String(args[1])}` },
+  shardFinal: { key: (k) => `final ${k}`, parallel: true },
+};
+
+/** Puts the faults between one object and D1 and the other objects, and sets its chunk size (until it restarts). */
+async function instrument(stub: DurableObjectStub<TournamentRoom>, faults: Faults): Promise<void> {
+  await runInDurableObject(stub, (instance: TournamentRoom) => {
+    const target = instance as unknown as { env: Env };
+    const realDb = target.env.DB;
+    const db = {
+      prepare: (sql: string) => new Seen(realDb.prepare(sql), sql),
+      batch: (statements: Seen[]) => {
+        const step = batchStep(statements[0]);
+        const run = () => realDb.batch(statements.map((s) => s.real));
+        return step === null ? run() : faults.around(step, run);
+      },
+      exec: (sql: string) => realDb.exec(sql),
+    };
+    const rooms = target.env.TOURNAMENT_ROOM;
+    const wrapped = {
+      idFromName: (name: string) => rooms.idFromName(name),
+      get: (id: DurableObjectId, o?: DurableObjectNamespaceGetDurableObjectOptions) => {
+        const stub = rooms.get(id, o);
+        return new Proxy(stub, {
+          get(s, prop) {
+            const step = CALLS[String(prop)];
+            if (!step) return Reflect.get(s, prop);
+            const k = /:shard:(\d+)$/.exec(id.name ?? "")?.[1] ?? "?";
+            return (...args: unknown[]) =>
+              faults.around(
+                step.key(k, args),
+                () => (s[prop as keyof typeof s] as (...a: unknown[]) => Promise<unknown>)(...args),
+                step.parallel ? `shard ${k}` : "main",
+              );
+          },
+        });
+      },
+    };
+    target.env = {
+      ...target.env,
+      DB: db as unknown as D1Database,
+      TOURNAMENT_ROOM: wrapped as unknown as Env["TOURNAMENT_ROOM"],
+      SETTLEMENT_CHUNK_PLAYERS: String(CHUNK),
+    };
+  });
+}
+
+/** Whether every shard has been told the show is completed. */
+const shardsCompleted = async (t: { id: number }) => {
+  for (let k = 0; k < N; k++) {
+    const phase = await runInDurableObject(
+      shard(t, k),
+      (_i: TournamentRoom, state) => [...state.storage.sql.exec<{ phase: string }>("SELECT phase FROM meta")][0]!.phase,
+    );
+    if (phase !== "completed") return false;
+  }
+  return true;
+};
+
+describe("settlement of a sharded live show", () => {
+  it("resumes after a failure at every chunk of every shard and every coordinator step, and settles exactly once", async () => {
+    const show = await shardedShow(PLAYERS, { poolCents: POOL });
+    const { t, ps } = show;
+    await startNow(t.id);
+    // Three groups of equal scores (10, 9 and 8 right), each across both shards: response times break the ties.
+    await playAll(show, (ord, i) => ord >= i % 3);
+    await finishNow(t);
+
+    const faults = new Faults();
+    await instrument(room(t.id), faults);
+    for (let k = 0; k < N; k++) await instrument(shard(t, k), faults);
+
+    let attempts = 0;
+    for (;;) {
+      expect(attempts++, `still not settled after ${faults.fired.length} failures`).toBeLessThan(80);
+      faults.arm();
+      await forceAlarm(t.id).catch((e: unknown) => {
+        if (!/injected/.test(String(e))) throw e;
+      });
+      // Between attempts: nothing paid, or everything paid once; the ledger and the balances agree.
+      const paid = await all<{ n: number }>("SELECT count(*) AS n FROM transactions WHERE reference LIKE ?", `prize:${t.id}:%`);
+      expect([0, 3]).toContain(paid[0]!.n);
+      expect(paid[0]!.n === 3).toBe((await statusOf(t.id)) === "completed");
+      expect(await ledgerMismatches()).toEqual([]);
+      if (!faults.quiet) continue;
+      // Nothing failed this time: done, or waiting for the shards' retry time.
+      if ((await statusOf(t.id)) === "completed" && (await shardsCompleted(t))) break;
+      await sleep(SHARD_RETRY_MS);
+    }
+
+    // Every step failed both ways once: each shard's chunks, each D1 chunk, the completion, each shard's final word.
+    const counts = await all<{ shard: number; n: number }>(
+      "SELECT shard, count(*) AS n FROM tournament_participants WHERE tournament_id = ? GROUP BY shard ORDER BY shard",
+      t.id,
+    );
+    expect(counts.map((c) => c.n)).toEqual([PLAYERS / 2, PLAYERS / 2]);
+    for (const c of counts) expect(faults.both(`gather ${c.shard} `)).toHaveLength(Math.ceil(c.n / CHUNK));
+    expect(faults.both("d1 chunk ")).toHaveLength(Math.ceil(PLAYERS / CHUNK));
+    expect(faults.both("d1 completion")).toHaveLength(1);
+    for (let k = 0; k < N; k++) expect(faults.both(`final ${k}`)).toHaveLength(1);
+
+    // Each result row once, with the rank a single-room re-rank of the stored answers gives.
+    const rows = await all<{ user_id: number; rank: number; score: number; total_response_ms: number; finished_at: number | null }>(
+      "SELECT user_id, rank, score, total_response_ms, finished_at FROM tournament_participants WHERE tournament_id = ? ORDER BY rank",
+      t.id,
+    );
+    expect(rows.map((r) => r.rank)).toEqual(Array.from({ length: PLAYERS }, (_, i) => i + 1));
+    const answers = await all<{ user_id: number; n: number; points: number; ms: number }>(
+      "SELECT user_id, count(*) AS n, sum(points_earned) AS points, sum(response_time) AS ms FROM user_responses WHERE tournament_id = ? GROUP BY user_id",
+      t.id,
+    );
+    expect(answers.map((a) => a.n)).toEqual(ps.map(() => 10));
+    const rerank = answers
+      .map((a) => ({
+        userId: a.user_id,
+        score: a.points,
+        totalResponseMs: a.ms,
+        finishedAt: rows.find((r) => r.user_id === a.user_id)!.finished_at,
+      }))
+      .sort(compareStandings);
+    expect(rows.map((r) => r.user_id)).toEqual(rerank.map((r) => r.userId));
+    expect(rows.map((r) => r.score)).toEqual(rerank.map((r) => r.score));
+    // The scores are the ones the players earned: 10, 9 and 8 questions right.
+    expect(new Set(rows.map((r) => r.score)).size).toBe(3);
+
+    // Counters, XP and the completed notice: once each.
+    const users = await all<{ id: number; played: number; won: number; xp: number; earned: number }>(
+      `SELECT u.id, u.tournaments_played AS played, u.tournaments_won AS won, u.experience_points AS xp, p.xp_earned AS earned
+       FROM users u JOIN tournament_participants p ON p.user_id = u.id AND p.tournament_id = ? ORDER BY p.rank`,
+      t.id,
+    );
+    expect(users.map((u) => u.played)).toEqual(ps.map(() => 1));
+    expect(users.map((u) => u.won)).toEqual([1, ...ps.slice(1).map(() => 0)]);
+    expect(users.every((u) => u.xp === u.earned && u.earned > 0)).toBe(true);
+    const notices = await all<{ user_id: number; n: number }>(
+      "SELECT user_id, count(*) AS n FROM notifications WHERE tournament_id = ? AND action = 'tournament_ended' GROUP BY user_id",
+      t.id,
+    );
+    expect(notices.map((n) => n.n)).toEqual(ps.map(() => 1));
+
+    // Prizes to the cent, from the re-rank, once each; balances equal the ledger.
+    const awards = awardPrizes(
+      rerank.map((r) => ({ userId: r.userId, questionsAnswered: 10 })),
+      POOL,
+    );
+    const prizes = await all<{ user_id: number; amount_cents: number; reference: string }>(
+      "SELECT user_id, amount_cents, reference FROM transactions WHERE type = 'prize' AND reference LIKE ? ORDER BY amount_cents DESC",
+      `prize:${t.id}:%`,
+    );
+    expect(prizes.map((p) => [p.user_id, p.amount_cents])).toEqual([...awards.byUser.entries()]);
+    expect(prizes.reduce((s, p) => s + p.amount_cents, 0)).toBe(POOL);
+    expect(await ledgerMismatches()).toEqual([]);
+    const completed = await one<{ status: string; settled_at: number | null }>(
+      "SELECT status, settled_at FROM tournaments WHERE id = ?",
+      t.id,
+    );
+    expect(completed.status).toBe("completed");
+
+    // The fairness report over every shard verifies.
+    const fair = await call<FairnessReport>(`/api/tournaments/${t.id}/fairness`);
+    expect(fair.status, fair.text).toBe(200);
+    const r = fair.body as Extract<FairnessReport, { scheme: "merkle-v2" }>;
+    const published = (await call(`/api/tournaments/${t.id}`)).body.fairnessCommitment as string;
+    expect(checkTreeReveal({ ...(r as unknown as TreeReveal), commitment: published })).toMatchObject({ verified: 10, ok: true });
+    expect(r.questions.every((q) => q.timesIssued === PLAYERS)).toBe(true);
+  }, 120_000);
+});
