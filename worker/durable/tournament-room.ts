@@ -25,16 +25,10 @@ import { errorFrame } from "./room/play-frames";
 import { Presenters } from "./room/presenters";
 import { notFound, ok, publicStatus, type Admission, type JoinOutcome, type RoomResult, type RoomUser } from "./room/results";
 import { Settlement } from "./room/settlement";
+import { ShardedSettlement, ShardSettlementSide, type ShardOrder, type TotalsChunk } from "./room/shard-settlement";
+import type { PlayerRecord } from "../../common/domain/fair-play";
 import { frameIdOf, RoomSockets, send } from "./room/sockets";
-import {
-  Coordinator,
-  PlayShard,
-  type Announcement,
-  type FinalBoard,
-  type HostState,
-  type PlaysChunk,
-  type ShardFigures,
-} from "./room/shards";
+import { Coordinator, PlayShard, type Announcement, type FinalBoard, type HostState, type ShardFigures } from "./room/shards";
 import type { MergedBoard } from "./room/leaderboard";
 import type { BoardRow } from "./room/board";
 import type { ShardReport } from "../../common/domain/shards";
@@ -70,6 +64,7 @@ export class TournamentRoom extends DurableObject<Env> {
   readonly #console: OperatorConsole;
   readonly #coordinator: Coordinator;
   readonly #playShard: PlayShard;
+  readonly #shardSide: ShardSettlementSide;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -89,8 +84,10 @@ export class TournamentRoom extends DurableObject<Env> {
     this.#joins = new Joins(core, board, lifecycle);
     this.#host = new HostActions(core, show, board, lifecycle, presenters);
     this.#console = new OperatorConsole(core, sockets, board, show, lifecycle);
-    // A sharded live show (./room/shards.ts): the clock's hooks, the settlement's gate, the last merged board.
-    const coordinator = new Coordinator(core, board);
+    // A sharded live show (./room/shards.ts): the clock's hooks, settlement by shard, the last merged board.
+    const sharded = new ShardedSettlement(core, board, show);
+    this.#shardSide = new ShardSettlementSide(core, () => settlement.completions.drain());
+    const coordinator = new Coordinator(core, board, (k) => sharded.placingsOf(k));
     const playShard = new PlayShard(core, board, show, lifecycle);
     this.#coordinator = coordinator;
     this.#playShard = playShard;
@@ -101,7 +98,8 @@ export class TournamentRoom extends DurableObject<Env> {
       resumed: (now) => coordinator.resumed(now),
     };
     show.hooks = () => (core.shard !== null ? shardHooks : core.coordinates() ? coordinatorHooks : null);
-    lifecycle.settleGate = () => (core.coordinates() ? coordinator.gather() : Promise.resolve(true));
+    lifecycle.settleSharded = (meta, now) => sharded.settle(meta, now);
+    board.settledRows = () => (core.coordinates() ? sharded.settledRows() : null);
     playShard.restore();
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
@@ -379,11 +377,23 @@ export class TournamentRoom extends DurableObject<Env> {
     this.#playShard.takeBoard(merged);
   }
 
-  /** To a play shard: a chunk of its players' answers for the settlement; null while a window is open here. */
-  async shardPlays(tournamentId: number, after: number, limit: number): Promise<PlaysChunk | null> {
+  /** To a play shard: a chunk of its players' totals for the settlement; null while a window is open here. */
+  async shardTotals(tournamentId: number, after: number, limit: number): Promise<TotalsChunk | null> {
     if (this.#core.shard === null || !(await this.#ready(tournamentId))) return null;
     await this.#core.store.stored();
-    return this.#playShard.plays(after, limit);
+    return this.#shardSide.totals(after, limit);
+  }
+
+  /** To a play shard: these players' answers (the pair checks of players sharing a device or network). */
+  async shardAnswers(tournamentId: number, userIds: number[]): Promise<PlayerRecord[]> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) throw new Error("not a play shard of this tournament");
+    return this.#shardSide.answersOf(userIds);
+  }
+
+  /** To a play shard: its players' places; their rows go to D1, each chunk once. True once all are in. */
+  async shardSettle(tournamentId: number, order: ShardOrder): Promise<boolean> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) return false;
+    return this.#shardSide.write(order);
   }
 
   /** To a play shard: the host's marks (pause, voided questions, disqualified players), applied once each. */

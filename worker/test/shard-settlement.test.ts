@@ -13,6 +13,7 @@ import { awardPrizes } from "../../common/domain/prizes";
 import { compareStandings } from "../../common/domain/scoring";
 import type { FairnessReport } from "../../common/api/fair-play";
 import { SHARD_RETRY_MS } from "../durable/room/shards";
+import { shardChunkKey } from "../durable/room/d1";
 import type { TournamentRoom } from "../durable/tournament-room";
 import { call } from "./helpers";
 import { all, forceAlarm, ledgerMismatches, one, room, sleep, startNow } from "./tournament-fixtures";
@@ -37,7 +38,7 @@ class Faults {
 
   /** A new attempt: every lane may fail once. */
   arm(): void {
-    this.#armed = new Set(["main", ...Array.from({ length: N }, (_, k) => `shard ${k}`)]);
+    this.#armed = new Set(["main", ...Array.from({ length: N }, (_, k) => [`shard ${k}`, `d1 shard ${k}`]).flat()]);
     this.#firedNow = 0;
   }
 
@@ -48,9 +49,16 @@ class Faults {
 
   async around<T>(key: string, run: () => Promise<T>, lane = "main"): Promise<T> {
     const mode = this.#take(key, lane);
-    if (mode === "before") throw new Error(`injected failure: ${key}`);
+    if (mode === "before") {
+      this.#record(key, mode);
+      throw new Error(`injected failure: ${key}`);
+    }
+    // A step that fails inside (a later step's injected failure) has not lost its reply yet.
     const result = await run();
-    if (mode === "after") throw new Error(`injected lost reply: ${key}`);
+    if (mode === "after") {
+      this.#record(key, mode);
+      throw new Error(`injected lost reply: ${key}`);
+    }
     return result;
   }
 
@@ -59,12 +67,14 @@ class Faults {
     const done = this.done.get(key) ?? new Set<Mode>();
     const mode: Mode | null = !done.has("before") ? "before" : !done.has("after") ? "after" : null;
     if (mode === null) return null;
-    done.add(mode);
-    this.done.set(key, done);
     this.#armed.delete(lane);
+    return mode;
+  }
+
+  #record(key: string, mode: Mode): void {
+    this.done.set(key, (this.done.get(key) ?? new Set<Mode>()).add(mode));
     this.#firedNow++;
     this.fired.push(`${key} ${mode}`);
-    return mode;
   }
 
   /** The steps whose key starts with `prefix` that failed both ways. */
@@ -107,12 +117,17 @@ function batchStep(first: Seen | undefined): string | null {
 
 /** The coordinator's calls to shards that settlement makes, named by shard and cursor; `lane`: made to every shard at once. */
 const CALLS: Record<string, { key: (k: string, args: unknown[]) => string; parallel?: true }> = {
-  shardPlays: { key: (k, args) => `gather ${k} after ${String(args[1])}` },
+  shardTotals: { key: (k, args) => `gather ${k} after ${String(args[1])}` },
+  shardAnswers: { key: (k) => `answers ${k}` },
+  shardSettle: { key: (k) => `write ${k}`, parallel: true },
   shardFinal: { key: (k) => `final ${k}`, parallel: true },
 };
 
-/** Puts the faults between one object and D1 and the other objects, and sets its chunk size (until it restarts). */
-async function instrument(stub: DurableObjectStub<TournamentRoom>, faults: Faults): Promise<void> {
+/**
+ * Puts the faults between one object and D1 (its batches in lane `d1Lane`) and the other objects,
+ * and sets its chunk size (until it restarts).
+ */
+async function instrument(stub: DurableObjectStub<TournamentRoom>, faults: Faults, d1Lane: string): Promise<void> {
   await runInDurableObject(stub, (instance: TournamentRoom) => {
     const target = instance as unknown as { env: Env };
     const realDb = target.env.DB;
@@ -121,7 +136,7 @@ async function instrument(stub: DurableObjectStub<TournamentRoom>, faults: Fault
       batch: (statements: Seen[]) => {
         const step = batchStep(statements[0]);
         const run = () => realDb.batch(statements.map((s) => s.real));
-        return step === null ? run() : faults.around(step, run);
+        return step === null ? run() : faults.around(step, run, d1Lane);
       },
       exec: (sql: string) => realDb.exec(sql),
     };
@@ -176,8 +191,8 @@ describe("settlement of a sharded live show", () => {
     await finishNow(t);
 
     const faults = new Faults();
-    await instrument(room(t.id), faults);
-    for (let k = 0; k < N; k++) await instrument(shard(t, k), faults);
+    await instrument(room(t.id), faults, "main");
+    for (let k = 0; k < N; k++) await instrument(shard(t, k), faults, `d1 shard ${k}`);
 
     let attempts = 0;
     for (;;) {
@@ -197,16 +212,29 @@ describe("settlement of a sharded live show", () => {
       await sleep(SHARD_RETRY_MS);
     }
 
-    // Every step failed both ways once: each shard's chunks, each D1 chunk, the completion, each shard's final word.
+    // Every step failed both ways once: each shard's chunks of totals, its write and each of its D1
+    // chunks, the completion, each shard's final word.
     const counts = await all<{ shard: number; n: number }>(
       "SELECT shard, count(*) AS n FROM tournament_participants WHERE tournament_id = ? GROUP BY shard ORDER BY shard",
       t.id,
     );
     expect(counts.map((c) => c.n)).toEqual([PLAYERS / 2, PLAYERS / 2]);
-    for (const c of counts) expect(faults.both(`gather ${c.shard} `)).toHaveLength(Math.ceil(c.n / CHUNK));
-    expect(faults.both("d1 chunk ")).toHaveLength(Math.ceil(PLAYERS / CHUNK));
+    for (const c of counts) {
+      const chunks = Math.ceil(c.n / CHUNK);
+      expect(chunks).toBeGreaterThan(1);
+      expect(faults.both(`gather ${c.shard} `)).toHaveLength(chunks);
+      expect(faults.both(`write ${c.shard}`)).toHaveLength(1);
+      expect(faults.both(`final ${c.shard}`)).toHaveLength(1);
+      expect(
+        faults
+          .both("d1 chunk ")
+          .filter(
+            (key) => Number(key.split(" ")[2]) >= shardChunkKey(c.shard, 0) && Number(key.split(" ")[2]) < shardChunkKey(c.shard + 1, 0),
+          )
+          .sort(),
+      ).toEqual(Array.from({ length: chunks }, (_, i) => `d1 chunk ${shardChunkKey(c.shard, i)}`).sort());
+    }
     expect(faults.both("d1 completion")).toHaveLength(1);
-    for (let k = 0; k < N; k++) expect(faults.both(`final ${k}`)).toHaveLength(1);
 
     // Each result row once, with the rank a single-room re-rank of the stored answers gives.
     const rows = await all<{ user_id: number; rank: number; score: number; total_response_ms: number; finished_at: number | null }>(

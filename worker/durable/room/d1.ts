@@ -456,7 +456,12 @@ export const isChunkApplied = (e: unknown) => /UNIQUE constraint failed: settlem
  * (isChunkApplied). Everything after it (results, counters, XP, levels, flags, notifications,
  * responses) is therefore applied once, whatever the retries.
  */
-export function chunkStatements(db: D1Database, plan: SettlementPlan, chunk: SettlementChunk, now: number): D1PreparedStatement[] {
+export function chunkStatements(
+  db: D1Database,
+  plan: Pick<SettlementPlan, "tournamentId" | "flags" | "notice">,
+  chunk: SettlementChunk,
+  now: number,
+): D1PreparedStatement[] {
   const t = plan.tournamentId;
   const flagged = chunk.rows.filter((r) => plan.flags.has(r.u)).map((r) => [r.u, JSON.stringify(plan.flags.get(r.u))]);
   return [
@@ -508,13 +513,18 @@ export function chunkStatements(db: D1Database, plan: SettlementPlan, chunk: Set
   ];
 }
 
+/** What the completion batch needs: the prize winners' rows are enough (others are skipped). */
+export type CompletionPlan = Omit<SettlementPlan, "rows" | "responses" | "notice"> & {
+  rows: Pick<SettlementRow, "u" | "rank" | "prize">[];
+};
+
 /**
  * The last batch, once every chunk is applied: the tournament completed (claimed only while
  * settled_at is null, so the room can tell the attempt that completed it), the prizes as ledger
  * rows `prize:{t}:{u}` (65/25/10, remainder to 1st; unique references) and the unclaimed places
  * for the house. A handful of small statements whatever the size of the tournament.
  */
-export function completionStatements(db: D1Database, plan: SettlementPlan): D1PreparedStatement[] {
+export function completionStatements(db: D1Database, plan: CompletionPlan): D1PreparedStatement[] {
   const ordinal = ["1st", "2nd", "3rd"];
   const placeName = (place: number) => ordinal[place - 1] ?? `#${place}`;
   return [
@@ -559,3 +569,16 @@ export function completionStatements(db: D1Database, plan: SettlementPlan): D1Pr
 
 /** The settlement_chunks row that says a tournament's questions were burned and given back (chunks count from 0). */
 const QUESTIONS_SETTLED_MARKER = -1;
+
+/** Chunks per play shard the markers can tell apart. */
+const SHARD_CHUNKS_MAX = 100_000;
+
+/**
+ * The settlement_chunks key of chunk `c` of play shard `k` (a sharded live show: each shard writes
+ * its own players' rows). Past every chunk key of a one-room settlement (a chunk holds at least one
+ * player, and one room never has SHARD_CHUNKS_MAX chunks); `c` is refused past the range.
+ */
+export function shardChunkKey(k: number, c: number): number {
+  if (c >= SHARD_CHUNKS_MAX) throw new Error(`shard ${k}: chunk ${c} is past the markers' range`);
+  return (k + 1) * SHARD_CHUNKS_MAX + c;
+}

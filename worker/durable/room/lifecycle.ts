@@ -28,7 +28,7 @@ import { questionUse, type Settlement } from "./settlement";
 import type { MetaRow } from "./storage";
 
 /** How soon a settlement waiting for the play shards' answers asks again. */
-const SETTLE_GATE_RETRY_MS = 1_000;
+const SETTLE_SHARDS_RETRY_MS = 1_000;
 
 export class Lifecycle {
   constructor(
@@ -93,10 +93,10 @@ export class Lifecycle {
   }
 
   /**
-   * Waits for the play shards' answers before settlement (the coordinator of a sharded live show,
-   * ./shards.ts): true once they are all in this room's storage.
+   * The coordinator of a sharded live show settles by shard (./shard-settlement.ts): false while
+   * a shard has not answered, asked again soon.
    */
-  settleGate: ((now: number) => Promise<boolean>) | null = null;
+  settleSharded: ((meta: MetaRow, now: number) => Promise<boolean>) | null = null;
 
   /** Moves the lifecycle on as far as the clock allows, then sets the alarm for what is next. */
   async advance(now: number): Promise<void> {
@@ -131,8 +131,8 @@ export class Lifecycle {
         await this.#cancel(meta);
         break;
       case "settle":
-        if (this.settleGate && !(await this.settleGate(now))) {
-          store.schedule("lifecycle", now + SETTLE_GATE_RETRY_MS);
+        if (this.settleSharded && this.core.coordinates()) {
+          if (!(await this.settleSharded(meta, now))) store.schedule("lifecycle", now + SETTLE_SHARDS_RETRY_MS);
           break;
         }
         await this.settlement.settle(meta, now);

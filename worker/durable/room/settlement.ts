@@ -208,7 +208,7 @@ export class Settlement {
  * The plays to record in D1: every question issued to these players. A live show issues each
  * question to everyone when it goes out, so one a player never answered is recorded as timed out.
  */
-function recordedPlays(store: RoomStore, userIds: number[]): PlayRow[] {
+export function recordedPlays(store: RoomStore, userIds: number[]): PlayRow[] {
   const meta = store.meta()!;
   const plays = userIds.flatMap((u) => [...store.plays(u)]);
   if (meta.format !== "live_show") return plays;
@@ -242,7 +242,7 @@ export function playerRecords(store: RoomStore): PlayerRecord[] {
   }));
 }
 
-function questionIds(store: RoomStore): Map<number, number> {
+export function questionIds(store: RoomStore): Map<number, number> {
   return new Map(store.questions().map((q) => [q.ord, q.question_id]));
 }
 

@@ -3,21 +3,17 @@
 // the commitment, the clock, the merged board and the settlement; it announces each question's open
 // time to every shard ahead of it. A play shard (`{t}:shard:{k}`) holds its players' sockets and
 // answers, opens each question at the announced time on its own alarm, reveals at its own close and
-// reports its top rows and score histogram. Before settlement the coordinator gathers every shard's
-// answers into its own storage, in chunks, and settles them as the one room does.
+// reports its top rows and score histogram. Settlement goes by shard (./shard-settlement.ts).
 import { questionTree } from "../../../common/domain/fairness";
 import { mergeShardReports, shardReport, type ShardReport } from "../../../common/domain/shards";
 import { REVEAL_PAUSE_MS } from "../../../common/spec";
-import { LIVE_SHOW_WINDOW_MS } from "../../../common/domain/live-show";
 import { shardRoomFor } from "../room-client";
 import type { BoardRow } from "./board";
 import { committedOf } from "./commitment";
-import { settlementChunkSize } from "./d1";
 import type { RoomCore } from "./core";
 import type { Lifecycle } from "./lifecycle";
 import type { MergedBoard, RoomBoard } from "./leaderboard";
 import type { LiveShow } from "./live-show";
-import type { ParticipantRow, PlayRow } from "./storage";
 
 /** The coordinator's word to a shard: question `ord` opens at `openAt` for everyone, under this commitment. */
 export interface Announcement {
@@ -26,14 +22,6 @@ export interface Announcement {
   salt: string;
   commitment: string;
   version: number;
-}
-
-/** One chunk of a shard's answers for the settlement: players after `after` by user id. */
-export interface PlaysChunk {
-  participants: Pick<ParticipantRow, "user_id" | "finished_at">[];
-  plays: PlayRow[];
-  /** The last user id in this chunk; null when this was the last chunk. */
-  next: number | null;
 }
 
 /** The final word to a shard: settled (its players' places and the final top rows) or cancelled. */
@@ -76,6 +64,8 @@ export class Coordinator {
   constructor(
     readonly core: RoomCore,
     readonly board: RoomBoard,
+    /** Shard k's players' places once settled (./shard-settlement.ts). */
+    readonly placingsOf: (k: number) => FinalBoard["placings"],
   ) {}
 
   get #n(): number {
@@ -178,7 +168,7 @@ export class Coordinator {
         await this.#shard(k).shardFinal(t, {
           phase: final.phase,
           board: final.board,
-          placings: final.placings.filter((p) => store.shardState<number>(`seat:${p.userId}`) === k),
+          placings: this.placingsOf(k),
         });
         store.setShardState(`final:${k}`, true);
       }
@@ -232,42 +222,6 @@ export class Coordinator {
       );
   }
 
-  /**
-   * LiveShow's settlement gate: every shard's answers, chunk by chunk, into this room's storage
-   * (each chunk stored before the next is asked, so a restart resumes where it stopped). True once
-   * all are in. A shard whose last window is still open on its clock answers "not yet".
-   */
-  async gather(): Promise<boolean> {
-    const { store } = this.core;
-    const t = this.core.meta().tournament_id;
-    const closedAt = this.#lastClose();
-    for (let k = 0; k < this.#n; k++) {
-      for (;;) {
-        const cursor = store.shardState<{ after: number; done: boolean }>(`gather:${k}`) ?? { after: 0, done: false };
-        if (cursor.done) break;
-        let chunk: PlaysChunk | null;
-        try {
-          chunk = await this.#shard(k).shardPlays(t, cursor.after, settlementChunkSize(this.core.env.SETTLEMENT_CHUNK_PLAYERS));
-        } catch (e) {
-          // Asked again from the alarm; the chunks already stored stay.
-          console.error(`gathering shard ${k} of tournament ${t} failed`, e);
-          return false;
-        }
-        if (chunk === null) return false;
-        store.importPlays(chunk.plays);
-        for (const p of chunk.participants) {
-          store.setShardState(`seat:${p.user_id}`, k);
-          // Finished before the show's end (the player completed early): that time counts in the tiebreak.
-          if (p.finished_at !== null && closedAt !== null && p.finished_at < closedAt) store.finish(p.user_id, p.finished_at);
-        }
-        store.setShardState(`gather:${k}`, { after: chunk.next ?? cursor.after, done: chunk.next === null });
-      }
-    }
-    this.board.dropMerged();
-    this.board.invalidate();
-    return true;
-  }
-
   /** The console's live view: every shard's figures, one call each, in parallel; a shard that does not answer counts nothing. */
   async figures(): Promise<ShardFigures> {
     const t = this.core.meta().tournament_id;
@@ -285,24 +239,17 @@ export class Coordinator {
     return sum;
   }
 
-  /** When the last opened question closed for everyone (the shared clock), or null before any opened. */
-  #lastClose(): number | null {
-    const a = this.core.store.shardState<Announcement>("announce");
-    return a ? a.openAt + LIVE_SHOW_WINDOW_MS : null;
-  }
-
-  /** After settlement: each shard gets its players' places and the final board (from the alarm, until each has it). */
+  /**
+   * After settlement: each shard gets its players' places (./shard-settlement.ts, per shard, when
+   * it is sent) and the final board (from the alarm, until each has it).
+   */
   settled(now: number): void {
     const { store } = this.core;
     if (store.shardState<FinalBoard>("final")) return;
-    const rows = this.board.now(now).rows();
     const final: FinalBoard = {
       phase: "completed",
-      board: { version: Number.MAX_SAFE_INTEGER, board: shardReport(rows) },
-      placings: store
-        .participants()
-        .filter((p) => p.rank !== null)
-        .map((p) => ({ userId: p.user_id, rank: p.rank!, prizeCents: p.prize_cents })),
+      board: store.shardState<MergedBoard>("board") ?? { version: Number.MAX_SAFE_INTEGER, board: shardReport(this.board.now(now).rows()) },
+      placings: [],
     };
     store.setShardState("final", final);
     store.schedule("shards", now);
@@ -462,23 +409,6 @@ export class PlayShard {
     if (!this.board.setMerged(merged)) return;
     this.core.store.setShardState("board", merged);
     this.board.push(Date.now());
-  }
-
-  /** A chunk of this shard's players and answers, by user id after `after`; null while a window is still open here. */
-  plays(after: number, limit: number): PlaysChunk | null {
-    const { store } = this.core;
-    const meta = this.core.meta();
-    if (meta.show_stage === "question") return null;
-    const players = store
-      .participants()
-      .filter((p) => p.user_id > after)
-      .sort((a, b) => a.user_id - b.user_id);
-    const chunk = players.slice(0, limit);
-    return {
-      participants: chunk.map((p) => ({ user_id: p.user_id, finished_at: p.finished_at })),
-      plays: chunk.flatMap((p) => store.plays(p.user_id)),
-      next: players.length > limit ? chunk[chunk.length - 1]!.user_id : null,
-    };
   }
 
   /** Settled (the players' places, the final board) or cancelled (nothing more opens): the status to every socket. */
