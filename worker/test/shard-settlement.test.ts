@@ -16,7 +16,7 @@ import { SHARD_RETRY_MS } from "../durable/room/shards";
 import { shardChunkKey } from "../durable/room/d1";
 import type { TournamentRoom } from "../durable/tournament-room";
 import { call } from "./helpers";
-import { all, forceAlarm, ledgerMismatches, one, room, sleep, startNow } from "./tournament-fixtures";
+import { all, forceAlarm, ledgerMismatches, one, room, roomSql, sleep, startNow } from "./tournament-fixtures";
 import { finishNow, N, playAll, shard, shardedShow, statusOf } from "./shard-fixtures";
 
 const CHUNK = 3;
@@ -188,6 +188,9 @@ describe("settlement of a sharded live show", () => {
     await startNow(t.id);
     // Three groups of equal scores (10, 9 and 8 right), each across both shards: response times break the ties.
     await playAll(show, (ord, i) => ord >= i % 3);
+    // Players 0 (shard 0) and 3 (shard 1) joined from one device and gave the same answers: the
+    // pair check compares players across shards.
+    await roomSql(t.id, "UPDATE participants SET device_hash = 'one-device' WHERE user_id IN (?, ?)", ps[0]!.id, ps[3]!.id);
     await finishNow(t);
 
     const faults = new Faults();
@@ -235,6 +238,7 @@ describe("settlement of a sharded live show", () => {
       ).toEqual(Array.from({ length: chunks }, (_, i) => `d1 chunk ${shardChunkKey(c.shard, i)}`).sort());
     }
     expect(faults.both("d1 completion")).toHaveLength(1);
+    expect(faults.both("answers ").sort()).toEqual(["answers 0", "answers 1"]);
 
     // Each result row once, with the rank a single-room re-rank of the stored answers gives.
     const rows = await all<{ user_id: number; rank: number; score: number; total_response_ms: number; finished_at: number | null }>(
@@ -286,6 +290,25 @@ describe("settlement of a sharded live show", () => {
     );
     expect(prizes.map((p) => [p.user_id, p.amount_cents])).toEqual([...awards.byUser.entries()]);
     expect(prizes.reduce((s, p) => s + p.amount_cents, 0)).toBe(POOL);
+    // The pair on one device is flagged on both sides (the players' own timing flags come from their
+    // shards: the test answers at machine speed), and a flagged winner's prize is held for review.
+    const flagged = await all<{ user_id: number; flags: string | null }>(
+      "SELECT user_id, flags FROM tournament_participants WHERE tournament_id = ? ORDER BY user_id",
+      t.id,
+    );
+    const kinds = new Map(flagged.map((f) => [f.user_id, JSON.parse(f.flags ?? "[]") as { kind: string; otherUserId?: number }[]]));
+    const pairs = [...kinds].flatMap(([u, f]) => f.filter((x) => x.kind === "shared_device").map((x) => [u, x.otherUserId]));
+    expect(pairs).toEqual([
+      [ps[0]!.id, ps[3]!.id],
+      [ps[3]!.id, ps[0]!.id],
+    ]);
+    const held = await all<{ user_id: number; status: string }>(
+      "SELECT user_id, status FROM transactions WHERE type = 'prize' AND reference LIKE ?",
+      `prize:${t.id}:%`,
+    );
+    expect(held).toHaveLength(3);
+    for (const h of held) expect(h.status).toBe(kinds.get(h.user_id)!.length > 0 ? "held" : "completed");
+    expect(held.some((h) => h.status === "held")).toBe(true);
     expect(await ledgerMismatches()).toEqual([]);
     const completed = await one<{ status: string; settled_at: number | null }>(
       "SELECT status, settled_at FROM tournaments WHERE id = ?",
