@@ -32,6 +32,7 @@ import { Coordinator, PlayShard, type Announcement, type FinalBoard, type HostSt
 import type { MergedBoard } from "./room/leaderboard";
 import type { BoardRow } from "./room/board";
 import type { ShardReport } from "../../common/domain/shards";
+import { resultsCsv, type ResultsCsvPlayer } from "../../common/domain/host-tools";
 
 export type { Admission, JoinOutcome, RoomFailure, RoomResult, RoomUser } from "./room/results";
 
@@ -100,6 +101,7 @@ export class TournamentRoom extends DurableObject<Env> {
     show.hooks = () => (core.shard !== null ? shardHooks : core.coordinates() ? coordinatorHooks : null);
     lifecycle.settleSharded = (meta, now) => sharded.settle(meta, now);
     board.settledRows = () => (core.coordinates() ? sharded.settledRows() : null);
+    this.#console.settledFlags = () => (core.coordinates() ? sharded.settledFlags() : null);
     playShard.restore();
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
@@ -354,7 +356,15 @@ export class TournamentRoom extends DurableObject<Env> {
   async resultsCsv(tournamentId: number): Promise<RoomResult<string>> {
     const meta = await this.#ready(tournamentId);
     if (!meta) return notFound();
+    // A sharded show: the players and answers are the shards'.
+    if (this.#core.coordinates()) return ok(resultsCsv(await this.#coordinator.csvPlayers()));
     return this.#host.resultsCsv(meta);
+  }
+
+  /** To a play shard: its players' rows of the operators' results export. */
+  async shardResults(tournamentId: number): Promise<ResultsCsvPlayer[]> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) throw new Error("not a play shard of this tournament");
+    return this.#host.csvPlayers(this.#core.meta());
   }
 
   // ---- A sharded live show: the coordinator and its play shards (./room/shards.ts) ----

@@ -16,6 +16,7 @@ import { SHARD_RETRY_MS } from "../durable/room/shards";
 import { shardChunkKey } from "../durable/room/d1";
 import type { TournamentRoom } from "../durable/tournament-room";
 import { call } from "./helpers";
+import { makeOperator } from "./fair-play-fixtures";
 import { all, forceAlarm, ledgerMismatches, one, room, roomSql, sleep, startNow } from "./tournament-fixtures";
 import { finishNow, N, playAll, shard, shardedShow, statusOf } from "./shard-fixtures";
 
@@ -315,6 +316,28 @@ describe("settlement of a sharded live show", () => {
       t.id,
     );
     expect(completed.status).toBe("completed");
+
+    // The console's live view shows the flags settlement found, the pair's included.
+    const op = await makeOperator();
+    const live = await call<any>(`/api/admin/tournaments/${t.id}/live`, { cookie: op.cookie });
+    expect(live.status, live.text).toBe(200);
+    const shown = live.body.flags as { userId: number; flags: { kind: string }[] }[];
+    expect(shown.map((f) => f.userId).sort()).toEqual(
+      [...kinds]
+        .filter(([, f]) => f.length > 0)
+        .map(([u]) => u)
+        .sort(),
+    );
+    expect(shown.find((f) => f.userId === ps[3]!.id)!.flags.map((f) => f.kind)).toContain("shared_device");
+
+    // The operators' export lists every shard's players with their settled ranks and every answer with its receipt.
+    const csv = await call(`/api/admin/tournaments/${t.id}/results.csv`, { cookie: op.cookie });
+    expect(csv.status, csv.text).toBe(200);
+    const lines = csv.text.trimEnd().split("\r\n").slice(1);
+    expect(lines).toHaveLength(PLAYERS * 10);
+    const exported = [...new Set(lines.map((l) => l.split(",").slice(0, 2).join(",")))];
+    expect(exported).toEqual(rows.map((r) => `${r.rank},${r.user_id}`));
+    expect(lines.every((l) => l.endsWith("}") || l.endsWith('}"'))).toBe(true);
 
     // The fairness report over every shard verifies.
     const fair = await call<FairnessReport>(`/api/tournaments/${t.id}/fairness`);

@@ -409,6 +409,13 @@ export class ShardedSettlement {
     });
   }
 
+  /** Every flagged player's flags once settled (the console's live view), or null before. */
+  settledFlags(): Map<number, FairPlayFlag[]> | null {
+    const { store } = this.core;
+    if (!store.shardState<OrderHeader>("order")) return null;
+    return new Map(Array.from({ length: this.#n }, (_, k) => store.shardState<ShardOrder>(`order:${k}`)?.flags ?? []).flat());
+  }
+
   /** A shard's players' places, for its final word (./shards.ts). */
   placingsOf(k: number): { userId: number; rank: number; prizeCents: number }[] {
     return (this.core.store.shardState<ShardOrder>(`order:${k}`)?.placings ?? []).map(([userId, rank, prizeCents]) => ({

@@ -5,6 +5,8 @@
 // answers, opens each question at the announced time on its own alarm, reveals at its own close and
 // reports its top rows and score histogram. Settlement goes by shard (./shard-settlement.ts).
 import { questionTree } from "../../../common/domain/fairness";
+import type { ResultsCsvPlayer } from "../../../common/domain/host-tools";
+import { compareStandings } from "../../../common/domain/scoring";
 import { mergeShardReports, shardReport, type ShardReport } from "../../../common/domain/shards";
 import { REVEAL_PAUSE_MS } from "../../../common/spec";
 import { shardRoomFor } from "../room-client";
@@ -220,6 +222,26 @@ export class Coordinator {
           .shardBoard(t, merged)
           .catch(() => undefined),
       );
+  }
+
+  /**
+   * The operators' results export of a sharded show: every shard's rows. Settled, by the ranks
+   * settlement gave; before, ranked again over every shard as the board ranks (the disqualified last;
+   * without finish times, which only a player who completes early has).
+   */
+  async csvPlayers(): Promise<ResultsCsvPlayer[]> {
+    const t = this.core.meta().tournament_id;
+    const rows = (await Promise.all(Array.from({ length: this.#n }, (_, k) => this.#shard(k).shardResults(t)))).flat();
+    const out = rows.filter((r) => r.rank === null);
+    const ranked = rows.filter((r) => r.rank !== null);
+    if (this.core.meta().phase === "completed") {
+      // This room's placings: a shard may not have had its final word yet.
+      const placed = new Map(Array.from({ length: this.#n }, (_, k) => this.placingsOf(k).map((p) => [p.userId, p.rank] as const)).flat());
+      for (const r of ranked) r.rank = placed.get(r.userId) ?? r.rank;
+      ranked.sort((a, b) => a.rank! - b.rank!);
+    } else
+      ranked.sort((a, b) => compareStandings({ ...a, finishedAt: null }, { ...b, finishedAt: null })).forEach((r, i) => (r.rank = i + 1));
+    return [...ranked, ...out];
   }
 
   /** The console's live view: every shard's figures, one call each, in parallel; a shard that does not answer counts nothing. */
