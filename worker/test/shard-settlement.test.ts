@@ -18,7 +18,7 @@ import type { TournamentRoom } from "../durable/tournament-room";
 import { call } from "./helpers";
 import { makeOperator } from "./fair-play-fixtures";
 import { all, forceAlarm, ledgerMismatches, one, room, roomSql, sleep, startNow } from "./tournament-fixtures";
-import { finishNow, N, playAll, shard, shardedShow, statusOf } from "./shard-fixtures";
+import { finishNow, N, playAll, shard, shardCallProbe, shardedShow, statusOf } from "./shard-fixtures";
 
 const CHUNK = 3;
 const PLAYERS = 8;
@@ -347,4 +347,46 @@ describe("settlement of a sharded live show", () => {
     expect(checkTreeReveal({ ...(r as unknown as TreeReveal), commitment: published })).toMatchObject({ verified: 10, ok: true });
     expect(r.questions.every((q) => q.timesIssued === PLAYERS)).toBe(true);
   }, 120_000);
+
+  it("waits for every shard to have the host's last void before it asks for totals", async () => {
+    const op = await makeOperator();
+    const show = await shardedShow(4, { poolCents: 100 });
+    const { t } = show;
+    await startNow(t.id);
+    await playAll(show, () => true);
+    await finishNow(t);
+    // The void of question 0 after the last reveal reaches shard 0 but not shard 1 (its call is lost).
+    const calls = await shardCallProbe(t, "shardHost", 1);
+    const voided = await call<any>(`/api/admin/tournaments/${t.id}/void-question`, {
+      cookie: op.cookie,
+      body: { index: 0, reason: "Two answers are right" },
+    });
+    expect(voided.status, voided.text).toBe(200);
+    expect(calls).toEqual([`${t.id}:shard:0`, `${t.id}:shard:1`]);
+    for (let i = 0; i < 10 && (await statusOf(t.id)) !== "completed"; i++) {
+      await forceAlarm(t.id);
+      if ((await statusOf(t.id)) !== "completed") await sleep(SHARD_RETRY_MS);
+    }
+    expect(await statusOf(t.id)).toBe("completed");
+    // Shard 1 was asked again before any totals, so its players' question 0 counts for nobody either.
+    const correct = await all<{ shard: number; correct_answers: number }>(
+      "SELECT shard, correct_answers FROM tournament_participants WHERE tournament_id = ? ORDER BY shard",
+      t.id,
+    );
+    expect(correct.map((c) => [c.shard, c.correct_answers])).toEqual([
+      [0, 9],
+      [0, 9],
+      [1, 9],
+      [1, 9],
+    ]);
+    expect(
+      (
+        await all(
+          "SELECT 1 FROM user_responses WHERE tournament_id = ? AND points_earned > 0 AND question_id = ?",
+          t.id,
+          t.questions[0]!.id,
+        )
+      ).length,
+    ).toBe(0);
+  }, 60_000);
 });

@@ -31,6 +31,7 @@ import { playerRecords, questionIds, questionUse, recordedPlays } from "./settle
 import { computeStandings, responseRecords, type PlayerStanding } from "./standings";
 import { shardReport } from "../../../common/domain/shards";
 import type { MetaRow } from "./storage";
+import type { HostState } from "./shards";
 
 /** One player's totals as their shard computed them for the settlement (no answers). */
 export interface ShardTotals {
@@ -223,6 +224,12 @@ export class ShardedSettlement {
     const stamp = meta.settle_stamp ?? now;
     if (meta.settle_stamp === null) store.setSettleStamp(stamp);
     const t = meta.tournament_id;
+    // The shards count totals under the host's marks (voided questions, disqualified players): each
+    // must have confirmed the latest before it is asked (the marks go out from the alarm, ./shards.ts).
+    const host = store.shardState<HostState>("host");
+    if (host && Array.from({ length: this.#n }, (_, k) => store.shardState<number>(`hostAck:${k}`) ?? 0).some((v) => v < host.version)) {
+      return false;
+    }
     try {
       if (!(await this.#gather(t))) return false;
       if (!store.shardState<OrderHeader>("order")) await this.#order(meta);
