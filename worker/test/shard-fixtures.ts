@@ -117,7 +117,7 @@ export async function playAll(show: Show, right: (ord: number, i: number) => boo
   return opens;
 }
 
-/** After the last reveal's pause: the coordinator finishes the show, gathers the shards' answers and settles. */
+/** After the last reveal's pause: the coordinator finishes the show, gathers the shards' totals and settles by shard. */
 export async function finishNow(t: { id: number }): Promise<void> {
   await roomSql(t.id, "UPDATE meta SET show_since = ? WHERE id = 1", Date.now() - REVEAL_PAUSE_MS - 1);
 }
