@@ -27,7 +27,7 @@ import { fail, isPrize, ok, publicStatus, type RoomResult } from "./results";
 import { questionUse, type Settlement } from "./settlement";
 import type { MetaRow } from "./storage";
 
-/** How soon a settlement waiting for the play shards' answers asks again. */
+/** How soon a settlement waiting for a play shard asks again. */
 const SETTLE_SHARDS_RETRY_MS = 1_000;
 
 export class Lifecycle {
