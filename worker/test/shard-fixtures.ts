@@ -133,7 +133,7 @@ export const gatherProbe = (t: { id: number }, failShard: number | null) => shar
 /** Counts the coordinator's calls of `method` per shard; the first call to shard `failShard` throws (lost on the way). */
 export async function shardCallProbe(
   t: { id: number },
-  method: "shardTotals" | "shardAnnounce" | "shardHost" | "shardFigures",
+  method: "shardTotals" | "shardSettle" | "shardAnnounce" | "shardHost" | "shardFigures",
   failShard: number | null,
 ) {
   const calls: string[] = [];

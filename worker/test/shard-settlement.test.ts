@@ -7,7 +7,7 @@
 // cent, every result row once with the rank a single-room re-rank of the stored answers gives,
 // balances equal to the ledger, and the fairness report verifies.
 import { describe, expect, it } from "vitest";
-import { runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { checkTreeReveal, type TreeReveal } from "../../common/domain/fairness";
 import { awardPrizes } from "../../common/domain/prizes";
 import { compareStandings } from "../../common/domain/scoring";
@@ -388,5 +388,44 @@ describe("settlement of a sharded live show", () => {
         )
       ).length,
     ).toBe(0);
+  }, 60_000);
+
+  it("resumes after the coordinator restarts between shards' writes: the stored order is kept, a shard that wrote is not asked again", async () => {
+    const show = await shardedShow(4, { poolCents: 1000 });
+    const { t, ps } = show;
+    await startNow(t.id);
+    await playAll(show, (ord, i) => ord >= i);
+    await finishNow(t);
+    const calls = await shardCallProbe(t, "shardSettle", 1);
+    await forceAlarm(t.id);
+    // Shard 0 wrote its players' rows; shard 1's call was lost: nobody is paid, the show is still live.
+    expect(calls).toEqual([`${t.id}:shard:0`, `${t.id}:shard:1`]);
+    expect(await statusOf(t.id)).toBe("live");
+    const written = await all<{ shard: number }>(
+      "SELECT shard FROM tournament_participants WHERE tournament_id = ? AND rank IS NOT NULL ORDER BY shard",
+      t.id,
+    );
+    expect(written.map((w) => w.shard)).toEqual([0, 0]);
+    expect((await all("SELECT 1 FROM transactions WHERE reference LIKE ?", `prize:${t.id}:%`)).length).toBe(0);
+
+    // The coordinator restarts (its memory and the probe gone, its storage kept); the alarm's retry finishes.
+    await evictDurableObject(room(t.id));
+    const after = await shardCallProbe(t, "shardSettle", null);
+    await forceAlarm(t.id);
+    expect(after).toEqual([`${t.id}:shard:1`]);
+    expect(await statusOf(t.id)).toBe("completed");
+    const ranks = await all<{ user_id: number; rank: number }>(
+      "SELECT user_id, rank FROM tournament_participants WHERE tournament_id = ? ORDER BY rank",
+      t.id,
+    );
+    // Player i answered 10 - i questions right: the order is the players' order.
+    expect(ranks.map((r) => r.user_id)).toEqual(ps.map((p) => p.id));
+    const prizes = await all<{ user_id: number; amount_cents: number }>(
+      "SELECT user_id, amount_cents FROM transactions WHERE type = 'prize' AND reference LIKE ? ORDER BY amount_cents DESC",
+      `prize:${t.id}:%`,
+    );
+    expect(prizes.map((p) => p.user_id)).toEqual(ps.slice(0, 3).map((p) => p.id));
+    expect(prizes.reduce((s, p) => s + p.amount_cents, 0)).toBe(1000);
+    expect(await ledgerMismatches()).toEqual([]);
   }, 60_000);
 });
