@@ -4,6 +4,8 @@ import {
   fairPlayFlags,
   humanFloorMs,
   mergeFlags,
+  sharedFlags,
+  sharingPlayers,
   timingFlags,
   type PlayedAnswer,
   type PlayerRecord,
@@ -88,6 +90,26 @@ describe("pairs on one device or network", () => {
     );
     expect(fairPlayFlags([player(1, human(), { networkHash: "a" }), player(2, sameAnswers(10), { networkHash: "b" })]).size).toBe(0);
     expect(fairPlayFlags([player(1, human()), player(2, sameAnswers(10))]).size).toBe(0);
+  });
+
+  it("across play shards: each player's timing where their answers are, the pairs over only the players sharing an address", () => {
+    const fast = human().map((a) => ({ ...a, responseMs: 300 }));
+    const everyone = [
+      player(1, human(), { networkHash: "n", deviceHash: "d1" }),
+      player(2, sameAnswers(9), { networkHash: "n", deviceHash: "d2" }),
+      player(3, fast, { networkHash: "m", deviceHash: "d3" }),
+      player(4, sameAnswers(10), { networkHash: "k", deviceHash: "d1" }),
+      player(5, human(), { networkHash: null, deviceHash: null }),
+    ];
+    const sharing = sharingPlayers(everyone);
+    expect([...sharing].sort()).toEqual([1, 2, 4]);
+    // Shard A holds players 1, 3 and 5, shard B players 2 and 4: each computes timing flags for its own.
+    const merged = new Map<number, ReturnType<typeof timingFlags>>();
+    for (const p of everyone) if (timingFlags(p.answers).length > 0) merged.set(p.userId, timingFlags(p.answers));
+    for (const [u, f] of sharedFlags(everyone.filter((p) => sharing.has(p.userId)))) merged.set(u, [...(merged.get(u) ?? []), ...f]);
+    expect(merged).toEqual(fairPlayFlags(everyone));
+    expect(merged.get(3)?.map((f) => f.kind)).toContain("sub_second_perfect");
+    expect(merged.get(4)?.map((f) => f.kind)).toEqual(["shared_device"]);
   });
 });
 

@@ -96,28 +96,56 @@ function agreement(a: readonly PlayedAnswer[], b: readonly PlayedAnswer[]): { co
   return { common, same };
 }
 
-/** Every player's flags (players without any are absent). */
+/** Every player's flags (players without any are absent): their own timing, then pairs sharing a device or network. */
 export function fairPlayFlags(players: readonly PlayerRecord[]): Map<number, FairPlayFlag[]> {
+  const out = new Map<number, FairPlayFlag[]>();
+  for (const p of players) {
+    const mine = timingFlags(p.answers);
+    if (mine.length > 0) out.set(p.userId, mine);
+  }
+  for (const [userId, flags] of sharedFlags(players)) out.set(userId, [...(out.get(userId) ?? []), ...flags]);
+  return out;
+}
+
+type Hashes = Pick<PlayerRecord, "userId" | "deviceHash" | "networkHash">;
+
+/** Players grouped by a shared device (or network) hash, groups of two or more only. */
+function sharing<P extends Hashes>(players: readonly P[], kind: "shared_device" | "shared_network"): P[][] {
+  const groups = new Map<string, P[]>();
+  for (const p of players) {
+    const key = kind === "shared_device" ? p.deviceHash : p.networkHash;
+    if (key === null) continue;
+    const group = groups.get(key);
+    if (group) group.push(p);
+    else groups.set(key, [p]);
+  }
+  return [...groups.values()].filter((g) => g.length > 1);
+}
+
+/**
+ * The players the pair checks compare (they share a device or a network with another player):
+ * only their answers are needed for sharedFlags, so a sharded show's coordinator asks its shards
+ * for those and no others.
+ */
+export function sharingPlayers(players: readonly Hashes[]): Set<number> {
+  const out = new Set<number>();
+  for (const kind of ["shared_device", "shared_network"] as const)
+    for (const g of sharing(players, kind)) for (const p of g) out.add(p.userId);
+  return out;
+}
+
+/** The pair checks alone: players sharing a device or a network who gave mostly the same answers. */
+export function sharedFlags(players: readonly PlayerRecord[]): Map<number, FairPlayFlag[]> {
   const out = new Map<number, FairPlayFlag[]>();
   const add = (userId: number, flag: FairPlayFlag) => {
     const mine = out.get(userId);
     if (mine) mine.push(flag);
     else out.set(userId, [flag]);
   };
-  for (const p of players) for (const f of timingFlags(p.answers)) add(p.userId, f);
-
   // Pairs sharing a device or a network: grouped first, so a room of thousands compares only
   // the few accounts behind one address with each other.
   for (const kind of ["shared_device", "shared_network"] as const) {
-    const groups = new Map<string, PlayerRecord[]>();
-    for (const p of players) {
-      const key = kind === "shared_device" ? p.deviceHash : p.networkHash;
-      if (key === null) continue;
-      const group = groups.get(key);
-      if (group) group.push(p);
-      else groups.set(key, [p]);
-    }
-    for (const group of groups.values()) {
+    for (const group of sharing(players, kind)) {
       for (let i = 0; i < group.length; i++) {
         for (let j = i + 1; j < group.length; j++) {
           const [a, b] = [group[i]!, group[j]!];

@@ -25,19 +25,14 @@ import { errorFrame } from "./room/play-frames";
 import { Presenters } from "./room/presenters";
 import { notFound, ok, publicStatus, type Admission, type JoinOutcome, type RoomResult, type RoomUser } from "./room/results";
 import { Settlement } from "./room/settlement";
+import { ShardedSettlement, ShardSettlementSide, type ShardOrder, type TotalsChunk } from "./room/shard-settlement";
+import type { PlayerRecord } from "../../common/domain/fair-play";
 import { frameIdOf, RoomSockets, send } from "./room/sockets";
-import {
-  Coordinator,
-  PlayShard,
-  type Announcement,
-  type FinalBoard,
-  type HostState,
-  type PlaysChunk,
-  type ShardFigures,
-} from "./room/shards";
+import { Coordinator, PlayShard, type Announcement, type FinalBoard, type HostState, type ShardFigures } from "./room/shards";
 import type { MergedBoard } from "./room/leaderboard";
 import type { Reported } from "./room/shard-merge";
 import { SeatPool, type LastGrant, type LeaseGrant } from "./room/leases";
+import { resultsCsv, type ResultsCsvPlayer } from "../../common/domain/host-tools";
 
 export type { Admission, JoinOutcome, RoomFailure, RoomResult, RoomUser } from "./room/results";
 
@@ -71,6 +66,7 @@ export class TournamentRoom extends DurableObject<Env> {
   readonly #coordinator: Coordinator;
   readonly #playShard: PlayShard;
   readonly #seatPool: SeatPool;
+  readonly #shardSide: ShardSettlementSide;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -90,8 +86,10 @@ export class TournamentRoom extends DurableObject<Env> {
     this.#joins = new Joins(core, board, lifecycle);
     this.#host = new HostActions(core, show, board, lifecycle, presenters);
     this.#console = new OperatorConsole(core, sockets, board, show, lifecycle);
-    // A sharded live show (./room/shards.ts): the clock's hooks, the settlement's gate, the last merged board.
-    const coordinator = new Coordinator(core, board, show);
+    // A sharded live show (./room/shards.ts): the clock's hooks, settlement by shard, the last merged board.
+    const sharded = new ShardedSettlement(core, board, show);
+    this.#shardSide = new ShardSettlementSide(core, () => settlement.completions.drain());
+    const coordinator = new Coordinator(core, board, show, (k) => sharded.placingsOf(k));
     const playShard = new PlayShard(core, board, show, lifecycle);
     this.#coordinator = coordinator;
     this.#playShard = playShard;
@@ -102,7 +100,9 @@ export class TournamentRoom extends DurableObject<Env> {
       resumed: (now) => coordinator.resumed(now),
     };
     show.hooks = () => (core.shard !== null ? shardHooks : core.coordinates() ? coordinatorHooks : null);
-    lifecycle.settleGate = () => (core.coordinates() ? coordinator.gather() : Promise.resolve(true));
+    lifecycle.settleSharded = (meta, now) => sharded.settle(meta, now);
+    board.settledRows = () => (core.coordinates() ? sharded.settledRows() : null);
+    this.#console.settledFlags = () => (core.coordinates() ? sharded.settledFlags() : null);
     // Seat leases (./room/leases.ts): the coordinator's pool, closed before a start or a cancel.
     const seatPool = new SeatPool(core, lifecycle);
     this.#seatPool = seatPool;
@@ -361,7 +361,15 @@ export class TournamentRoom extends DurableObject<Env> {
   async resultsCsv(tournamentId: number): Promise<RoomResult<string>> {
     const meta = await this.#ready(tournamentId);
     if (!meta) return notFound();
+    // A sharded show: the players and answers are the shards'.
+    if (this.#core.coordinates()) return ok(resultsCsv(await this.#coordinator.csvPlayers()));
     return this.#host.resultsCsv(meta);
+  }
+
+  /** To a play shard: its players' rows of the operators' results export. */
+  async shardResults(tournamentId: number): Promise<ResultsCsvPlayer[]> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) throw new Error("not a play shard of this tournament");
+    return this.#host.csvPlayers(this.#core.meta());
   }
 
   // ---- A sharded live show: the coordinator and its play shards (./room/shards.ts, ./room/leases.ts) ----
@@ -398,11 +406,23 @@ export class TournamentRoom extends DurableObject<Env> {
     this.#playShard.takeBoard(merged);
   }
 
-  /** To a play shard: a chunk of its players' answers for the settlement; null while a window is open here. */
-  async shardPlays(tournamentId: number, after: number, limit: number): Promise<PlaysChunk | null> {
+  /** To a play shard: a chunk of its players' totals for the settlement; null while a window is open here. */
+  async shardTotals(tournamentId: number, after: number, limit: number): Promise<TotalsChunk | null> {
     if (this.#core.shard === null || !(await this.#ready(tournamentId))) return null;
     await this.#core.store.stored();
-    return this.#playShard.plays(after, limit);
+    return this.#shardSide.totals(after, limit);
+  }
+
+  /** To a play shard: these players' answers (the pair checks of players sharing a device or network). */
+  async shardAnswers(tournamentId: number, userIds: number[]): Promise<PlayerRecord[]> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) throw new Error("not a play shard of this tournament");
+    return this.#shardSide.answersOf(userIds);
+  }
+
+  /** To a play shard: its players' places; their rows go to D1, each chunk once. True once all are in. */
+  async shardSettle(tournamentId: number, order: ShardOrder): Promise<boolean> {
+    if (this.#core.shard === null || !(await this.#ready(tournamentId))) return false;
+    return this.#shardSide.write(order);
   }
 
   /** To a play shard: the host's marks (pause, voided questions, disqualified players), applied once each. */

@@ -117,7 +117,7 @@ export async function playAll(show: Show, right: (ord: number, i: number) => boo
   return opens;
 }
 
-/** After the last reveal's pause: the coordinator finishes the show, gathers the shards' answers and settles. */
+/** After the last reveal's pause: the coordinator finishes the show, gathers the shards' totals and settles by shard. */
 export async function finishNow(t: { id: number }): Promise<void> {
   await roomSql(t.id, "UPDATE meta SET show_since = ? WHERE id = 1", Date.now() - REVEAL_PAUSE_MS - 1);
 }
@@ -125,15 +125,15 @@ export async function finishNow(t: { id: number }): Promise<void> {
 export const statusOf = async (id: number) => (await one<{ status: string }>("SELECT status FROM tournaments WHERE id = ?", id)).status;
 
 /**
- * Puts a wrapper in front of the coordinator's binding to the shards: `shardPlays` calls are
+ * Puts a wrapper in front of the coordinator's binding to the shards: `shardTotals` calls are
  * counted per shard, and the first call to shard `failShard` throws (a lost reply).
  */
-export const gatherProbe = (t: { id: number }, failShard: number | null) => shardCallProbe(t, "shardPlays", failShard);
+export const gatherProbe = (t: { id: number }, failShard: number | null) => shardCallProbe(t, "shardTotals", failShard);
 
 /** Counts the coordinator's calls of `method` per shard; the first call to shard `failShard` throws (lost on the way). */
 export async function shardCallProbe(
   t: { id: number },
-  method: "shardPlays" | "shardAnnounce" | "shardHost" | "shardFigures",
+  method: "shardTotals" | "shardSettle" | "shardAnnounce" | "shardHost" | "shardFigures",
   failShard: number | null,
 ) {
   const calls: string[] = [];

@@ -101,7 +101,7 @@ describe("a sharded live show", () => {
     expect(watched.me).toBeNull();
   });
 
-  it("settles after gathering every shard's answers, resumes a failed gathering, pays each prize once to the cent, and its fairness report verifies", async () => {
+  it("settles after gathering every shard's totals, resumes a failed gathering, pays each prize once to the cent, and its fairness report verifies", async () => {
     // A free show with a house-funded pool: prize play with four players (a paid one needs ten to start).
     const show = await shardedShow(4, { poolCents: 1000 });
     const { t, ps, sockets } = show;
@@ -114,7 +114,7 @@ describe("a sharded live show", () => {
     await finishNow(t);
     const calls = await gatherProbe(t, 1);
     await runAlarm(t.id);
-    // Shard 0's answers are in; shard 1's reply was lost: nothing is settled yet.
+    // Shard 0's totals are in; shard 1's reply was lost: nothing is settled yet.
     expect(await statusOf(t.id)).toBe("live");
     expect(calls).toEqual([`${t.id}:shard:0`, `${t.id}:shard:1`]);
     await runAlarm(t.id);

@@ -412,6 +412,16 @@ const RESULT_ROW_MAX_BYTES = 9 * 16 + 8 + 2;
  */
 export const SETTLEMENT_CHUNK_PLAYERS = Math.floor(JSON_BUDGET / RESULT_ROW_MAX_BYTES);
 
+/**
+ * The setting `SETTLEMENT_CHUNK_PLAYERS` as players per chunk: a whole number from 1 to the most
+ * one statement holds (SETTLEMENT_CHUNK_PLAYERS); that most when unset or out of range. Smaller
+ * chunks make more, smaller D1 batches (the Worker tests use a few players a chunk).
+ */
+export function settlementChunkSize(setting: string | undefined): number {
+  const n = Number(setting);
+  return Number.isSafeInteger(n) && n >= 1 && n <= SETTLEMENT_CHUNK_PLAYERS ? n : SETTLEMENT_CHUNK_PLAYERS;
+}
+
 export interface SettlementChunk {
   index: number;
   rows: SettlementRow[];
@@ -419,11 +429,11 @@ export interface SettlementChunk {
 }
 
 /**
- * The plan's chunks: SETTLEMENT_CHUNK_PLAYERS players at a time in rank order, each with its
+ * The plan's chunks: `size` players at a time in rank order, each with its
  * players' responses. The ranking is fixed once the room is settling, so chunk k holds the same
  * players on every attempt.
  */
-export function settlementChunks(plan: SettlementPlan): SettlementChunk[] {
+export function settlementChunks(plan: SettlementPlan, size = SETTLEMENT_CHUNK_PLAYERS): SettlementChunk[] {
   const byUser = new Map<number, ResponseRecord[]>();
   for (const r of plan.responses) {
     const mine = byUser.get(r.u);
@@ -431,8 +441,8 @@ export function settlementChunks(plan: SettlementPlan): SettlementChunk[] {
     else byUser.set(r.u, [r]);
   }
   const chunks: SettlementChunk[] = [];
-  for (let i = 0; i < plan.rows.length; i += SETTLEMENT_CHUNK_PLAYERS) {
-    const rows = plan.rows.slice(i, i + SETTLEMENT_CHUNK_PLAYERS);
+  for (let i = 0; i < plan.rows.length; i += size) {
+    const rows = plan.rows.slice(i, i + size);
     chunks.push({ index: chunks.length, rows, responses: rows.flatMap((r) => byUser.get(r.u) ?? []) });
   }
   return chunks;
@@ -457,7 +467,12 @@ export const isChunkApplied = (e: unknown) => /UNIQUE constraint failed: settlem
  * (isChunkApplied). Everything after it (results, counters, XP, levels, flags, notifications,
  * responses) is therefore applied once, whatever the retries.
  */
-export function chunkStatements(db: D1Database, plan: SettlementPlan, chunk: SettlementChunk, now: number): D1PreparedStatement[] {
+export function chunkStatements(
+  db: D1Database,
+  plan: Pick<SettlementPlan, "tournamentId" | "flags" | "notice">,
+  chunk: SettlementChunk,
+  now: number,
+): D1PreparedStatement[] {
   const t = plan.tournamentId;
   const flagged = chunk.rows.filter((r) => plan.flags.has(r.u)).map((r) => [r.u, JSON.stringify(plan.flags.get(r.u))]);
   return [
@@ -509,13 +524,18 @@ export function chunkStatements(db: D1Database, plan: SettlementPlan, chunk: Set
   ];
 }
 
+/** What the completion batch needs: the prize winners' rows are enough (others are skipped). */
+export type CompletionPlan = Omit<SettlementPlan, "rows" | "responses" | "notice"> & {
+  rows: Pick<SettlementRow, "u" | "rank" | "prize">[];
+};
+
 /**
  * The last batch, once every chunk is applied: the tournament completed (claimed only while
  * settled_at is null, so the room can tell the attempt that completed it), the prizes as ledger
  * rows `prize:{t}:{u}` (65/25/10, remainder to 1st; unique references) and the unclaimed places
  * for the house. A handful of small statements whatever the size of the tournament.
  */
-export function completionStatements(db: D1Database, plan: SettlementPlan): D1PreparedStatement[] {
+export function completionStatements(db: D1Database, plan: CompletionPlan): D1PreparedStatement[] {
   const ordinal = ["1st", "2nd", "3rd"];
   const placeName = (place: number) => ordinal[place - 1] ?? `#${place}`;
   return [
@@ -560,3 +580,16 @@ export function completionStatements(db: D1Database, plan: SettlementPlan): D1Pr
 
 /** The settlement_chunks row that says a tournament's questions were burned and given back (chunks count from 0). */
 const QUESTIONS_SETTLED_MARKER = -1;
+
+/** Chunks per play shard the markers can tell apart. */
+const SHARD_CHUNKS_MAX = 100_000;
+
+/**
+ * The settlement_chunks key of chunk `c` of play shard `k` (a sharded live show: each shard writes
+ * its own players' rows). Past every chunk key of a one-room settlement (a chunk holds at least one
+ * player, and one room never has SHARD_CHUNKS_MAX chunks); `c` is refused past the range.
+ */
+export function shardChunkKey(k: number, c: number): number {
+  if (c >= SHARD_CHUNKS_MAX) throw new Error(`shard ${k}: chunk ${c} is past the markers' range`);
+  return (k + 1) * SHARD_CHUNKS_MAX + c;
+}

@@ -179,6 +179,14 @@ export class HostActions {
 
   /** TournamentRoom.resultsCsv, once the room is ready. */
   resultsCsv(meta: MetaRow): RoomResult<string> {
+    return ok(resultsCsv(this.csvPlayers(meta)));
+  }
+
+  /**
+   * The export's rows from this object's own players and answers. A play shard's players carry
+   * the settled rank the coordinator gave them once it came (./shards.ts, the final word).
+   */
+  csvPlayers(meta: MetaRow): ResultsCsvPlayer[] {
     const { store, counted } = this.core;
     const now = Date.now();
     const final = meta.phase === "completed" || meta.phase === "settling";
@@ -210,7 +218,7 @@ export class HostActions {
         });
     const rows: ResultsCsvPlayer[] = [
       ...ranked.map((r) => ({
-        rank: r.rank,
+        rank: (this.core.shard !== null ? store.participant(r.userId)?.rank : null) ?? r.rank,
         userId: r.userId,
         username: r.username,
         score: verdictWithheld(meta) ? 0 : r.score,
@@ -233,7 +241,7 @@ export class HostActions {
           answers: answersOf(p.user_id),
         })),
     ];
-    return ok(resultsCsv(rows));
+    return rows;
   }
 }
 

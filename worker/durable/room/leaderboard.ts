@@ -49,7 +49,16 @@ export class RoomBoard {
     this.#board.remove(userId);
   }
 
+  /** A settled sharded show's coordinator: every player's row as settlement gathered it (it holds no answers). */
+  settledRows: (() => BoardRow[] | null) | null = null;
+
   rebuild(now: number): void {
+    const settled = this.settledRows?.();
+    if (settled) {
+      this.#board.replaceAll(settled);
+      this.#built = true;
+      return;
+    }
     const { store, counted } = this.core;
     const meta = this.core.meta();
     const participants = counted.ranked();
@@ -133,11 +142,6 @@ export class RoomBoard {
   /** The merged board's top rows (a sharded show's public leaderboard while it runs), or null. */
   mergedTop(): LeaderboardRow[] | null {
     return this.#merged ? this.#merged.board.top.map((r, i) => toLeaderboardRow(r, i + 1)) : null;
-  }
-
-  /** Back to this object's own rows (a settled show: the coordinator holds every player's answers). */
-  dropMerged(): void {
-    this.#merged = null;
   }
 
   /** A leaderboard frame up to its `me`: the top rows' JSON is built once per version of the board, for every socket. */

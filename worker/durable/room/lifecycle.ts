@@ -27,8 +27,8 @@ import { fail, isPrize, ok, publicStatus, type RoomResult } from "./results";
 import { questionUse, type Settlement } from "./settlement";
 import type { MetaRow } from "./storage";
 
-/** How soon a settlement waiting for the play shards' answers asks again. */
-const SETTLE_GATE_RETRY_MS = 1_000;
+/** How soon a sharded show's start (the seat gate) or settlement, waiting for a play shard, asks again. */
+const SHARDS_RETRY_MS = 1_000;
 
 export class Lifecycle {
   constructor(
@@ -93,10 +93,10 @@ export class Lifecycle {
   }
 
   /**
-   * Waits for the play shards' answers before settlement (the coordinator of a sharded live show,
-   * ./shards.ts): true once they are all in this room's storage.
+   * The coordinator of a sharded live show settles by shard (./shard-settlement.ts): false while
+   * a shard has not answered, asked again soon.
    */
-  settleGate: ((now: number) => Promise<boolean>) | null = null;
+  settleSharded: ((meta: MetaRow, now: number) => Promise<boolean>) | null = null;
 
   /**
    * The coordinator of a sharded live show, whose play shards seat the players (./leases.ts):
@@ -118,7 +118,7 @@ export class Lifecycle {
     const first = this.core.meta();
     const seats = this.#seats();
     if (seats && first.phase === "upcoming" && now >= first.start_time && !(await seats.gate(now))) {
-      store.schedule("lifecycle", now + SETTLE_GATE_RETRY_MS);
+      store.schedule("lifecycle", now + SHARDS_RETRY_MS);
       return this.core.arm();
     }
     // Before the first question: no staff in prize play, whatever changed since they joined.
@@ -149,8 +149,8 @@ export class Lifecycle {
         await this.#cancel(meta);
         break;
       case "settle":
-        if (this.settleGate && !(await this.settleGate(now))) {
-          store.schedule("lifecycle", now + SETTLE_GATE_RETRY_MS);
+        if (this.settleSharded && this.core.coordinates()) {
+          if (!(await this.settleSharded(meta, now))) store.schedule("lifecycle", now + SHARDS_RETRY_MS);
           break;
         }
         await this.settlement.settle(meta, now);

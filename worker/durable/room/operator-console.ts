@@ -3,6 +3,7 @@
 import { ADMIN_TOURNAMENTS } from "../../../common/console-messages";
 import { LIVE_PLAYERS_SHOWN, type RoomLiveStats } from "../../../common/api/admin-tournaments";
 import { fairPlayFlags, mergeFlags } from "../../../common/domain/fair-play";
+import type { FairPlayFlag } from "../../../common/api/fair-play";
 import { shardCount, shardSizeFrom } from "../../../common/domain/shards";
 import { editStatements, loadSnapshot, type ResolvedDraft } from "../../admin/tournament-draft";
 import { isTallyGuardTripped, tallyGuardStatement, tallyStatement, type TallyRow } from "../../admin/two-person";
@@ -28,6 +29,9 @@ export class OperatorConsole {
     readonly show: LiveShow,
     readonly lifecycle: Lifecycle,
   ) {}
+
+  /** A settled sharded show's coordinator: the flags its settlement stored (it holds no answers). */
+  settledFlags: (() => Map<number, FairPlayFlag[]> | null) | null = null;
 
   /** TournamentRoom.reconfigure, once the room is ready, in the room's serial order. */
   reconfigure(
@@ -117,8 +121,10 @@ export class OperatorConsole {
     const participants = store.participants();
     const names = new Map(participants.map((p) => [p.user_id, p.username]));
     const show = this.show.showState(meta, now);
-    // A sharded show: each shard's players' flags, with this coordinator's own (it holds answers only once gathered).
-    const flags = shards ? mergeFlags(this.#flags(), shards.flags) : this.#flags();
+    // Settled: the flags of the stored order (every pair across shards). A sharded show before that:
+    // each shard's players' flags, with this coordinator's own.
+    const settled = this.settledFlags?.() ?? null;
+    const flags = settled ?? (shards ? mergeFlags(this.#flags(), shards.flags) : this.#flags());
     return ok({
       status: meta.phase,
       format: meta.format,

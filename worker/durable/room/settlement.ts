@@ -17,6 +17,7 @@ import {
   practiceXpStatement,
   responsesStatements,
   settlementChunks,
+  settlementChunkSize,
   settlementProgress,
   SETTLEMENT_CHUNK_PLAYERS,
   userLevels,
@@ -118,7 +119,7 @@ export class Settlement {
     const progress = await settlementProgress(db, meta.tournament_id);
     let claimed = 0;
     if (!progress.settled) {
-      for (const chunk of settlementChunks(plan)) {
+      for (const chunk of settlementChunks(plan, settlementChunkSize(this.core.env.SETTLEMENT_CHUNK_PLAYERS))) {
         if (progress.applied.has(chunk.index)) continue;
         try {
           await runAtomically(db, chunkStatements(db, plan, chunk, Date.now()));
@@ -207,7 +208,7 @@ export class Settlement {
  * The plays to record in D1: every question issued to these players. A live show issues each
  * question to everyone when it goes out, so one a player never answered is recorded as timed out.
  */
-function recordedPlays(store: RoomStore, userIds: number[]): PlayRow[] {
+export function recordedPlays(store: RoomStore, userIds: number[]): PlayRow[] {
   const meta = store.meta()!;
   const plays = userIds.flatMap((u) => [...store.plays(u)]);
   if (meta.format !== "live_show") return plays;
@@ -241,7 +242,7 @@ export function playerRecords(store: RoomStore): PlayerRecord[] {
   }));
 }
 
-function questionIds(store: RoomStore): Map<number, number> {
+export function questionIds(store: RoomStore): Map<number, number> {
   return new Map(store.questions().map((q) => [q.ord, q.question_id]));
 }
 

@@ -3,13 +3,14 @@
 // the commitment, the clock, the merged board and the settlement; it announces each question's open
 // time to every shard ahead of it. A play shard (`{t}:shard:{k}`) holds its players' sockets and
 // answers, opens each question at the announced time on its own alarm, reveals at its own close and
-// reports its top rows, score histogram and answer counts (merged in ./shard-merge.ts). Before settlement the coordinator gathers every shard's
-// answers into its own storage, in chunks, and settles them as the one room does.
+// reports its top rows, score histogram and answer counts (merged in ./shard-merge.ts). Settlement
+// goes by shard (./shard-settlement.ts).
 import type { FairPlayFlag } from "../../../common/api/fair-play";
 import { questionTree } from "../../../common/domain/fairness";
+import type { ResultsCsvPlayer } from "../../../common/domain/host-tools";
+import { compareStandings } from "../../../common/domain/scoring";
 import { shardReport } from "../../../common/domain/shards";
 import { REVEAL_PAUSE_MS } from "../../../common/spec";
-import { LIVE_SHOW_WINDOW_MS } from "../../../common/domain/live-show";
 import { shardRoomFor } from "../room-client";
 import { committedOf } from "./commitment";
 import type { RoomCore } from "./core";
@@ -17,7 +18,6 @@ import type { Lifecycle } from "./lifecycle";
 import type { MergedBoard, RoomBoard } from "./leaderboard";
 import type { LiveShow } from "./live-show";
 import { BoardMerge, type Reported } from "./shard-merge";
-import type { ParticipantRow, PlayRow } from "./storage";
 
 /** The coordinator's word to a shard: question `ord` opens at `openAt` for everyone, under this commitment. */
 export interface Announcement {
@@ -26,14 +26,6 @@ export interface Announcement {
   salt: string;
   commitment: string;
   version: number;
-}
-
-/** One chunk of a shard's answers for the settlement: players after `after` by user id. */
-export interface PlaysChunk {
-  participants: Pick<ParticipantRow, "user_id" | "finished_at">[];
-  plays: PlayRow[];
-  /** The last user id in this chunk; null when this was the last chunk. */
-  next: number | null;
 }
 
 /** The final word to a shard: settled (its players' places and the final top rows) or cancelled. */
@@ -68,8 +60,6 @@ export interface ShardFigures {
 export const FIRST_QUESTION_LEAD_MS = 2_000;
 /** How soon a coordinator asks again a shard that did not confirm (an announcement, the final board). */
 export const SHARD_RETRY_MS = 500;
-/** Players per chunk of answers gathered for the settlement. */
-export const GATHER_CHUNK_PLAYERS = 2_000;
 
 export class Coordinator {
   /** The shards' reports in, merged boards out (./shard-merge.ts). */
@@ -79,6 +69,8 @@ export class Coordinator {
     readonly core: RoomCore,
     readonly board: RoomBoard,
     show: LiveShow,
+    /** Shard k's players' places once settled (./shard-settlement.ts). */
+    readonly placingsOf: (k: number) => FinalBoard["placings"],
   ) {
     this.merge = new BoardMerge(core, board, show);
   }
@@ -174,7 +166,7 @@ export class Coordinator {
         await this.#shard(k).shardFinal(t, {
           phase: final.phase,
           board: final.board,
-          placings: final.placings.filter((p) => store.shardState<number>(`seat:${p.userId}`) === k),
+          placings: this.placingsOf(k),
         });
         store.setShardState(`final:${k}`, true);
       }
@@ -202,39 +194,23 @@ export class Coordinator {
   }
 
   /**
-   * LiveShow's settlement gate: every shard's answers, chunk by chunk, into this room's storage
-   * (each chunk stored before the next is asked, so a restart resumes where it stopped). True once
-   * all are in. A shard whose last window is still open on its clock answers "not yet".
+   * The operators' results export of a sharded show: every shard's rows. Settled, by the ranks
+   * settlement gave; before, ranked again over every shard as the board ranks (the disqualified last;
+   * without finish times, which only a player who completes early has).
    */
-  async gather(): Promise<boolean> {
-    const { store } = this.core;
+  async csvPlayers(): Promise<ResultsCsvPlayer[]> {
     const t = this.core.meta().tournament_id;
-    const closedAt = this.#lastClose();
-    for (let k = 0; k < this.#n; k++) {
-      for (;;) {
-        const cursor = store.shardState<{ after: number; done: boolean }>(`gather:${k}`) ?? { after: 0, done: false };
-        if (cursor.done) break;
-        let chunk: PlaysChunk | null;
-        try {
-          chunk = await this.#shard(k).shardPlays(t, cursor.after, GATHER_CHUNK_PLAYERS);
-        } catch (e) {
-          // Asked again from the alarm; the chunks already stored stay.
-          console.error(`gathering shard ${k} of tournament ${t} failed`, e);
-          return false;
-        }
-        if (chunk === null) return false;
-        store.importPlays(chunk.plays);
-        for (const p of chunk.participants) {
-          store.setShardState(`seat:${p.user_id}`, k);
-          // Finished before the show's end (the player completed early): that time counts in the tiebreak.
-          if (p.finished_at !== null && closedAt !== null && p.finished_at < closedAt) store.finish(p.user_id, p.finished_at);
-        }
-        store.setShardState(`gather:${k}`, { after: chunk.next ?? cursor.after, done: chunk.next === null });
-      }
-    }
-    this.board.dropMerged();
-    this.board.invalidate();
-    return true;
+    const rows = (await Promise.all(Array.from({ length: this.#n }, (_, k) => this.#shard(k).shardResults(t)))).flat();
+    const out = rows.filter((r) => r.rank === null);
+    const ranked = rows.filter((r) => r.rank !== null);
+    if (this.core.meta().phase === "completed") {
+      // This room's placings: a shard may not have had its final word yet.
+      const placed = new Map(Array.from({ length: this.#n }, (_, k) => this.placingsOf(k).map((p) => [p.userId, p.rank] as const)).flat());
+      for (const r of ranked) r.rank = placed.get(r.userId) ?? r.rank;
+      ranked.sort((a, b) => a.rank! - b.rank!);
+    } else
+      ranked.sort((a, b) => compareStandings({ ...a, finishedAt: null }, { ...b, finishedAt: null })).forEach((r, i) => (r.rank = i + 1));
+    return [...ranked, ...out];
   }
 
   /** The console's live view: every shard's figures, one call each, in parallel; a shard that does not answer counts nothing. */
@@ -256,24 +232,17 @@ export class Coordinator {
     return sum;
   }
 
-  /** When the last opened question closed for everyone (the shared clock), or null before any opened. */
-  #lastClose(): number | null {
-    const a = this.core.store.shardState<Announcement>("announce");
-    return a ? a.openAt + LIVE_SHOW_WINDOW_MS : null;
-  }
-
-  /** After settlement: each shard gets its players' places and the final board (from the alarm, until each has it). */
+  /**
+   * After settlement: each shard gets its players' places (./shard-settlement.ts, per shard, when
+   * it is sent) and the final board (from the alarm, until each has it).
+   */
   settled(now: number): void {
     const { store } = this.core;
     if (store.shardState<FinalBoard>("final")) return;
-    const rows = this.board.now(now).rows();
     const final: FinalBoard = {
       phase: "completed",
-      board: { version: Number.MAX_SAFE_INTEGER, board: shardReport(rows) },
-      placings: store
-        .participants()
-        .filter((p) => p.rank !== null)
-        .map((p) => ({ userId: p.user_id, rank: p.rank!, prizeCents: p.prize_cents })),
+      board: store.shardState<MergedBoard>("board") ?? { version: Number.MAX_SAFE_INTEGER, board: shardReport(this.board.now(now).rows()) },
+      placings: [],
     };
     store.setShardState("final", final);
     store.schedule("shards", now);
@@ -436,23 +405,6 @@ export class PlayShard {
     this.core.store.setShardState("board", merged);
     this.board.push(Date.now());
     this.show.mergedDistribution(merged);
-  }
-
-  /** A chunk of this shard's players and answers, by user id after `after`; null while a window is still open here. */
-  plays(after: number, limit: number): PlaysChunk | null {
-    const { store } = this.core;
-    const meta = this.core.meta();
-    if (meta.show_stage === "question") return null;
-    const players = store
-      .participants()
-      .filter((p) => p.user_id > after)
-      .sort((a, b) => a.user_id - b.user_id);
-    const chunk = players.slice(0, limit);
-    return {
-      participants: chunk.map((p) => ({ user_id: p.user_id, finished_at: p.finished_at })),
-      plays: chunk.flatMap((p) => store.plays(p.user_id)),
-      next: players.length > limit ? chunk[chunk.length - 1]!.user_id : null,
-    };
   }
 
   /** Settled (the players' places, the final board) or cancelled (nothing more opens): the status to every socket. */

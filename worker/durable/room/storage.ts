@@ -720,26 +720,7 @@ export class RoomStore {
     return play;
   }
 
-  /**
-   * Plays gathered from a play shard before settlement (decision 011): each one once, as the shard
-   * stored it; the coordinator's own answers table is otherwise empty.
-   */
-  importPlays(plays: readonly PlayRow[]): void {
-    const fresh = plays.filter((p) => this.play(p.user_id, p.ord) === null);
-    if (fresh.length === 0) return;
-    this.#writer().exec(
-      `INSERT INTO plays (user_id, ord, issued_at, answer, is_correct, response_ms, points, xp, answered_at, frame_id)
-       SELECT p.value ->> 0, p.value ->> 1, p.value ->> 2, p.value ->> 3, p.value ->> 4, p.value ->> 5, p.value ->> 6, p.value ->> 7,
-              p.value ->> 8, p.value ->> 9
-       FROM json_each(?) AS p WHERE true ON CONFLICT (user_id, ord) DO NOTHING`,
-      JSON.stringify(
-        fresh.map((p) => [p.user_id, p.ord, p.issued_at, p.answer, p.is_correct, p.response_ms, p.points, p.xp, p.answered_at, p.frame_id]),
-      ),
-    );
-    for (const p of fresh) this.#appendPlay({ ...p });
-  }
-
-  /** The sharding state (announcements, confirmations, reports, the gathering's progress) as JSON by key. */
+  /** The sharding state (announcements, confirmations, reports, the settlement's progress) as JSON by key. */
   shardState<T>(key: string): T | null {
     const row = this.#sql.exec<{ value: string }>("SELECT value FROM shard_state WHERE key = ?", key).toArray()[0];
     return row ? (JSON.parse(row.value) as T) : null;
