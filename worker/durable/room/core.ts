@@ -5,7 +5,8 @@
 import type { NotificationFrame } from "../../../common/api/tournaments";
 import { pushNotification } from "../hub-client";
 import { Counted } from "./host-tools";
-import { RoomStore, type MetaRow, type QuestionRow } from "./storage";
+import { RoomStore } from "./storage";
+import type { MetaRow, QuestionRow } from "./tables";
 
 /** The shard_state key where a play shard keeps its own index (see the constructor). */
 const SHARD_SELF = "self";

@@ -11,7 +11,7 @@ import { bindWithin, D1_MAX_BOUND_BYTES, packJson } from "../../db/d1-limits";
 import { settleQuestionStatements } from "../../questions/usage";
 import type { TournamentNotice } from "./notices";
 import type { TournamentFormat, TournamentKind } from "../../../common/api/types";
-import type { Phase, TournamentConfig } from "./storage";
+import type { Phase, TournamentConfig } from "./tables";
 import type { ResponseRecord } from "./standings";
 import type { FairPlayFlag } from "../../../common/api/fair-play";
 

@@ -9,7 +9,8 @@ import { iso } from "../../db/present";
 import { committedOf } from "./commitment";
 import { slotOf } from "./presenters";
 import { fail, ok, type RoomResult } from "./results";
-import type { MetaRow, QuestionRow, RoomStore } from "./storage";
+import type { RoomStore } from "./storage";
+import type { MetaRow, QuestionRow } from "./tables";
 
 /** TournamentRoom.fairness, once the room is ready. */
 export function fairnessReport(store: RoomStore, meta: MetaRow): RoomResult<FairnessReport> {

@@ -31,7 +31,7 @@ import type { LiveShow } from "./live-show";
 import { isRevealed, revealedCount, slotOf, verdictWithheld, type Presenters } from "./presenters";
 import { fail, ok, type RoomFailure, type RoomResult } from "./results";
 import { computeStandings, showStandings } from "./standings";
-import type { MetaRow } from "./storage";
+import type { MetaRow } from "./tables";
 
 export class HostActions {
   constructor(

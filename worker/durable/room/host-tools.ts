@@ -8,7 +8,8 @@ import { NOTIFY } from "../../../common/messages";
 import { countedQuestions, countedRevealed, withoutVoided, type HostRefusal } from "../../../common/domain/host-tools";
 import { auditStatement } from "../../admin/audit";
 import type { TournamentNotice } from "./notices";
-import type { ParticipantRow, PlayRow, RoomStore } from "./storage";
+import type { RoomStore } from "./storage";
+import type { ParticipantRow, PlayRow } from "./tables";
 
 /**
  * What counts for the ranking: the players not disqualified, their plays of questions not voided,

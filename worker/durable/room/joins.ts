@@ -33,7 +33,7 @@ import {
   type RoomResult,
   type RoomUser,
 } from "./results";
-import type { MetaRow } from "./storage";
+import type { MetaRow } from "./tables";
 import { shardOf } from "../../../common/domain/shards";
 import { leaseBlock, ShardLeases, type LeaseGrant } from "./leases";
 import { roomFor } from "../room-client";

@@ -25,7 +25,7 @@ import type { LiveShow } from "./live-show";
 import { tournamentNotice } from "./notices";
 import { fail, isPrize, ok, publicStatus, type RoomResult } from "./results";
 import { questionUse, type Settlement } from "./settlement";
-import type { MetaRow } from "./storage";
+import type { MetaRow } from "./tables";
 
 /** How soon a sharded show's start (the seat gate) or settlement, waiting for a play shard, asks again. */
 const SHARDS_RETRY_MS = 1_000;

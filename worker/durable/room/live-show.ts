@@ -12,7 +12,7 @@ import type { RoomBoard } from "./leaderboard";
 import type { Presenters } from "./presenters";
 import { publicStatus } from "./results";
 import { send, sendText, type RoomSockets } from "./sockets";
-import type { MetaRow, QuestionRow } from "./storage";
+import type { MetaRow, QuestionRow } from "./tables";
 import type { MergedBoard } from "./leaderboard";
 import { shownDistribution } from "./shard-merge";
 

@@ -20,7 +20,7 @@ import { fail, ok, type RoomFailure, type RoomResult } from "./results";
 import type { Settlement } from "./settlement";
 import type { RoomSockets } from "./sockets";
 import { computeStandings } from "./standings";
-import { isOpen, type MetaRow, type PlayRow, type QuestionRow } from "./storage";
+import { isOpen, type MetaRow, type PlayRow, type QuestionRow } from "./tables";
 
 export class Play {
   constructor(

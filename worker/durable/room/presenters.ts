@@ -12,7 +12,7 @@ import { QUESTION_TIME_MS } from "../../../common/spec";
 import { iso } from "../../db/present";
 import { signReceipt } from "../../fair-play/receipts";
 import type { RoomCore } from "./core";
-import type { MetaRow, PlayRow, QuestionRow } from "./storage";
+import type { MetaRow, PlayRow, QuestionRow } from "./tables";
 
 export class Presenters {
   constructor(readonly core: RoomCore) {}

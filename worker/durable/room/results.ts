@@ -4,7 +4,7 @@ import type { Tournament, TournamentStatus } from "../../../common/api/types";
 import type { ErrorCode } from "../../../common/api/errors";
 import { IDEMPOTENCY, PLAY } from "../../../common/messages";
 import { isPrizePlay } from "../../../common/domain/tournaments";
-import type { MetaRow, Phase } from "./storage";
+import type { MetaRow, Phase } from "./tables";
 
 export interface RoomUser {
   userId: number;

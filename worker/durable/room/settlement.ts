@@ -28,7 +28,8 @@ import type { RoomBoard } from "./leaderboard";
 import type { LiveShow } from "./live-show";
 import { tournamentNotice } from "./notices";
 import { computeStandings, responseRecords, type ResponseRecord } from "./standings";
-import { unansweredPlay, type MetaRow, type PlayRow, type RoomStore } from "./storage";
+import type { RoomStore } from "./storage";
+import { unansweredPlay, type MetaRow, type PlayRow } from "./tables";
 
 /** A finishing player's row and responses, waiting for their shared D1 batch. */
 interface Completion {

@@ -30,7 +30,7 @@ import { tournamentNotice } from "./notices";
 import { playerRecords, questionIds, questionUse, recordedPlays } from "./settlement";
 import { computeStandings, responseRecords, type PlayerStanding } from "./standings";
 import { shardReport } from "../../../common/domain/shards";
-import type { MetaRow } from "./storage";
+import type { MetaRow } from "./tables";
 import type { HostState } from "./shards";
 
 /** One player's totals as their shard computed them for the settlement (no answers). */

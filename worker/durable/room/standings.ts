@@ -1,8 +1,8 @@
 // Standings of a room from its own storage: scores, the tiebreak total, ranks.
 import { QUESTION_TIME_MS } from "../../../common/spec";
 import { rankStandings, totalResponseMs, type Standing } from "../../../common/domain/scoring";
-import type { ParticipantRow, PlayRow } from "./storage";
-import { isOpen } from "./storage";
+import type { ParticipantRow, PlayRow } from "./tables";
+import { isOpen } from "./tables";
 
 export interface PlayerStanding extends Standing {
   username: string;
