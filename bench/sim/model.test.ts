@@ -42,6 +42,8 @@ function oneShard(over: Partial<Scenario["d1"]> = {}): Scenario {
       answersStatements: 2,
       resultBytesPerPlayer: 125,
       answerBytesPerPlayer: 1250,
+      totalsPerCall: 1000,
+      totalBytesPerPlayer: 100,
       claimStatements: 5,
       claimRows: 20,
       concurrentShards: 1,
@@ -83,6 +85,17 @@ describe("one shard with known costs", () => {
     expect(r.settlement.statements).toBe(5 + resultChunks * 4 + answerChunks * 2);
     expect(r.settlement.rowsWritten).toBeCloseTo(20 + PLAYERS * 6 + resultChunks + PLAYERS * 30 + answerChunks, 6);
     expect(r.settlement.largestStatementBytes).toBe(50_000);
+  });
+
+  it("gathers the totals a chunk at a time, and pays the prizes only once every row is in D1", () => {
+    expect(r.settlement.gatherCalls).toBe(PLAYERS / 1000);
+    // Half the players a call: twice the calls, the same bytes; each call more is three messages of 0.2 ms.
+    const halves = simulateShow(oneShard({ totalsPerCall: 500 })).settlement;
+    expect(halves.gatherCalls).toBe(PLAYERS / 500);
+    expect(halves.gatherMs - r.settlement.gatherMs).toBeCloseTo((PLAYERS / 1000) * 3 * 0.2, 3);
+    expect(r.settlement.resultsMs).toBeGreaterThan(r.settlement.gatherMs);
+    // The completion batch: 5 statements and 20 rows on the writer.
+    expect(r.settlement.moneyMs - r.settlement.answersMs).toBeCloseTo(5 * 1 + 20 * 0.01, 6);
   });
 
   it("takes the writer's time for the answers, and four times that at a quarter of the writer", () => {

@@ -9,14 +9,17 @@
 // 3. At the window's close each shard reports its top 10 and score histogram, then pushes the
 //    reveal; the coordinator merges the reports and sends the merged board to every shard, which
 //    pushes it to its sockets.
-// 4. Settlement: the coordinator claims it and pays the prizes in one small D1 batch; shards then
-//    write their players' results, then their answers, in chunks, a few shards at a time, each
-//    pacing itself so settlement uses a fixed share of D1's single writer.
+// 4. Settlement, as built (money last): the coordinator gathers every shard's players' totals,
+//    one shard and one chunk at a time, and ranks them; shards then write their players' results,
+//    then their answers, in chunks, a few shards at a time, each pacing itself so settlement uses a
+//    fixed share of D1's single writer; the prizes are paid last, in one small D1 batch.
 //
 // Every thread (each shard, the coordinator, D1's writer) is a Cpu: one job at a time, in order.
 import { Simulation } from "./engine";
 import { Bins, Cpu } from "./resources";
 import { hash32, seeded, type Distribution } from "./random";
+
+const kb = (bytes: number) => bytes / 1000;
 
 export interface ModelCosts {
   answerMs: number;
@@ -43,7 +46,10 @@ export interface D1Plan {
   /** Bound-value bytes per player in the largest statement of each kind of chunk. */
   resultBytesPerPlayer: number;
   answerBytesPerPlayer: number;
-  /** The claim and the prizes: one batch. */
+  /** Players' totals per call when the coordinator gathers them, and their bytes per player. */
+  totalsPerCall: number;
+  totalBytesPerPlayer: number;
+  /** The completion and the prizes: one batch. */
   claimStatements: number;
   claimRows: number;
   /** Shards writing at once, and the share of the writer's time settlement may use between them. */
@@ -117,10 +123,13 @@ export interface ShowResult {
 }
 
 export interface SettlementResult {
-  /** From the show's end (the merged final board): prizes paid; every result; every answer in D1. */
-  moneyMs: number;
+  /** From the show's end (the merged final board): totals gathered and ranked; every result, every answer in D1; prizes paid. */
+  gatherMs: number;
   resultsMs: number;
   answersMs: number;
+  moneyMs: number;
+  /** Calls the coordinator made to gather the totals. */
+  gatherCalls: number;
   batches: number;
   statements: number;
   rowsWritten: number;
@@ -162,7 +171,6 @@ export function simulateShow(s: Scenario): ShowResult {
   const shardCpu = Array.from({ length: n }, () => new Cpu(sim));
   const arrivals = Array.from({ length: n }, () => new Bins());
   const coordinator = new Cpu(sim);
-  const kb = (bytes: number) => bytes / 1000;
 
   const T = s.leadMs;
   const close = T + s.windowMs;
@@ -326,9 +334,10 @@ export function simulateShow(s: Scenario): ShowResult {
 }
 
 /**
- * Settlement through D1's single writer. The coordinator's claim batch first (prizes: the money);
- * then every shard's results chunks, then every shard's answers chunks, `concurrentShards` shards
- * at a time. A shard sends one batch at a time and, after each, waits so that its batches take at
+ * Settlement. The coordinator gathers the totals (one call per chunk of a shard's players, one
+ * after another, each stored before the next) and ranks every player; then, through D1's single
+ * writer, every shard's results chunks, then every shard's answers chunks, `concurrentShards` shards
+ * at a time; the completion batch (prizes: the money) last. A shard sends one batch at a time and, after each, waits so that its batches take at
  * most writerShare / concurrentShards of the writer's time: together, settlement leaves the rest
  * of the writer to the rest of the product.
  */
@@ -346,6 +355,8 @@ function newSettlement(
   const statementsPerSecond = new Bins();
   const rowsPerSecond = new Bins();
   let startedAt = 0;
+  let gatheredAt = 0;
+  let gatherCalls = 0;
   let moneyAt = 0;
   let resultsAt = 0;
   let answersAt = 0;
@@ -409,25 +420,49 @@ function newSettlement(
     for (let i = 0; i < Math.min(plan.concurrentShards, n); i++) grant();
   };
 
+  /** The totals of shard k from `from` on: the coordinator asks, the shard answers, the coordinator stores; then the next. */
+  const gather = (k: number, from: number, done: () => void) => {
+    if (k === n) return done();
+    if (from >= counts[k]!) return gather(k + 1, 0, done);
+    const players = Math.min(plan.totalsPerCall, counts[k]! - from);
+    const bytes = kb(players * plan.totalBytesPerPlayer) * c.perKbMs;
+    gatherCalls++;
+    coordinator.run(c.rpcMs, (sent) =>
+      sim.at(sent + draw(s.rpcLatency), () =>
+        shardCpu[k]!.run(c.rpcMs + bytes, (replied) =>
+          sim.at(replied + draw(s.rpcLatency), () => coordinator.run(c.rpcMs + bytes, () => gather(k, from + players, done))),
+        ),
+      ),
+    );
+  };
+
   return {
     start(at: number) {
       startedAt = at;
       sim.at(at, () =>
-        batch(plan.claimStatements, plan.claimRows, () => {
-          moneyAt = sim.now;
-          phase(plan.resultsPerChunk, plan.resultsStatements, c.resultRowsPerPlayer, () => {
-            resultsAt = sim.now;
-            phase(plan.answersPerChunk, plan.answersStatements, c.responseRowsPerPlayer, () => (answersAt = sim.now));
-          });
-        }),
+        gather(0, 0, () =>
+          // The order: every player's rank and prize from their totals, as the board ranks.
+          coordinator.run(s.players * c.boardPerPlayerMs, () => {
+            gatheredAt = sim.now;
+            phase(plan.resultsPerChunk, plan.resultsStatements, c.resultRowsPerPlayer, () => {
+              resultsAt = sim.now;
+              phase(plan.answersPerChunk, plan.answersStatements, c.responseRowsPerPlayer, () => {
+                answersAt = sim.now;
+                batch(plan.claimStatements, plan.claimRows, () => (moneyAt = sim.now));
+              });
+            });
+          }),
+        ),
       );
     },
     result(): SettlementResult {
-      const span = answersAt - startedAt;
+      const span = moneyAt - startedAt;
       return {
-        moneyMs: moneyAt - startedAt,
+        gatherMs: gatheredAt - startedAt,
         resultsMs: resultsAt - startedAt,
-        answersMs: span,
+        answersMs: answersAt - startedAt,
+        moneyMs: span,
+        gatherCalls,
         batches,
         statements,
         rowsWritten: rows,

@@ -73,6 +73,7 @@ function d1Plan(): D1Plan {
     rank: 1_000_000,
     prize: 0,
   };
+  const totals = { u: 1_000_000, score: 11_000, answered: 10, correct: 10, totalMs: 300_000, xp: 1500, finishedAt: 1_763_900_000_000 };
   const response = { u: 1_000_000, q: 100_000, a: "x".repeat(40), c: 1, ms: 30_000, p: 1100, at: 1_763_900_000_000, ra: 1_763_900_000_000 };
   const resultBytesPerPlayer = JSON.stringify(result).length + 1;
   const answerBytesPerPlayer = QUESTIONS_PER_TOURNAMENT * (JSON.stringify(response).length + 1);
@@ -85,7 +86,11 @@ function d1Plan(): D1Plan {
     answersStatements: 2,
     resultBytesPerPlayer,
     answerBytesPerPlayer,
-    // The claim (settled_at), one ledger row per prize, the unclaimed remainder to the house.
+    // A shard's totals call: the settlement chunk (SETTLEMENT_CHUNK_PLAYERS, at most 642 players), a
+    // player's totals as the shard sends them (worker/durable/room/shard-settlement.ts, no flags).
+    totalsPerCall: 642,
+    totalBytesPerPlayer: JSON.stringify(totals).length + 1,
+    // The completion (settled_at), one ledger row per prize, the unclaimed remainder to the house.
     claimStatements: 2 + PRIZE_SHARES_BPS.length,
     claimRows: 20,
     concurrentShards: CONCURRENT_SHARDS,
@@ -219,14 +224,14 @@ function tables(results: ShowResult[], plan: D1Plan): string {
       .map((row) => `| ${row} |`),
   ];
   const settle = [
-    "| Players | Settlement: prizes paid / results in D1 / answers in D1 | D1 batches, statements, rows | D1 peak statements/s, rows/s | D1 writer busy: busiest second / mean | Largest statement | Within D1's limits |",
+    "| Players | Settlement: totals ranked / results in D1 / answers in D1 / prizes paid | D1 batches, statements, rows | D1 peak statements/s, rows/s | D1 writer busy: busiest second / mean | Largest statement | Within D1's limits |",
     "|---|---|---|---|---|---|---|",
     ...results.map((r) => {
       const st = r.settlement;
       const v = d1Verdict(r, plan);
       return `| ${[
         fmt(r.players),
-        `${ms(st.moneyMs)} / ${ms(st.resultsMs)} / ${ms(st.answersMs)}`,
+        `${ms(st.gatherMs)} / ${ms(st.resultsMs)} / ${ms(st.answersMs)} / ${ms(st.moneyMs)}`,
         `${fmt(st.batches)}, ${fmt(st.statements)}, ${fmt(st.rowsWritten)}`,
         `${fmt(st.peakStatementsPerSecond)}, ${fmt(st.peakRowsPerSecond)}`,
         `${pct(st.writerBusiestSecond)} / ${pct(st.writerMean)}`,
