@@ -304,6 +304,7 @@ export interface ParticipantResult {
   answered: number;
   correct: number;
   totalMs: number;
+  /** XP from answers, and once settled from the place too. */
   xp: number;
   finishedAt: number | null;
   rank: number | null;

@@ -22,6 +22,7 @@ import {
   settlementProgress,
   shardChunkKey,
   userLevels,
+  type ParticipantResult,
   type SettlementRow,
 } from "./d1";
 import type { MergedBoard, RoomBoard } from "./leaderboard";
@@ -33,19 +34,12 @@ import { shardReport } from "../../../common/domain/shards";
 import type { MetaRow } from "./tables";
 import type { HostState } from "./shards";
 
-/** One player's totals as their shard computed them for the settlement (no answers). */
-export interface ShardTotals {
-  u: number;
-  score: number;
-  answered: number;
-  correct: number;
-  totalMs: number;
-  /** XP from answers. */
-  xp: number;
-  finishedAt: number | null;
-  /** The player's timing flags (from their own answers); absent when none. */
-  flags?: FairPlayFlag[];
-}
+/**
+ * One player's totals as their shard computed them for the settlement (no answers): the participant
+ * row's totals before a rank and a prize (XP from answers only), with the player's timing flags
+ * (absent when none).
+ */
+export type ShardTotals = Omit<ParticipantResult, "rank" | "prize"> & { flags?: FairPlayFlag[] };
 
 /** A chunk of a shard's players' totals, by user id after a cursor; `next` null on the last. */
 export interface TotalsChunk {
