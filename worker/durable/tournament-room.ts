@@ -89,7 +89,7 @@ export class TournamentRoom extends DurableObject<Env> {
     // A sharded live show (./room/shards.ts): the clock's hooks, settlement by shard, the last merged board.
     const sharded = new ShardedSettlement(core, board, show);
     this.#shardSide = new ShardSettlementSide(core, () => settlement.completions.drain());
-    const coordinator = new Coordinator(core, board, show, (k) => sharded.placingsOf(k));
+    const coordinator = new Coordinator(core, board, show, sharded);
     const playShard = new PlayShard(core, board, show, lifecycle);
     this.#coordinator = coordinator;
     this.#playShard = playShard;

@@ -164,4 +164,32 @@ describe("a sharded live show's merged views", () => {
       { userId: ps[1]!.id, username: ps[1]!.username, flags: [expect.objectContaining({ kind: "inhuman_speed" })] },
     ]);
   });
+  it("shows in the console's live view a pair on two shards sharing a device, before settlement", { timeout: TIMEOUT_MS }, async () => {
+    const op = await makeOperator();
+    const show = await shardedShow(2);
+    const { t, ps, sockets } = show;
+    await startNow(t.id);
+    // Players 0 (shard 0) and 1 (shard 1) joined from one device and give the same answers.
+    await roomSql(t.id, "UPDATE participants SET device_hash = 'one-device' WHERE user_id IN (?, ?)", ps[0]!.id, ps[1]!.id);
+    for (let ord = 0; ord < 5; ord++) {
+      await openNow(t, ord);
+      for (const [i, s] of sockets.entries()) {
+        const q = (await s.waitFor((f) => f.type === "question" && f.question.index === ord, 3000)).question;
+        await answerOn(s, `q${ord}p${i}`, q.id, wrongOf(t, q.id));
+      }
+      await closeNow(t);
+    }
+    const live = await call<any>(`/api/admin/tournaments/${t.id}/live`, { cookie: op.cookie });
+    expect(live.status, live.text).toBe(200);
+    expect(live.body.status).toBe("live");
+    const pairs = (live.body.flags as { userId: number; flags: { kind: string; otherUserId?: number }[] }[]).flatMap((f) =>
+      f.flags.filter((x) => x.kind === "shared_device").map((x) => [f.userId, x.otherUserId]),
+    );
+    expect(pairs.sort()).toEqual(
+      [
+        [ps[0]!.id, ps[1]!.id],
+        [ps[1]!.id, ps[0]!.id],
+      ].sort(),
+    );
+  });
 });

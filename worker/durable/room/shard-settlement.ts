@@ -310,6 +310,49 @@ export class ShardedSettlement {
   }
 
   /**
+   * The pair checks over every shard: the coordinator holds every seat's device and network hashes,
+   * asks for the answers of the players sharing one with anyone (and of nobody else) and compares
+   * those pairs itself. `shardOf`: a player's shard (-1: none holds their answers), or null to ask
+   * every shard (each answers for its own players only). A failed call throws.
+   */
+  async pairFlags(t: number, shardOf: (u: number) => number | null): Promise<Map<number, FairPlayFlag[]>> {
+    const participants = this.core.store.participants();
+    const sharing = sharingPlayers(
+      participants.map((p) => ({ userId: p.user_id, deviceHash: p.device_hash, networkHash: p.network_hash })),
+    );
+    if (sharing.size === 0) return new Map();
+    const records: PlayerRecord[] = [];
+    for (let k = 0; k < this.#n; k++) {
+      const ids = [...sharing].filter((u) => (shardOf(u) ?? k) === k);
+      if (ids.length > 0) records.push(...(await this.#shard(k).shardAnswers(t, ids)));
+    }
+    // The shard's records carry no hashes: the pair checks group by this room's.
+    const hashes = new Map(participants.map((p) => [p.user_id, p]));
+    for (const r of records) {
+      r.deviceHash = hashes.get(r.userId)?.device_hash ?? null;
+      r.networkHash = hashes.get(r.userId)?.network_hash ?? null;
+    }
+    return sharedFlags(records);
+  }
+
+  /**
+   * The console's live view of a sharded show before settlement: the pairs across shards so far
+   * (each shard's own view finds a pair only when both play there). A shard that does not answer
+   * leaves its players out; the view is logged, never failed.
+   */
+  async livePairFlags(): Promise<{ userId: number; flags: FairPlayFlag[] }[]> {
+    const meta = this.core.meta();
+    // Once the order is stored the console shows its flags (settledFlags), every pair included.
+    if (meta.practice || meta.phase === "upcoming" || this.core.store.shardState<OrderHeader>("order")) return [];
+    try {
+      return [...(await this.pairFlags(meta.tournament_id, () => null))].map(([userId, flags]) => ({ userId, flags }));
+    } catch (e) {
+      console.error(`live pair checks of tournament ${meta.tournament_id} failed`, e);
+      return [];
+    }
+  }
+
+  /**
    * The order, computed once and stored (each shard's part, then the header that marks it whole):
    * the host's disqualified players out, one room's ranking and prizes over everyone's totals,
    * each player's timing flags from their shard and the pair checks over the players sharing a
@@ -321,24 +364,8 @@ export class ShardedSettlement {
     const totals = this.#totals();
     const participants = store.participants();
     const out = new Set(participants.filter((p) => p.disqualified_at !== null).map((p) => p.user_id));
-    const shared = new Map<number, FairPlayFlag[]>();
-    if (!meta.practice) {
-      const sharing = sharingPlayers(
-        participants.map((p) => ({ userId: p.user_id, deviceHash: p.device_hash, networkHash: p.network_hash })),
-      );
-      const records: PlayerRecord[] = [];
-      for (let k = 0; k < this.#n; k++) {
-        const ids = totals.filter((r) => r.k === k && sharing.has(r.u)).map((r) => r.u);
-        if (ids.length > 0) records.push(...(await this.#shard(k).shardAnswers(t, ids)));
-      }
-      // The shard's records carry no hashes: the pair checks group by this room's.
-      const hashes = new Map(participants.map((p) => [p.user_id, p]));
-      for (const r of records) {
-        r.deviceHash = hashes.get(r.userId)?.device_hash ?? null;
-        r.networkHash = hashes.get(r.userId)?.network_hash ?? null;
-      }
-      for (const [u, f] of sharedFlags(records)) shared.set(u, f);
-    }
+    const shardOf = new Map(totals.map((r) => [r.u, r.k]));
+    const shared = meta.practice ? new Map<number, FairPlayFlag[]>() : await this.pairFlags(t, (u) => shardOf.get(u) ?? -1);
     const { ranked, unclaimed } = placeAndAward(
       totals.filter((r) => !out.has(r.u)).map((r) => ({ ...r, userId: r.u, totalResponseMs: r.totalMs, questionsAnswered: r.answered })),
       meta.prize_pool_cents,

@@ -61,6 +61,14 @@ export const FIRST_QUESTION_LEAD_MS = 2_000;
 /** How soon a coordinator asks again a shard that did not confirm (an announcement, the final board). */
 export const SHARD_RETRY_MS = 500;
 
+/** What the coordinator asks of settlement by shard (./shard-settlement.ts). */
+export interface SettlementByShard {
+  /** Shard k's players' places once settled. */
+  placingsOf(k: number): FinalBoard["placings"];
+  /** Before settlement: the fair-play pairs across shards so far. */
+  livePairFlags(): Promise<ShardFigures["flags"]>;
+}
+
 export class Coordinator {
   /** The shards' reports in, merged boards out (./shard-merge.ts). */
   readonly merge: BoardMerge;
@@ -69,8 +77,7 @@ export class Coordinator {
     readonly core: RoomCore,
     readonly board: RoomBoard,
     show: LiveShow,
-    /** Shard k's players' places once settled (./shard-settlement.ts). */
-    readonly placingsOf: (k: number) => FinalBoard["placings"],
+    readonly settlement: SettlementByShard,
   ) {
     this.merge = new BoardMerge(core, board, show);
   }
@@ -166,7 +173,7 @@ export class Coordinator {
         await this.#shard(k).shardFinal(t, {
           phase: final.phase,
           board: final.board,
-          placings: this.placingsOf(k),
+          placings: this.settlement.placingsOf(k),
         });
         store.setShardState(`final:${k}`, true);
       }
@@ -205,7 +212,9 @@ export class Coordinator {
     const ranked = rows.filter((r) => r.rank !== null);
     if (this.core.meta().phase === "completed") {
       // This room's placings: a shard may not have had its final word yet.
-      const placed = new Map(Array.from({ length: this.#n }, (_, k) => this.placingsOf(k).map((p) => [p.userId, p.rank] as const)).flat());
+      const placed = new Map(
+        Array.from({ length: this.#n }, (_, k) => this.settlement.placingsOf(k).map((p) => [p.userId, p.rank] as const)).flat(),
+      );
       for (const r of ranked) r.rank = placed.get(r.userId) ?? r.rank;
       ranked.sort((a, b) => a.rank! - b.rank!);
     } else
@@ -226,9 +235,11 @@ export class Coordinator {
       sum.sockets += r.value.sockets;
       sum.connectedPlayers += r.value.connectedPlayers;
       sum.recentAnswers += r.value.recentAnswers;
-      // Each player plays on one shard: their flags come from there only.
+      // Each player plays on one shard: their own flags come from there only.
       sum.flags.push(...(r.value.flags ?? []));
     }
+    // Pairs on two shards: compared here (a shard sees only its own players).
+    sum.flags.push(...(await this.settlement.livePairFlags()));
     return sum;
   }
 
