@@ -151,14 +151,15 @@ export async function shardCallProbe(
 
 /**
  * Puts a wrapper in front of the room binding of the object `holder` (a coordinator's calls to its
- * shards, a shard's to its coordinator): every call of `method` goes through `around`, which makes it
+ * shards, a shard's to its coordinator): every call of `methods` goes through `around`, which makes it
  * with `call()` or not, and may lose its reply.
  */
 export async function interceptRoomCalls(
   holder: DurableObjectStub,
-  method: string,
-  around: (id: DurableObjectId, call: () => Promise<unknown>) => Promise<unknown>,
+  methods: string | readonly string[],
+  around: (id: DurableObjectId, call: () => Promise<unknown>, method: string, args: unknown[]) => Promise<unknown>,
 ): Promise<void> {
+  const wanted = new Set(typeof methods === "string" ? [methods] : methods);
   await runInDurableObject(holder, (instance: TournamentRoom) => {
     const target = instance as unknown as { env: Env };
     const real = target.env.TOURNAMENT_ROOM;
@@ -168,9 +169,10 @@ export async function interceptRoomCalls(
         const stub = real.get(id, o);
         return new Proxy(stub, {
           get(s, prop) {
-            if (prop !== method) return Reflect.get(s, prop);
+            const method = String(prop);
+            if (!wanted.has(method)) return Reflect.get(s, prop);
             return (...args: unknown[]) =>
-              around(id, () => (s[method as keyof typeof s] as (...a: unknown[]) => Promise<unknown>)(...args));
+              around(id, () => (s[method as keyof typeof s] as (...a: unknown[]) => Promise<unknown>)(...args), method, args);
           },
         });
       },

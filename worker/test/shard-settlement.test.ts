@@ -18,7 +18,7 @@ import type { TournamentRoom } from "../durable/tournament-room";
 import { call } from "./helpers";
 import { makeOperator } from "./fair-play-fixtures";
 import { all, forceAlarm, ledgerMismatches, one, room, roomSql, sleep, startNow } from "./tournament-fixtures";
-import { finishNow, N, playAll, shard, shardCallProbe, shardedShow, statusOf } from "./shard-fixtures";
+import { finishNow, interceptRoomCalls, N, playAll, shard, shardCallProbe, shardedShow, statusOf } from "./shard-fixtures";
 
 const CHUNK = 3;
 const PLAYERS = 8;
@@ -141,32 +141,12 @@ async function instrument(stub: DurableObjectStub<TournamentRoom>, faults: Fault
       },
       exec: (sql: string) => realDb.exec(sql),
     };
-    const rooms = target.env.TOURNAMENT_ROOM;
-    const wrapped = {
-      idFromName: (name: string) => rooms.idFromName(name),
-      get: (id: DurableObjectId, o?: DurableObjectNamespaceGetDurableObjectOptions) => {
-        const stub = rooms.get(id, o);
-        return new Proxy(stub, {
-          get(s, prop) {
-            const step = CALLS[String(prop)];
-            if (!step) return Reflect.get(s, prop);
-            const k = /:shard:(\d+)$/.exec(id.name ?? "")?.[1] ?? "?";
-            return (...args: unknown[]) =>
-              faults.around(
-                step.key(k, args),
-                () => (s[prop as keyof typeof s] as (...a: unknown[]) => Promise<unknown>)(...args),
-                step.parallel ? `shard ${k}` : "main",
-              );
-          },
-        });
-      },
-    };
-    target.env = {
-      ...target.env,
-      DB: db as unknown as D1Database,
-      TOURNAMENT_ROOM: wrapped as unknown as Env["TOURNAMENT_ROOM"],
-      SETTLEMENT_CHUNK_PLAYERS: String(CHUNK),
-    };
+    target.env = { ...target.env, DB: db as unknown as D1Database, SETTLEMENT_CHUNK_PLAYERS: String(CHUNK) };
+  });
+  await interceptRoomCalls(stub, Object.keys(CALLS), (id, call, method, args) => {
+    const step = CALLS[method]!;
+    const k = /:shard:(\d+)$/.exec(id.name ?? "")?.[1] ?? "?";
+    return faults.around(step.key(k, args), call, step.parallel ? `shard ${k}` : "main");
   });
 }
 

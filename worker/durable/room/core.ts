@@ -4,6 +4,7 @@
 // (live show, play, joins, settlement, lifecycle, ...) each take this and nothing of the class.
 import type { NotificationFrame } from "../../../common/api/tournaments";
 import { pushNotification } from "../hub-client";
+import { shardRoomFor } from "../room-client";
 import { Counted } from "./host-tools";
 import { RoomStore } from "./storage";
 import type { MetaRow, QuestionRow } from "./tables";
@@ -60,6 +61,16 @@ export class RoomCore {
   /** The room's meta, once the room is ready (every caller has been through `ready`). */
   meta(): MetaRow {
     return this.store.meta()!;
+  }
+
+  /** The tournament's play shards (1: one room). */
+  get shardCount(): number {
+    return this.meta().shard_count;
+  }
+
+  /** Play shard k of this tournament, for a coordinator's calls. */
+  playShard(k: number) {
+    return shardRoomFor(this.env, this.meta().tournament_id, k, this.shardCount);
   }
 
   /**

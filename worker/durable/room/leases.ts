@@ -12,7 +12,7 @@
 // the shards from there: before the start, a cancel or an edit it closes every lease).
 import { prizePoolFromFees } from "../../../common/domain/prizes";
 import { CANCEL_AFTER_DELAY_MS } from "../../../common/spec";
-import { roomFor, shardRoomFor } from "../room-client";
+import { roomFor } from "../room-client";
 import type { RoomCore } from "./core";
 import { loadConfig } from "./d1";
 import { FAIRNESS_VERSION } from "./commitment";
@@ -172,10 +172,6 @@ export class SeatPool {
     readonly lifecycle: Lifecycle,
   ) {}
 
-  get #n(): number {
-    return this.core.meta().shard_count;
-  }
-
   #lease(k: number): number {
     return this.core.store.shardState<number>(`lease:${k}`) ?? 0;
   }
@@ -183,7 +179,7 @@ export class SeatPool {
   /** Seats not leased to any shard. */
   pool(): number {
     let leased = 0;
-    for (let k = 0; k < this.#n; k++) leased += this.#lease(k);
+    for (let k = 0; k < this.core.shardCount; k++) leased += this.#lease(k);
     return (this.core.meta().max_participants ?? 0) - leased;
   }
 
@@ -246,7 +242,7 @@ export class SeatPool {
     // A round some shard did not answer is finished first, with its id: seats given back under a lost reply count.
     if (unfinished && unfinished.pending.length > 0 && !(await this.#run(unfinished))) return false;
     const id = (unfinished?.id ?? 0) + 1;
-    return this.#run({ id, close, pending: Array.from({ length: this.#n }, (_, k) => k) });
+    return this.#run({ id, close, pending: Array.from({ length: this.core.shardCount }, (_, k) => k) });
   }
 
   /** One round to the shards it names; true once all of them answered. */
@@ -257,7 +253,7 @@ export class SeatPool {
     const results = await Promise.allSettled(
       round.pending.map(async (k) => {
         const last = store.shardState<LastGrant>(`lastGrant:${k}`);
-        const back = await shardRoomFor(this.core.env, t, k, this.#n).leaseReturn(t, String(round.id), last, round.close);
+        const back = await this.core.playShard(k).leaseReturn(t, String(round.id), last, round.close);
         const now = store.shardState<Round>("leases:round")!;
         if (now.id !== round.id || !now.pending.includes(k)) return;
         store.setShardState(`lease:${k}`, this.#lease(k) - back);

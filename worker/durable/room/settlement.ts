@@ -23,11 +23,12 @@ import {
   userLevels,
   type ParticipantResult,
   type SettlementPlan,
+  type SettlementRow,
 } from "./d1";
 import type { RoomBoard } from "./leaderboard";
 import type { LiveShow } from "./live-show";
 import { tournamentNotice } from "./notices";
-import { computeStandings, responseRecords, type ResponseRecord } from "./standings";
+import { computeStandings, responseRecords, type PlayerStanding, type ResponseRecord } from "./standings";
 import type { RoomStore } from "./storage";
 import { unansweredPlay, type MetaRow, type PlayRow } from "./tables";
 
@@ -54,17 +55,7 @@ export class Settlement {
     const [me] = computeStandings([store.participant(userId)!], counted.plays(store.plays(userId)), counted.slots(), now, true);
     return {
       userId,
-      result: {
-        u: userId,
-        score: me!.score,
-        answered: me!.questionsAnswered,
-        correct: me!.correctAnswers,
-        totalMs: me!.totalResponseMs,
-        xp: me!.answerXp,
-        finishedAt: me!.finishedAt,
-        rank: null,
-        prize: 0,
-      },
+      result: { ...totalsOf(me!), rank: null, prize: 0 },
       responses: responseRecords(counted.plays(recordedPlays(store, [userId])), questionIds(store), new Set([userId])),
     };
   }
@@ -159,18 +150,7 @@ export class Settlement {
       title: meta.title,
       stamp,
       endTime: Math.min(stamp, meta.end_time ?? stamp),
-      rows: standings.map((s) => ({
-        u: s.userId,
-        score: s.score,
-        answered: s.questionsAnswered,
-        correct: s.correctAnswers,
-        totalMs: s.totalResponseMs,
-        xp: s.answerXp + placementXp(s.rank, levels.get(s.userId) ?? s.level),
-        finishedAt: s.finishedAt,
-        rank: s.rank,
-        prize: prizes.byUser.get(s.userId) ?? 0,
-        won: s.rank === 1 ? (1 as const) : (0 as const),
-      })),
+      rows: standings.map((s) => settledRow(s, s.rank, prizes.byUser.get(s.userId) ?? 0, levels.get(s.userId) ?? s.level)),
       unclaimed: prizes.unclaimed,
       responses: responseRecords(counted.plays(recordedPlays(store, ids)), questionIds(store), new Set(ids)),
       notice: tournamentNotice(meta.tournament_id, meta.title, "completed"),
@@ -254,3 +234,23 @@ export function questionIds(store: RoomStore): Map<number, number> {
 export function questionUse(store: RoomStore, at: number): { issued: number[]; unissued: number[]; at: number } {
   return { ...store.issuedQuestionIds(), at };
 }
+
+/** A standing's totals as the participant row stores them, before a rank and a prize (XP from answers only). */
+export const totalsOf = (s: PlayerStanding): Omit<ParticipantResult, "rank" | "prize"> => ({
+  u: s.userId,
+  score: s.score,
+  answered: s.questionsAnswered,
+  correct: s.correctAnswers,
+  totalMs: s.totalResponseMs,
+  xp: s.answerXp,
+  finishedAt: s.finishedAt,
+});
+
+/** A settled player's row: the totals with the final rank, the prize and the place's XP at the player's level. */
+export const settledRow = (s: PlayerStanding, rank: number, prize: number, level: number): SettlementRow => ({
+  ...totalsOf(s),
+  xp: s.answerXp + placementXp(rank, level),
+  rank,
+  prize,
+  won: rank === 1 ? 1 : 0,
+});

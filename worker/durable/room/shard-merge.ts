@@ -7,7 +7,6 @@
 // money reads these boards: the settlement ranks every gathered answer exactly.
 import { LIVE_SHOW_WINDOW_MS } from "../../../common/domain/live-show";
 import { mergeDistributions, mergeShardReports, mergeStep, type OptionCount, type ShardReport } from "../../../common/domain/shards";
-import { shardRoomFor } from "../room-client";
 import type { BoardRow } from "./board";
 import type { RoomCore } from "./core";
 import type { MergedBoard, RoomBoard } from "./leaderboard";
@@ -28,10 +27,6 @@ export class BoardMerge {
     readonly board: RoomBoard,
     readonly show: LiveShow,
   ) {}
-
-  get #n(): number {
-    return this.core.meta().shard_count;
-  }
 
   /** A shard's report (an older or repeated one changes nothing); merged at once when every shard reported the question, or past its deadline. */
   report(k: number, reported: Reported, now: number): void {
@@ -55,7 +50,7 @@ export class BoardMerge {
   #merge(now: number, deadline: boolean): void {
     const { store } = this.core;
     if (this.core.meta().phase !== "live") return store.unschedule("merge");
-    const reports = Array.from({ length: this.#n }, (_, i) => store.shardState<Reported>(`report:${i}`));
+    const reports = Array.from({ length: this.core.shardCount }, (_, i) => store.shardState<Reported>(`report:${i}`));
     const step = mergeStep(
       reports.map((r) => r?.ord ?? null),
       this.#closedAt(Math.max(...reports.map((r) => r?.ord ?? -1)), now),
@@ -108,9 +103,10 @@ export class BoardMerge {
     }
     const t = this.core.meta().tournament_id;
     // Each shard pushes it to its players; a shard that misses it keeps the previous board until the next one.
-    for (let i = 0; i < this.#n; i++)
+    for (let i = 0; i < this.core.shardCount; i++)
       this.core.ctx.waitUntil(
-        shardRoomFor(this.core.env, t, i, this.#n)
+        this.core
+          .playShard(i)
           .shardBoard(t, merged)
           .catch(() => undefined),
       );

@@ -6,12 +6,10 @@
 // money and the completion in one small batch. Every step is stored before the next, so a
 // failure anywhere resumes where it stopped and applies nothing twice.
 import { sharedFlags, sharingPlayers, timingFlags, type PlayerRecord } from "../../../common/domain/fair-play";
-import { placementXp } from "../../../common/domain/levels";
 import { LIVE_SHOW_WINDOW_MS } from "../../../common/domain/live-show";
 import { placeAndAward } from "../../../common/domain/settlement";
 import type { FairPlayFlag } from "../../../common/api/fair-play";
 import { runAtomically } from "../../money/ledger";
-import { shardRoomFor } from "../room-client";
 import type { BoardRow } from "./board";
 import type { RoomCore } from "./core";
 import {
@@ -28,7 +26,7 @@ import {
 import type { MergedBoard, RoomBoard } from "./leaderboard";
 import type { LiveShow } from "./live-show";
 import { tournamentNotice } from "./notices";
-import { playerRecords, questionIds, questionUse, recordedPlays } from "./settlement";
+import { playerRecords, questionIds, questionUse, recordedPlays, settledRow, totalsOf } from "./settlement";
 import { computeStandings, responseRecords, type PlayerStanding } from "./standings";
 import { shardReport } from "../../../common/domain/shards";
 import type { MetaRow } from "./tables";
@@ -104,16 +102,7 @@ export class ShardSettlementSide {
     return {
       rows: chunk.map((s) => {
         const flags = meta.practice ? [] : timingFlags(records.get(s.userId)?.answers ?? []);
-        return {
-          u: s.userId,
-          score: s.score,
-          answered: s.questionsAnswered,
-          correct: s.correctAnswers,
-          totalMs: s.totalResponseMs,
-          xp: s.answerXp,
-          finishedAt: s.finishedAt,
-          ...(flags.length > 0 ? { flags } : {}),
-        };
+        return { ...totalsOf(s), ...(flags.length > 0 ? { flags } : {}) };
       }),
       next: rows.length > limit ? chunk[chunk.length - 1]!.userId : null,
     };
@@ -148,18 +137,7 @@ export class ShardSettlementSide {
         .map(([u, rank, prize]) => {
           const s = standings.get(u);
           if (!s) throw new Error(`shard ${k} of tournament ${t}: player ${u} of the order has no seat here`);
-          return {
-            u,
-            score: s.score,
-            answered: s.questionsAnswered,
-            correct: s.correctAnswers,
-            totalMs: s.totalResponseMs,
-            xp: s.answerXp + placementXp(rank, levels.get(u) ?? s.level),
-            finishedAt: s.finishedAt,
-            rank,
-            prize,
-            won: rank === 1 ? (1 as const) : (0 as const),
-          };
+          return settledRow(s, rank, prize, levels.get(u) ?? s.level);
         })
         .sort((a, b) => a.rank - b.rank);
       const plan = { tournamentId: t, flags: new Map(order.flags), notice: tournamentNotice(t, meta.title, "completed") };
@@ -192,14 +170,6 @@ export class ShardedSettlement {
     readonly show: LiveShow,
   ) {}
 
-  get #n(): number {
-    return this.core.meta().shard_count;
-  }
-
-  #shard(k: number) {
-    return shardRoomFor(this.core.env, this.core.meta().tournament_id, k, this.#n);
-  }
-
   /**
    * Exactly once and resumable, like one room's settlement (./settlement.ts): false while a shard
    * has not answered (asked again from the alarm); a D1 failure of the completion throws (the
@@ -221,7 +191,10 @@ export class ShardedSettlement {
     // The shards count totals under the host's marks (voided questions, disqualified players): each
     // must have confirmed the latest before it is asked (the marks go out from the alarm, ./shards.ts).
     const host = store.shardState<HostState>("host");
-    if (host && Array.from({ length: this.#n }, (_, k) => store.shardState<number>(`hostAck:${k}`) ?? 0).some((v) => v < host.version)) {
+    if (
+      host &&
+      Array.from({ length: this.core.shardCount }, (_, k) => store.shardState<number>(`hostAck:${k}`) ?? 0).some((v) => v < host.version)
+    ) {
       return false;
     }
     try {
@@ -275,7 +248,7 @@ export class ShardedSettlement {
   async #gather(t: number): Promise<boolean> {
     const { store } = this.core;
     const size = settlementChunkSize(this.core.env.SETTLEMENT_CHUNK_PLAYERS);
-    for (let k = 0; k < this.#n; k++) {
+    for (let k = 0; k < this.core.shardCount; k++) {
       for (;;) {
         const cursor = store.shardState<{ after: number; chunks: number; done: boolean }>(`totals:${k}`) ?? {
           after: 0,
@@ -283,7 +256,7 @@ export class ShardedSettlement {
           done: false,
         };
         if (cursor.done) break;
-        const chunk = await this.#shard(k).shardTotals(t, cursor.after, size);
+        const chunk = await this.core.playShard(k).shardTotals(t, cursor.after, size);
         // A window still open on the shard's clock.
         if (chunk === null) return false;
         store.setShardState(`totals:${k}:${cursor.chunks}`, chunk.rows);
@@ -297,7 +270,7 @@ export class ShardedSettlement {
   #totals(): (ShardTotals & { k: number })[] {
     const { store } = this.core;
     const out: (ShardTotals & { k: number })[] = [];
-    for (let k = 0; k < this.#n; k++) {
+    for (let k = 0; k < this.core.shardCount; k++) {
       const chunks = store.shardState<{ chunks: number }>(`totals:${k}`)?.chunks ?? 0;
       for (let c = 0; c < chunks; c++) for (const r of store.shardState<ShardTotals[]>(`totals:${k}:${c}`) ?? []) out.push({ ...r, k });
     }
@@ -306,7 +279,10 @@ export class ShardedSettlement {
 
   /** Every ranked player's [userId, rank, prizeCents], from the stored orders. */
   #placings(): [number, number, number][] {
-    return Array.from({ length: this.#n }, (_, k) => this.core.store.shardState<ShardOrder>(`order:${k}`)?.placings ?? []).flat();
+    return Array.from(
+      { length: this.core.shardCount },
+      (_, k) => this.core.store.shardState<ShardOrder>(`order:${k}`)?.placings ?? [],
+    ).flat();
   }
 
   /**
@@ -322,9 +298,9 @@ export class ShardedSettlement {
     );
     if (sharing.size === 0) return new Map();
     const records: PlayerRecord[] = [];
-    for (let k = 0; k < this.#n; k++) {
+    for (let k = 0; k < this.core.shardCount; k++) {
       const ids = [...sharing].filter((u) => (shardOf(u) ?? k) === k);
-      if (ids.length > 0) records.push(...(await this.#shard(k).shardAnswers(t, ids)));
+      if (ids.length > 0) records.push(...(await this.core.playShard(k).shardAnswers(t, ids)));
     }
     // The shard's records carry no hashes: the pair checks group by this room's.
     const hashes = new Map(participants.map((p) => [p.user_id, p]));
@@ -371,7 +347,7 @@ export class ShardedSettlement {
       meta.prize_pool_cents,
     );
     const flagsOf = (r: ShardTotals) => [...(r.flags ?? []), ...(shared.get(r.u) ?? [])];
-    for (let k = 0; k < this.#n; k++) {
+    for (let k = 0; k < this.core.shardCount; k++) {
       const mine = ranked.filter((r) => r.k === k);
       store.setShardState(`order:${k}`, {
         placings: mine.map((r) => [r.u, r.rank, r.prizeCents]),
@@ -390,12 +366,12 @@ export class ShardedSettlement {
   async #writeShards(t: number): Promise<boolean> {
     const { store } = this.core;
     let done = true;
-    for (let from = 0; from < this.#n; from += WRITING_SHARDS) {
-      const group = Array.from({ length: Math.min(WRITING_SHARDS, this.#n - from) }, (_, i) => from + i).filter(
+    for (let from = 0; from < this.core.shardCount; from += WRITING_SHARDS) {
+      const group = Array.from({ length: Math.min(WRITING_SHARDS, this.core.shardCount - from) }, (_, i) => from + i).filter(
         (k) => !store.shardState<boolean>(`written:${k}`),
       );
       const results = await Promise.allSettled(
-        group.map((k) => this.#shard(k).shardSettle(t, store.shardState<ShardOrder>(`order:${k}`)!)),
+        group.map((k) => this.core.playShard(k).shardSettle(t, store.shardState<ShardOrder>(`order:${k}`)!)),
       );
       for (const [i, r] of results.entries()) {
         if (r.status === "fulfilled" && r.value) store.setShardState(`written:${group[i]}`, true);
@@ -441,7 +417,7 @@ export class ShardedSettlement {
   settledFlags(): Map<number, FairPlayFlag[]> | null {
     const { store } = this.core;
     if (!store.shardState<OrderHeader>("order")) return null;
-    return new Map(Array.from({ length: this.#n }, (_, k) => store.shardState<ShardOrder>(`order:${k}`)?.flags ?? []).flat());
+    return new Map(Array.from({ length: this.core.shardCount }, (_, k) => store.shardState<ShardOrder>(`order:${k}`)?.flags ?? []).flat());
   }
 
   /** A shard's players' places, for its final word (./shards.ts). */

@@ -11,7 +11,6 @@ import type { ResultsCsvPlayer } from "../../../common/domain/host-tools";
 import { compareStandings } from "../../../common/domain/scoring";
 import { shardReport } from "../../../common/domain/shards";
 import { REVEAL_PAUSE_MS } from "../../../common/spec";
-import { shardRoomFor } from "../room-client";
 import { committedOf } from "./commitment";
 import type { RoomCore } from "./core";
 import type { Lifecycle } from "./lifecycle";
@@ -80,14 +79,6 @@ export class Coordinator {
     readonly settlement: SettlementByShard,
   ) {
     this.merge = new BoardMerge(core, board, show);
-  }
-
-  get #n(): number {
-    return this.core.meta().shard_count;
-  }
-
-  #shard(k: number) {
-    return shardRoomFor(this.core.env, this.core.meta().tournament_id, k, this.#n);
   }
 
   /** LiveShow's hook: the announced time, or (nothing announced: the first question, a restart) one announced now. */
@@ -159,18 +150,18 @@ export class Coordinator {
     const host = store.shardState<HostState>("host");
     // Per shard in this order: the announcement, then the host's marks (a resume must not reach a
     // shard before the new open time it resumes to), then the final word.
-    const calls = Array.from({ length: this.#n }, async (_, k) => {
+    const calls = Array.from({ length: this.core.shardCount }, async (_, k) => {
       if (!final && a && !this.#confirmed(k, a)) {
-        if (!(await this.#shard(k).shardAnnounce(t, a))) return false;
+        if (!(await this.core.playShard(k).shardAnnounce(t, a))) return false;
         store.setShardState(`ack:${k}`, a.ord);
         store.setShardState(`ackAt:${k}`, a.openAt);
       }
       if (host && (store.shardState<number>(`hostAck:${k}`) ?? 0) < host.version) {
-        await this.#shard(k).shardHost(t, host);
+        await this.core.playShard(k).shardHost(t, host);
         store.setShardState(`hostAck:${k}`, host.version);
       }
       if (final && !store.shardState<boolean>(`final:${k}`)) {
-        await this.#shard(k).shardFinal(t, {
+        await this.core.playShard(k).shardFinal(t, {
           phase: final.phase,
           board: final.board,
           placings: this.settlement.placingsOf(k),
@@ -207,13 +198,15 @@ export class Coordinator {
    */
   async csvPlayers(): Promise<ResultsCsvPlayer[]> {
     const t = this.core.meta().tournament_id;
-    const rows = (await Promise.all(Array.from({ length: this.#n }, (_, k) => this.#shard(k).shardResults(t)))).flat();
+    const rows = (await Promise.all(Array.from({ length: this.core.shardCount }, (_, k) => this.core.playShard(k).shardResults(t)))).flat();
     const out = rows.filter((r) => r.rank === null);
     const ranked = rows.filter((r) => r.rank !== null);
     if (this.core.meta().phase === "completed") {
       // This room's placings: a shard may not have had its final word yet.
       const placed = new Map(
-        Array.from({ length: this.#n }, (_, k) => this.settlement.placingsOf(k).map((p) => [p.userId, p.rank] as const)).flat(),
+        Array.from({ length: this.core.shardCount }, (_, k) =>
+          this.settlement.placingsOf(k).map((p) => [p.userId, p.rank] as const),
+        ).flat(),
       );
       for (const r of ranked) r.rank = placed.get(r.userId) ?? r.rank;
       ranked.sort((a, b) => a.rank! - b.rank!);
@@ -225,7 +218,9 @@ export class Coordinator {
   /** The console's live view: every shard's figures, one call each, in parallel; a shard that does not answer counts nothing. */
   async figures(): Promise<ShardFigures> {
     const t = this.core.meta().tournament_id;
-    const results = await Promise.allSettled(Array.from({ length: this.#n }, (_, k) => this.#shard(k).shardFigures(t)));
+    const results = await Promise.allSettled(
+      Array.from({ length: this.core.shardCount }, (_, k) => this.core.playShard(k).shardFigures(t)),
+    );
     const sum: ShardFigures = { sockets: 0, connectedPlayers: 0, recentAnswers: 0, flags: [] };
     for (const [k, r] of results.entries()) {
       if (r.status === "rejected") {
