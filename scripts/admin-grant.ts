@@ -28,7 +28,8 @@ const sql = `UPDATE users SET role = '${role}' WHERE lower(username) = lower('${
 const out = run(
   "wrangler",
   ["d1", "execute", "DB", target, "--json", "--command", sql, ...(persistDir ? ["--persist-to", persistDir] : [])],
-  { quiet: true },
+  // Locally a running dev server may hold the D1 file's write lock for a moment.
+  { quiet: true, retryOn: /SQLITE_BUSY/ },
 );
 
 const [first] = JSON.parse(out) as { results?: { id: number; username: string; role: string }[] }[];
